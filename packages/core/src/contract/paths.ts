@@ -1,0 +1,31 @@
+/** HTTP paths of spec section 7, shared by the server's route table and the API clients. */
+export const ADMIN_API = '/admin_backoffice/api/v1';
+export const MERCHANT_API = '/merchant_backoffice/api';
+export const CUSTOMER_API = '/customer_backoffice/api';
+
+export const paths = {
+  admin: {
+    login: `${ADMIN_API}/login`,
+    user: `${ADMIN_API}/user`,
+  },
+  merchant: {
+    login: `${MERCHANT_API}/v1/login`,
+    user: `${MERCHANT_API}/v1/user`,
+    merchant: `${MERCHANT_API}/v1/merchant`,
+    recoverPassword: `${MERCHANT_API}/v1/recover/password`,
+    recoveryLink: (recoveryId: string) => `${MERCHANT_API}/v1/recover/password/${encodeURIComponent(recoveryId)}`,
+    recoverEmail: `${MERCHANT_API}/v1/recover/email`,
+  },
+  customer: {
+    login: `${CUSTOMER_API}/v2/login`,
+    user: `${CUSTOMER_API}/v1/user`,
+    recoverPassword: `${CUSTOMER_API}/v1/recover/password`,
+    recoverValidate: `${CUSTOMER_API}/v1/recover/validate`,
+  },
+  sandbox: {
+    demo: '/sandbox/demo',
+    outbox: '/sandbox/outbox',
+    inbox: '/sandbox/inbox',
+  },
+  healthz: '/healthz',
+} as const;
