@@ -115,7 +115,9 @@ export const MerchantUpdateUserRequest = v.object({
   email: v.pipe(trimmed('O e-mail'), v.email('O e-mail é inválido'), v.toLowerCase()),
   currentPassword: Password,
   phone: v.optional(trimmed('O telefone', 20)),
-  newPassword: v.optional(v.pipe(Password, v.minLength(6, 'A nova senha deve conter no mínimo 6 caracteres'))),
+  newPassword: v.optional(
+    v.pipe(Password, v.minLength(6, 'A nova senha deve conter no mínimo 6 caracteres')),
+  ),
 });
 export type MerchantUpdateUserRequest = v.InferOutput<typeof MerchantUpdateUserRequest>;
 
@@ -182,7 +184,12 @@ export const CustomerProfile = v.object({
 });
 export type CustomerProfile = v.InferOutput<typeof CustomerProfile>;
 
-const optionalText = (label: string, max = 200) => v.optional(v.nullable(v.pipe(v.string(`${label} deve ser um texto`), v.trim(), v.maxLength(max, `${label} é longo demais`))));
+const optionalText = (label: string, max = 200) =>
+  v.optional(
+    v.nullable(
+      v.pipe(v.string(`${label} deve ser um texto`), v.trim(), v.maxLength(max, `${label} é longo demais`)),
+    ),
+  );
 
 /** Profile update: never CPF nor phone from the customer portal. A password change carries both passwords. */
 export const CustomerUpdateProfileRequest = v.pipe(
@@ -199,11 +206,16 @@ export const CustomerUpdateProfileRequest = v.pipe(
       addressCity: optionalText('A cidade'),
       addressState: optionalText('O estado', 2),
       currentPassword: v.optional(Password),
-      newPassword: v.optional(v.pipe(Password, v.minLength(6, 'A nova senha deve conter no mínimo 6 caracteres'))),
+      newPassword: v.optional(
+        v.pipe(Password, v.minLength(6, 'A nova senha deve conter no mínimo 6 caracteres')),
+      ),
     },
     'CPF e telefone não podem ser alterados por aqui',
   ),
-  v.check((i) => (i.newPassword === undefined) === (i.currentPassword === undefined), 'Para trocar a senha informe a senha atual e a nova'),
+  v.check(
+    (i) => (i.newPassword === undefined) === (i.currentPassword === undefined),
+    'Para trocar a senha informe a senha atual e a nova',
+  ),
 );
 export type CustomerUpdateProfileRequest = v.InferOutput<typeof CustomerUpdateProfileRequest>;
 export const CustomerUpdateProfileResponse = v.object({

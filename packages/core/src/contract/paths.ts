@@ -13,7 +13,8 @@ export const paths = {
     user: `${MERCHANT_API}/v1/user`,
     merchant: `${MERCHANT_API}/v1/merchant`,
     recoverPassword: `${MERCHANT_API}/v1/recover/password`,
-    recoveryLink: (recoveryId: string) => `${MERCHANT_API}/v1/recover/password/${encodeURIComponent(recoveryId)}`,
+    recoveryLink: (recoveryId: string) =>
+      `${MERCHANT_API}/v1/recover/password/${encodeURIComponent(recoveryId)}`,
     recoverEmail: `${MERCHANT_API}/v1/recover/email`,
   },
   customer: {

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { createAdminClient, createCustomerClient, createMerchantClient } from './clients.ts';
+import { createMemoryTokenStore } from './token-store.ts';
+
+interface Seen {
+  method: string;
+  url: string;
+  body: unknown;
+  auth: string | null;
+}
+
+/** Answers every call with `answer` and records what was sent. */
+function recorder(answer: unknown, status = 200) {
+  const seen: Seen[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    seen.push({
+      method: init.method ?? 'GET',
+      url: String(input),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      auth: new Headers(init.headers).get('Authorization'),
+    });
+    return new Response(JSON.stringify(answer), { status });
+  };
+  return { fetch, seen, tokens: createMemoryTokenStore({ token: 'acc', refreshToken: 'ref' }) };
+}
+
+const pair = { token: 't', refreshToken: 'r' };
+
+describe('admin client', () => {
+  it('login posts the normalised body and returns the pair without storing it', async () => {
+    const r = recorder(pair, 201);
+    const client = createAdminClient({ baseUrl: 'https://api.drip', fetch: r.fetch, tokens: r.tokens });
+    const res = await client.login({ username: '  ana@drip.com.br ', password: 'segredo' });
+    expect(res).toMatchObject({ ok: true, status: 201, data: pair });
+    expect(r.seen[0]).toEqual({
+      method: 'POST',
+      url: 'https://api.drip/admin_backoffice/api/v1/login',
+      body: { username: 'ana@drip.com.br', password: 'segredo' },
+      auth: null,
+    });
+    expect(r.tokens.get()).toEqual({ token: 'acc', refreshToken: 'ref' });
+  });
+
+  it('getUser and updateUser are authenticated GET and PUT /user', async () => {
+    const user = { id: '1', username: 'a@b.co', name: 'A' };
+    const r = recorder(user);
+    const client = createAdminClient({ fetch: r.fetch, tokens: r.tokens });
+    expect(await client.getUser()).toMatchObject({ ok: true, data: user });
+    await client.updateUser({ username: 'a@b.co', currentPassword: '123456', newPassword: '654321' });
+    expect(r.seen.map((s) => [s.method, s.url, s.auth])).toEqual([
+      ['GET', '/admin_backoffice/api/v1/user', 'Bearer acc'],
+      ['PUT', '/admin_backoffice/api/v1/user', 'Bearer acc'],
+    ]);
+  });
+});
+
+describe('merchant client', () => {
+  it('login parses both steps of the answer', async () => {
+    const challenge = { phone: '+55 (11) *****-4321' };
+    const r1 = recorder(challenge);
+    const first = await createMerchantClient({ fetch: r1.fetch, tokens: r1.tokens }).login({
+      username: 'Ana@Loja.com.br',
+      password: 'x',
+    });
+    expect(first).toMatchObject({ ok: true, data: challenge });
+    expect(r1.seen[0]?.body).toEqual({ username: 'ana@loja.com.br', password: 'x' });
+    const r2 = recorder(pair);
+    const second = await createMerchantClient({ fetch: r2.fetch, tokens: r2.tokens }).login({
+      username: 'ana@loja.com.br',
+      smsCode: '123456',
+    });
+    expect(second).toMatchObject({ ok: true, data: pair });
+  });
+
+  it('uses the spec paths and methods', async () => {
+    const r = recorder({});
+    const c = createMerchantClient({ fetch: r.fetch, tokens: r.tokens });
+    await c.getUser();
+    await c.getMerchant();
+    await c.recoverPassword({ merchantUserEmail: 'a@b.co' });
+    await c.checkRecoveryLink('abc/1');
+    await c.resetPassword('abc', { password: '12345678', repeatPassword: '12345678' });
+    await c.recoverEmail({ merchantUserPhone: '+5511987654321' });
+    expect(r.seen.map((s) => `${s.method} ${s.url} ${s.auth ? 'auth' : 'anon'}`)).toEqual([
+      'GET /merchant_backoffice/api/v1/user auth',
+      'GET /merchant_backoffice/api/v1/merchant auth',
+      'POST /merchant_backoffice/api/v1/recover/password anon',
+      'GET /merchant_backoffice/api/v1/recover/password/abc%2F1 anon',
+      'PUT /merchant_backoffice/api/v1/recover/password/abc anon',
+      'PUT /merchant_backoffice/api/v1/recover/email anon',
+    ]);
+  });
+
+  it('rejects an answer of the wrong shape as a parse error', async () => {
+    const r = recorder({ emailDelivered: 'yes' });
+    const res = await createMerchantClient({ fetch: r.fetch, tokens: r.tokens }).recoverPassword({
+      merchantUserEmail: 'a@b.co',
+    });
+    expect(res.ok === false && res.error.kind).toBe('parse');
+  });
+});
+
+describe('customer client', () => {
+  it('uses the spec paths and methods and sends CPFs as digits', async () => {
+    const r = recorder({});
+    const c = createCustomerClient({ fetch: r.fetch, tokens: r.tokens });
+    await c.login({ username: '123.456.789-09', password: 'x' });
+    await c.getUser();
+    await c.updateUser({ name: 'Ana' });
+    await c.recoverPassword({ customerCpf: '123.456.789-09' });
+    await c.validateRecoveryToken({ token: '123456', customerCpf: '12345678909', type: 'password' });
+    await c.resetPassword({
+      token: '123456',
+      customerCpf: '12345678909',
+      password: '12345678',
+      repeatPassword: '12345678',
+    });
+    expect(r.seen.map((s) => `${s.method} ${s.url} ${s.auth ? 'auth' : 'anon'}`)).toEqual([
+      'POST /customer_backoffice/api/v2/login anon',
+      'GET /customer_backoffice/api/v1/user auth',
+      'PATCH /customer_backoffice/api/v1/user auth',
+      'POST /customer_backoffice/api/v1/recover/password anon',
+      'PUT /customer_backoffice/api/v1/recover/validate anon',
+      'PUT /customer_backoffice/api/v1/recover/password anon',
+    ]);
+    expect(r.seen[0]?.body).toEqual({ username: '12345678909', password: 'x' });
+    expect(r.seen[3]?.body).toEqual({ customerCpf: '12345678909' });
+  });
+
+  it('parses updateUser answers with the contract', async () => {
+    const profile = {
+      id: 'c1',
+      name: 'Ana',
+      email: null,
+      cpf: '12345678909',
+      phone: '+5511987654321',
+      birthDate: null,
+      addressCep: null,
+      addressStreet: null,
+      addressNumber: null,
+      addressComplement: null,
+      addressNeighborhood: null,
+      addressCity: null,
+      addressState: null,
+    };
+    const answer = { phoneUpdated: false, passwordUpdated: true, user: profile };
+    const r = recorder(answer);
+    const res = await createCustomerClient({ fetch: r.fetch, tokens: r.tokens }).updateUser({
+      currentPassword: '123456',
+      newPassword: '654321',
+    });
+    expect(res).toMatchObject({ ok: true, data: answer });
+  });
+});
