@@ -1,0 +1,134 @@
+import { authMessages, customerLoginError, isValidCpf, onlyDigits } from '@drip/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { failureStatus } from '../shared/api.ts';
+import { Logo } from '../shared/Logo.tsx';
+import { CPF_MASK, MaskedTextInput } from '../shared/MaskedTextInput.tsx';
+import { AppPromoPanel } from './AppPromoPanel.tsx';
+import { useCustomerLogin } from './api/login.ts';
+import { CUSTOMER_HOME_PATH, useCustomer } from './context.tsx';
+import { HELP_OPEN_DELAY_MS, HelpDrawer } from './HelpDrawer.tsx';
+
+export function CustomerLoginPage() {
+  const { session } = useCustomer();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const wantsHelp = searchParams.get('ajuda') === 'true';
+  const login = useCustomerLogin();
+  const [cpf, setCpf] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [errors, setErrors] = useState<{ cpf?: string; password?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  useEffect(() => {
+    if (!wantsHelp) return;
+    const timer = window.setTimeout(() => setHelpOpen(true), HELP_OPEN_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [wantsHelp]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const digits = onlyDigits(cpf);
+    const next = {
+      cpf:
+        digits === ''
+          ? 'Informe seu CPF'
+          : !isValidCpf(digits)
+            ? 'O campo CPF fornecido é inválido'
+            : undefined,
+      password: password === '' ? 'Informe sua senha' : undefined,
+    };
+    setErrors(next);
+    setFailure(null);
+    if (next.cpf || next.password) return;
+    login.mutate(
+      { username: digits, password },
+      {
+        onSuccess: (pair) => {
+          session.save(pair, remember);
+          void navigate(CUSTOMER_HOME_PATH, { replace: true });
+        },
+        onError: (error) => setFailure(customerLoginError(failureStatus(error))),
+      },
+    );
+  };
+
+  return (
+    <Box style={{ display: 'flex', minHeight: '100vh' }} bg="white">
+      <Box
+        style={{ flex: '1 1 50%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+        p="md"
+      >
+        <Stack w="100%" maw={400} gap="xl">
+          <Logo size={40} />
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <div>
+                <Title order={1} fz={28}>
+                  {authMessages.loginTitle}
+                </Title>
+                <Text c="dimmed">{authMessages.loginSubtitle}</Text>
+              </div>
+              {failure ? (
+                <Alert color="red" role="alert">
+                  {failure}
+                </Alert>
+              ) : null}
+              <MaskedTextInput
+                mask={CPF_MASK}
+                label="CPF"
+                inputMode="numeric"
+                autoComplete="username"
+                placeholder="000.000.000-00"
+                maxLength={14}
+                onValueChange={setCpf}
+                error={errors.cpf}
+                required
+              />
+              <PasswordInput
+                label="Senha"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={errors.password}
+                required
+              />
+              <Group justify="space-between">
+                <Checkbox
+                  label={authMessages.keepMeLoggedIn}
+                  checked={remember}
+                  onChange={(e) => setRemember(e.currentTarget.checked)}
+                />
+                <Anchor component={Link} to="/cliente/recuperar-login" size="sm">
+                  {authMessages.forgotPassword}
+                </Anchor>
+              </Group>
+              <Button type="submit" loading={login.isPending} fullWidth size="md">
+                {authMessages.loginSubmit}
+              </Button>
+              <Anchor component="button" type="button" size="sm" onClick={() => setHelpOpen(true)}>
+                Precisa de ajuda?
+              </Anchor>
+            </Stack>
+          </form>
+        </Stack>
+      </Box>
+      <AppPromoPanel />
+      <HelpDrawer opened={helpOpen} onClose={() => setHelpOpen(false)} />
+    </Box>
+  );
+}
