@@ -14,7 +14,12 @@ export const SESSION_KEYS = {
   customer: { token: 'customerUser', refreshToken: 'customerUserRefreshToken' },
 } as const satisfies Record<'admin' | 'merchant' | 'customer', SessionKeys>;
 
-export type WebStorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+/** The part of the Web Storage API the store uses (declared here so that Node consumers need no DOM types). */
+export interface WebStorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
 
 /** Keeps the pair in memory only (server side, tests, or a session that must not survive a reload). */
 export function createMemoryTokenStore(initial: TokenPair | null = null): TokenStore {

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newPage, snap } from './browser.ts';
+import { type Demo, demo } from './sandbox.ts';
+
+let browser: Browser;
+let world: Demo;
+
+beforeAll(async () => {
+  browser = await launch();
+  world = await demo(baseUrl());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('admin back office', () => {
+  it('rejects a wrong password with the exact spec message', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin');
+    await page.waitForURL('**/admin/login');
+    await expect(page.getByText('Olá', { exact: true })).toBeTruthy();
+    await page.getByLabel('E-mail').fill(world.admin.email);
+    await page.getByLabel('Senha').fill('senha-errada-123');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByText('E-Mail e/ou senha incorreta').waitFor();
+    await snap(page, 'admin-login-error');
+    await context.close();
+  });
+
+  it('signs in, shows the navigation and signs out', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin/login');
+    await page.getByText('Faça login para acessar sua conta').waitFor();
+    await page.getByLabel('E-mail').fill(world.admin.email);
+    await page.getByLabel('Senha').fill(world.admin.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/admin/orders');
+    for (const item of ['Pedidos', 'Parceiros', 'Lojas (B2C)', 'Clientes']) {
+      await page.getByRole('link', { name: item }).first().waitFor();
+    }
+    await snap(page, 'admin-home');
+    await page
+      .getByRole('button', { name: 'Sair' })
+      .or(page.getByRole('link', { name: 'Sair' }))
+      .first()
+      .click();
+    await page.waitForURL('**/admin/login');
+    await context.close();
+  });
+
+  it('logs out to the admin login when the session is no longer valid (401)', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin/login');
+    await page.getByLabel('E-mail').fill(world.admin.email);
+    await page.getByLabel('Senha').fill(world.admin.password);
+    await page.getByLabel('Mantenha-me conectado').check();
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/admin/orders');
+    // Both tokens become worthless: the API answers 401, the refresh fails, the client logs out.
+    await page.evaluate(() => {
+      for (const storage of [localStorage, sessionStorage]) {
+        if (storage.getItem('adminUser')) {
+          storage.setItem('adminUser', 'invalid.token.value');
+          storage.setItem('adminUserRefreshToken', 'invalid-refresh');
+        }
+      }
+    });
+    await page.goto('/admin/profile');
+    await page.waitForURL('**/admin/login');
+    await context.close();
+  });
+});

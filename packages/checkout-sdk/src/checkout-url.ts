@@ -1,0 +1,42 @@
+/** Where the hosted checkout of a checkout id lives (spec 2.1: /checkouts/{id}?transparent=true|false). */
+export interface CheckoutUrlOptions {
+  /** Origin of the Drip checkout, e.g. 'https://checkout.drip.com.br' or the sandbox 'http://localhost:3000'. */
+  checkoutOrigin: string;
+  /** true when embedded in the SDK's iframe modal. */
+  transparent?: boolean;
+}
+
+export function checkoutUrl(checkoutId: string, options: CheckoutUrlOptions): string {
+  if (!checkoutId.trim()) {
+    throw new TypeError(
+      'Drip: checkoutUrl needs the checkout id returned by POST /api/v1/merchant/checkouts.',
+    );
+  }
+  let origin: URL;
+  try {
+    origin = new URL(options.checkoutOrigin);
+  } catch {
+    throw new TypeError(
+      `Drip: checkoutOrigin must be an absolute URL such as 'https://checkout.drip.com.br' (got '${options.checkoutOrigin}').`,
+    );
+  }
+  const url = new URL(`/checkouts/${encodeURIComponent(checkoutId)}`, origin.origin);
+  url.searchParams.set('transparent', String(options.transparent ?? false));
+  return url.toString();
+}
+
+/**
+ * Redirect mode: the shopper leaves the store for the hosted checkout and comes back through the checkout's
+ * resolveUrl / cancelUrl. Does nothing on the server (no window) and returns false there.
+ */
+export function redirectToCheckout(
+  checkoutId: string,
+  options: CheckoutUrlOptions,
+  location: Pick<Location, 'assign'> | undefined = typeof window === 'undefined'
+    ? undefined
+    : window.location,
+): boolean {
+  if (!location) return false;
+  location.assign(checkoutUrl(checkoutId, { ...options, transparent: false }));
+  return true;
+}

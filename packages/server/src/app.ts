@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { paths } from '@drip/core';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/index.ts';
+import type { AppEnv, Services } from './http/context.ts';
+import { ApiError } from './http/errors.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { mountRoutes, type RouteDef } from './http/route-table.ts';
+import { createLogger, errorFields, type Logger } from './log.ts';
+import { AdminService } from './modules/admins/service.ts';
+import { AuditService } from './modules/audit/service.ts';
+import { PasswordHasher } from './modules/auth/passwords.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { CustomerService } from './modules/customers/service.ts';
+import { MerchantService } from './modules/merchants/service.ts';
+import { outboxNotifications } from './modules/notifications/outbox.ts';
+import type { Notifications } from './modules/notifications/ports.ts';
+import { routeTable } from './routes.ts';
+import { staticApps } from './static.ts';
+
+export interface AppDeps {
+  config: Config;
+  /** An open, migrated database. */
+  database: DatabaseHandle;
+  clock?: Clock;
+  log?: Logger;
+  /** SMS / e-mail adapters; default: the database outbox. */
+  notifications?: Notifications;
+}
+
+/** Path prefixes that always answer JSON (never the single-page apps). */
+export const API_PREFIXES = [
+  '/admin_backoffice/',
+  '/merchant_backoffice/',
+  '/customer_backoffice/',
+  '/api/',
+  '/sandbox/',
+];
+
+const isApiPath = (path: string) =>
+  API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1)) || path === paths.healthz;
+
+export function buildServices(deps: AppDeps): Services {
+  const { config, database } = deps;
+  const db = database.db;
+  const clock = deps.clock ?? systemClock;
+  const log = deps.log ?? createLogger(config.logLevel);
+  const notifications = deps.notifications ?? outboxNotifications(db, clock, config.sandbox);
+  const passwords = new PasswordHasher(config.passwordHashing);
+  const auth = new AuthService({
+    db,
+    clock,
+    jwtSecret: config.jwtSecret,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTokenTtlDays: config.refreshTokenTtlDays,
+  });
+  const audit = new AuditService(db, clock);
+  return {
+    config,
+    database,
+    clock,
+    log,
+    notifications,
+    limiter: new RateLimiter(config.rateLimit, clock),
+    auth,
+    audit,
+    admins: new AdminService({ db, clock, passwords, audit }),
+    merchants: new MerchantService({
+      db,
+      clock,
+      passwords,
+      auth,
+      notifications,
+      publicUrl: config.publicUrl,
+    }),
+    customers: new CustomerService({ db, clock, passwords, auth, notifications }),
+  };
+}
+
+/** The app, its route table and its services (tests walk the table). */
+export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]; services: Services } {
+  const services = buildServices(deps);
+  const { log } = services;
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    c.set('requestId', requestId);
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    c.header('X-Content-Type-Options', 'nosniff');
+    log.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      requestId,
+    });
+  });
+
+  app.get(paths.healthz, (c) => c.json({ status: 'ok' }, 200));
+
+  const routes = routeTable(services);
+  mountRoutes(app, services, routes);
+
+  const serveStatic = staticApps(services.config);
+  app.notFound(async (c) => {
+    if (!isApiPath(c.req.path) && (c.req.method === 'GET' || c.req.method === 'HEAD')) return serveStatic(c);
+    return c.json(new ApiError(404, 'NOT_FOUND', 'Rota não encontrada').body(), 404);
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.body(), err.status, err.headers);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const message =
+        status === 413 ? 'O corpo da requisição excede o limite de 64 KB' : 'Requisição inválida';
+      return c.json(
+        new ApiError(status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message).body(),
+        status,
+      );
+    }
+    log.error('unhandled error', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      ...errorFields(err),
+    });
+    return c.json(
+      new ApiError(500, 'INTERNAL_ERROR', 'Erro interno, tente novamente mais tarde').body(),
+      500,
+    );
+  });
+
+  return { app, routes, services };
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  return buildApp(deps).app;
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { LogLevel } from './log.ts';
+import { packageDir } from './package-dir.ts';
+
+export interface PasswordHashingConfig {
+  /** argon2id memory cost in KiB. */
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface RateLimitConfig {
+  windowSeconds: number;
+  /** Requests per window for one client IP on one endpoint group. */
+  perIp: number;
+  /** Requests per window for one subject (e-mail, CPF, phone) on one endpoint group. */
+  perSubject: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; undefined means embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  nodeEnv: string;
+  sandbox: boolean;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  publicUrl: string;
+  portalsDist: string;
+  checkoutDist: string;
+  logLevel: LogLevel;
+  passwordHashing: PasswordHashingConfig;
+  rateLimit: RateLimitConfig;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+function isLogLevel(value: string): value is LogLevel {
+  return LOG_LEVELS.some((l) => l === value);
+}
+
+/** OWASP-recommended argon2id parameters (19 MiB, 2 iterations, 1 lane). */
+export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = {
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
+export const DEFAULT_RATE_LIMIT: RateLimitConfig = { windowSeconds: 60, perIp: 30, perSubject: 10 };
+
+export type Env = Record<string, string | undefined>;
+
+/**
+ * Reads the configuration from the environment. Every problem is collected and reported at once, so that a bad
+ * deployment fails at start with one clear message. In sandbox mode without JWT_SECRET a secret is generated once
+ * and kept in the data folder (file `jwt-secret`), so that sessions survive restarts.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const pkg = packageDir();
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+
+  const nodeEnv = env.NODE_ENV?.trim() || 'development';
+  const port = int('PORT', 3000, 0, 65535);
+  const host = env.HOST?.trim() || '127.0.0.1';
+
+  let sandbox = nodeEnv !== 'production';
+  const sandboxRaw = env.DRIP_SANDBOX?.trim();
+  if (sandboxRaw !== undefined && sandboxRaw !== '') {
+    if (sandboxRaw === '1' || sandboxRaw === 'true') sandbox = true;
+    else if (sandboxRaw === '0' || sandboxRaw === 'false') sandbox = false;
+    else problems.push(`DRIP_SANDBOX must be 1 or 0 (got "${sandboxRaw}")`);
+  }
+
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:port/database)');
+  }
+
+  const dataDirRaw = env.DRIP_DATA_DIR?.trim();
+  const dataDir = dataDirRaw
+    ? isAbsolute(dataDirRaw)
+      ? dataDirRaw
+      : resolve(pkg, '../..', dataDirRaw)
+    : resolve(pkg, '../../.data');
+
+  const logLevelRaw = env.LOG_LEVEL?.trim() || 'info';
+  let logLevel: LogLevel = 'info';
+  if (isLogLevel(logLevelRaw)) logLevel = logLevelRaw;
+  else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
+
+  const accessTokenTtlSeconds = int('ACCESS_TOKEN_TTL_SECONDS', 900, 30, 86400);
+  const refreshTokenTtlDays = int('REFRESH_TOKEN_TTL_DAYS', 30, 1, 365);
+
+  let publicUrl = env.PUBLIC_URL?.trim() || `http://localhost:${port}`;
+  try {
+    const u = new URL(publicUrl);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+    publicUrl = publicUrl.replace(/\/+$/, '');
+  } catch {
+    problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
+  }
+
+  const distDir = (name: string, fallback: string) => {
+    const raw = env[name]?.trim();
+    return raw ? resolve(raw) : resolve(pkg, fallback);
+  };
+
+  let jwtSecret = env.JWT_SECRET?.trim() ?? '';
+  if (jwtSecret !== '' && jwtSecret.length < 32)
+    problems.push('JWT_SECRET must be at least 32 characters long');
+  if (jwtSecret === '' && !sandbox)
+    problems.push('JWT_SECRET is required when the sandbox is off (production)');
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  if (jwtSecret === '') jwtSecret = sandboxJwtSecret(dataDir);
+
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir,
+    nodeEnv,
+    sandbox,
+    jwtSecret,
+    accessTokenTtlSeconds,
+    refreshTokenTtlDays,
+    publicUrl,
+    portalsDist: distDir('DRIP_PORTALS_DIST', '../portals/dist'),
+    checkoutDist: distDir('DRIP_CHECKOUT_DIST', '../checkout-ui/dist'),
+    logLevel,
+    passwordHashing: DEFAULT_PASSWORD_HASHING,
+    rateLimit: DEFAULT_RATE_LIMIT,
+  };
+}
+
+function sandboxJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../package-dir.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle query API shared by PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** Applies the committed migrations (drizzle/). Safe to call from several instances at once on PostgreSQL. */
+  migrate(): Promise<void>;
+}
+
+export type OpenDatabaseOptions = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+
+/**
+ * PGlite start parameters: the defaults minus `-F` (which turns fsync off), so that PostgreSQL writes its WAL at
+ * every COMMIT. With NodeFS (writes go straight to host files) and `relaxedDurability: false` (the file-system
+ * sync is awaited after every query), an acknowledged write survives `kill -9` of the process. See
+ * docs/database.md for the limit (no host fsync in PGlite's NODEFS: power loss is not covered).
+ */
+function durablePgliteStartParams(): string[] {
+  return PGlite.defaultStartParams.filter((p) => p !== '-F');
+}
+
+const MIGRATION_LOCK_KEY = 720_450_001;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = migrationsDir();
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A broken idle connection must not crash the process; the next query gets a fresh one.
+    pool.on('error', () => {});
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+    };
+  }
+
+  let client: PGlite;
+  if ('dataDir' in options) {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = await PGlite.create({
+      fs: new NodeFS(options.dataDir),
+      relaxedDurability: false,
+      startParams: durablePgliteStartParams(),
+    });
+  } else {
+    client = await PGlite.create({ dataDir: 'memory://', relaxedDurability: false });
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    migrate: () => migratePglite(db, { migrationsFolder }),
+  };
+}

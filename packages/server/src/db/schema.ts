@@ -1,0 +1,7 @@
+/** Every table of the server, gathered for Drizzle and drizzle-kit. Each module owns its own tables file. */
+export { admins } from '../modules/admins/tables.ts';
+export { auditLog } from '../modules/audit/tables.ts';
+export { refreshTokens, verificationCodes } from '../modules/auth/tables.ts';
+export { customers } from '../modules/customers/tables.ts';
+export { merchantRecoveryLinks, merchants, merchantUsers } from '../modules/merchants/tables.ts';
+export { outboxMessages } from '../modules/notifications/tables.ts';

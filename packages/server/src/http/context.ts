@@ -1,0 +1,55 @@
+import type { AccessClaims } from '@drip/core';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import type { Logger } from '../log.ts';
+import type { AdminService } from '../modules/admins/service.ts';
+import type { AuditService } from '../modules/audit/service.ts';
+import type { AuthService } from '../modules/auth/service.ts';
+import type { CustomerService } from '../modules/customers/service.ts';
+import type { MerchantService } from '../modules/merchants/service.ts';
+import type { Notifications } from '../modules/notifications/ports.ts';
+import { unauthorized } from './errors.ts';
+import type { RateLimiter } from './rate-limit.ts';
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** Set by the audience middleware on protected routes. */
+    claims: AccessClaims | undefined;
+  };
+}
+
+export type AppContext = Context<AppEnv>;
+
+/** Everything the route handlers call. Built once per app by createApp. */
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  log: Logger;
+  notifications: Notifications;
+  limiter: RateLimiter;
+  auth: AuthService;
+  audit: AuditService;
+  admins: AdminService;
+  merchants: MerchantService;
+  customers: CustomerService;
+}
+
+export function claimsOf(c: AppContext): AccessClaims {
+  const claims = c.get('claims');
+  if (!claims) throw unauthorized();
+  return claims;
+}
+
+/** The client address of the TCP connection (no proxy header is trusted); 'local' under app.request(). */
+export function clientIp(c: AppContext): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'local';
+  }
+}

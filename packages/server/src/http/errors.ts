@@ -1,0 +1,33 @@
+import type { ApiErrorBody } from '@drip/core';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** An error answer: the HTTP status plus the `{ error: { code, message, issues? } }` body of the contract. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly issues?: Issue[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  body(): ApiErrorBody {
+    return {
+      error: { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) },
+    };
+  }
+}
+
+export const unauthorized = (message = 'Sessão inválida ou expirada, faça login novamente') =>
+  new ApiError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'Você não tem permissão para acessar este recurso') =>
+  new ApiError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Recurso não encontrado') => new ApiError(404, 'NOT_FOUND', message);

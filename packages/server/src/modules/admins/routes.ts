@@ -1,0 +1,63 @@
+import { AdminLoginRequest, AdminUpdateUserRequest, paths } from '@drip/core';
+import { readBody } from '../../http/body.ts';
+import { claimsOf, clientIp, type Services } from '../../http/context.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import type { RouteDef } from '../../http/route-table.ts';
+import { refreshHandler } from '../auth/routes.ts';
+
+export function adminRoutes(s: Services): RouteDef[] {
+  return [
+    {
+      method: 'POST',
+      path: paths.admin.login,
+      audience: 'public',
+      handler: async (c) => {
+        const body = await readBody(c, AdminLoginRequest);
+        s.limiter.hit('admin-login', clientIp(c), body.username);
+        const subject = await s.admins.login(body.username, body.password);
+        if (!subject) throw new ApiError(401, 'INVALID_CREDENTIALS', 'E-Mail e/ou senha incorreta');
+        return c.json(await s.auth.issuePair(subject), 200);
+      },
+    },
+    {
+      method: 'PUT',
+      path: paths.admin.login,
+      audience: 'public',
+      handler: refreshHandler(s, 'admin', (id) => s.admins.subject(id)),
+    },
+    {
+      method: 'GET',
+      path: paths.admin.user,
+      audience: 'admin',
+      handler: async (c) => {
+        const user = await s.admins.get(claimsOf(c).sub);
+        if (!user) throw notFound('Usuário não encontrado');
+        return c.json(user, 200);
+      },
+    },
+    {
+      method: 'PUT',
+      path: paths.admin.user,
+      audience: 'admin',
+      handler: async (c) => {
+        const body = await readBody(c, AdminUpdateUserRequest);
+        const result = await s.admins.update(claimsOf(c).sub, body, c.get('requestId'));
+        switch (result.type) {
+          case 'ok':
+            return c.json(result.user, 200);
+          case 'invalid_password':
+            // 400, not 401: a 401 would log the admin out.
+            throw new ApiError(400, 'INVALID_PASSWORD', 'A senha atual está incorreta', [
+              { path: 'currentPassword', message: 'A senha atual está incorreta' },
+            ]);
+          case 'email_taken':
+            throw new ApiError(409, 'EMAIL_TAKEN', 'Este e-mail já está em uso', [
+              { path: 'username', message: 'Este e-mail já está em uso' },
+            ]);
+          case 'not_found':
+            throw notFound('Usuário não encontrado');
+        }
+      },
+    },
+  ];
+}

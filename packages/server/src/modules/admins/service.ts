@@ -1,0 +1,81 @@
+import type { AdminUpdateUserRequest, AdminUser } from '@drip/core';
+import { eq } from 'drizzle-orm';
+import { looksLikeEmail, normalizeEmail } from '../../br.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/index.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import type { SessionSubject } from '../auth/service.ts';
+import { admins } from './tables.ts';
+
+export type AdminUpdateResult =
+  | { type: 'ok'; user: AdminUser }
+  | { type: 'invalid_password' }
+  | { type: 'email_taken' }
+  | { type: 'not_found' };
+
+export class AdminService {
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; passwords: PasswordHasher; audit: AuditService },
+  ) {}
+
+  /** Admins log in with their e-mail; a CPF- or phone-looking username simply matches nobody. */
+  async login(username: string, password: string): Promise<SessionSubject | null> {
+    const email = normalizeEmail(username);
+    const [row] = looksLikeEmail(email)
+      ? await this.deps.db.select().from(admins).where(eq(admins.email, email))
+      : [];
+    const ok = await this.deps.passwords.verify(row?.passwordHash, password);
+    if (!row || !ok) return null;
+    await this.deps.audit.record({ actorType: 'ADMIN', actorId: row.id, action: 'ADMIN_LOGIN' });
+    return { sub: row.id, aud: 'admin' };
+  }
+
+  async subject(id: string): Promise<SessionSubject | null> {
+    const [row] = await this.deps.db.select({ id: admins.id }).from(admins).where(eq(admins.id, id));
+    return row ? { sub: row.id, aud: 'admin' } : null;
+  }
+
+  async get(id: string): Promise<AdminUser | null> {
+    const [row] = await this.deps.db.select().from(admins).where(eq(admins.id, id));
+    return row ? { id: row.id, username: row.email, name: row.name } : null;
+  }
+
+  async update(id: string, req: AdminUpdateUserRequest, requestId?: string): Promise<AdminUpdateResult> {
+    const [row] = await this.deps.db.select().from(admins).where(eq(admins.id, id));
+    if (!row) return { type: 'not_found' };
+    if (!(await this.deps.passwords.verify(row.passwordHash, req.currentPassword)))
+      return { type: 'invalid_password' };
+    const email = normalizeEmail(req.username);
+    if (email !== row.email) {
+      const [other] = await this.deps.db
+        .select({ id: admins.id })
+        .from(admins)
+        .where(eq(admins.email, email));
+      if (other) return { type: 'email_taken' };
+    }
+    const passwordHash = await this.deps.passwords.hash(req.newPassword);
+    const updated = await this.deps.db.transaction(async (tx) => {
+      const [u] = await tx
+        .update(admins)
+        .set({ email, passwordHash, updatedAt: this.deps.clock.now() })
+        .where(eq(admins.id, id))
+        .returning();
+      await this.deps.audit.record(
+        {
+          actorType: 'ADMIN',
+          actorId: id,
+          action: 'ADMIN_UPDATE_OWN_USER',
+          entityType: 'admin',
+          entityId: id,
+          details: { emailChanged: email !== row.email, passwordChanged: true },
+          ...(requestId ? { requestId } : {}),
+        },
+        tx,
+      );
+      return u;
+    });
+    if (!updated) return { type: 'not_found' };
+    return { type: 'ok', user: { id: updated.id, username: updated.email, name: updated.name } };
+  }
+}

@@ -1,0 +1,27 @@
+import { type Audience, REFRESH_TOKEN_HEADER } from '@drip/core';
+import type { AppContext, Services } from '../../http/context.ts';
+import { clientIp } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { SessionSubject } from './service.ts';
+
+/** `PUT <login path>` with the RefreshToken header: 201 with a new pair, 401 when invalid, expired or reused. */
+export function refreshHandler(
+  services: Services,
+  audience: Audience,
+  load: (userId: string) => Promise<SessionSubject | null>,
+) {
+  return async (c: AppContext): Promise<Response> => {
+    services.limiter.hit(`${audience}-refresh`, clientIp(c));
+    const presented = c.req.header(REFRESH_TOKEN_HEADER)?.trim();
+    if (!presented)
+      throw new ApiError(401, 'UNAUTHORIZED', 'Envie o refresh token no cabeçalho RefreshToken');
+    const result = await services.auth.refresh(audience, presented, load);
+    if (result.type === 'reused') {
+      services.log.warn('refresh token reuse: family revoked', { audience, requestId: c.get('requestId') });
+      throw new ApiError(401, 'REFRESH_TOKEN_REUSED', 'Sessão encerrada por segurança, faça login novamente');
+    }
+    if (result.type === 'invalid')
+      throw new ApiError(401, 'UNAUTHORIZED', 'Sessão inválida ou expirada, faça login novamente');
+    return c.json(result.pair, 201);
+  };
+}

@@ -1,0 +1,232 @@
+import { AccessClaims, type Audience, type MerchantPermission, type TokenPair } from '@drip/core';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import * as v from 'valibot';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/index.ts';
+import type { DbOrTx } from '../../db/types.ts';
+import { hmac, randomToken, safeEqualHex, sha256, sixDigitCode } from './crypto.ts';
+import { refreshTokens, verificationCodes } from './tables.ts';
+
+export interface SessionSubject {
+  sub: string;
+  aud: Audience;
+  merchantId?: string;
+  permissions?: MerchantPermission[];
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export type CodePurpose = 'MERCHANT_LOGIN' | 'CUSTOMER_RECOVERY';
+export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'dead';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+const ISSUER = 'drip';
+
+export interface AuthServiceDeps {
+  db: Db;
+  clock: Clock;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+}
+
+export type RefreshResult =
+  | { type: 'ok'; pair: TokenPair }
+  | { type: 'invalid' }
+  /** A used token came back: the whole family was revoked. */
+  | { type: 'reused' };
+
+/** Access JWTs, rotating refresh tokens and one-time codes. */
+export class AuthService {
+  private readonly key: Uint8Array;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.key = new TextEncoder().encode(deps.jwtSecret);
+  }
+
+  async accessToken(subject: SessionSubject): Promise<string> {
+    const iat = Math.floor(this.deps.clock.now().getTime() / 1000);
+    const payload: Record<string, unknown> = {};
+    if (subject.merchantId !== undefined) payload.merchantId = subject.merchantId;
+    if (subject.permissions !== undefined) payload.permissions = subject.permissions;
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(subject.sub)
+      .setAudience(subject.aud)
+      .setIssuer(ISSUER)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.deps.accessTokenTtlSeconds)
+      .sign(this.key);
+  }
+
+  async verifyAccessToken(token: string): Promise<VerifyResult> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        currentDate: this.deps.clock.now(),
+      });
+      const parsed = v.safeParse(AccessClaims, payload);
+      return parsed.success ? { ok: true, claims: parsed.output } : { ok: false, reason: 'invalid' };
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+      return { ok: false, reason: 'invalid' };
+    }
+  }
+
+  /** A new access token and a new refresh token (a new family unless `familyId` continues one). */
+  async issuePair(subject: SessionSubject, familyId?: string, db: DbOrTx = this.deps.db): Promise<TokenPair> {
+    const refreshToken = randomToken();
+    const now = this.deps.clock.now();
+    await db.insert(refreshTokens).values({
+      audience: subject.aud,
+      userId: subject.sub,
+      tokenHash: sha256(refreshToken),
+      familyId: familyId ?? crypto.randomUUID(),
+      expiresAt: new Date(now.getTime() + this.deps.refreshTokenTtlDays * 86_400_000),
+      createdAt: now,
+    });
+    return { token: await this.accessToken(subject), refreshToken };
+  }
+
+  /**
+   * Rotates a refresh token: the presented token is marked used and a new pair in the same family is issued.
+   * Presenting an already used token revokes every token of its family. `load` re-reads the user (it may have
+   * been disabled, or its permissions changed) and returns null when the session must end.
+   */
+  async refresh(
+    audience: Audience,
+    presented: string,
+    load: (userId: string) => Promise<SessionSubject | null>,
+  ): Promise<RefreshResult> {
+    const now = this.deps.clock.now();
+    const hash = sha256(presented);
+    const claimed = await this.deps.db
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, hash),
+          eq(refreshTokens.audience, audience),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+    const row = claimed[0];
+    if (!row) {
+      const [existing] = await this.deps.db
+        .select({ usedAt: refreshTokens.usedAt, familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.tokenHash, hash), eq(refreshTokens.audience, audience)));
+      if (existing?.usedAt) {
+        await this.deps.db
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(refreshTokens.familyId, existing.familyId), isNull(refreshTokens.revokedAt)));
+        return { type: 'reused' };
+      }
+      return { type: 'invalid' };
+    }
+    const subject = await load(row.userId);
+    if (!subject) {
+      await this.revokeFamily(row.familyId);
+      return { type: 'invalid' };
+    }
+    return { type: 'ok', pair: await this.issuePair(subject, row.familyId) };
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.deps.db
+      .update(refreshTokens)
+      .set({ revokedAt: this.deps.clock.now() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** Ends every session of a user (password change or reset). */
+  async revokeUser(audience: Audience, userId: string, db: DbOrTx = this.deps.db): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: this.deps.clock.now() })
+      .where(
+        and(
+          eq(refreshTokens.audience, audience),
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+  }
+
+  private codeHash(purpose: CodePurpose, subject: string, code: string): string {
+    return hmac(this.deps.jwtSecret, `${purpose}:${subject}:${code}`);
+  }
+
+  /** A new 6-digit code for the subject; earlier live codes of the same purpose stop working. */
+  async createCode(purpose: CodePurpose, subject: string): Promise<string> {
+    const code = sixDigitCode();
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(verificationCodes.purpose, purpose),
+            eq(verificationCodes.subject, subject),
+            isNull(verificationCodes.consumedAt),
+          ),
+        );
+      await tx.insert(verificationCodes).values({
+        purpose,
+        subject,
+        codeHash: this.codeHash(purpose, subject, code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+      });
+    });
+    return code;
+  }
+
+  /**
+   * Checks a code. A wrong code counts an attempt; the fifth wrong attempt kills the code. With `consume`, a right
+   * code is used up (single use).
+   */
+  async checkCode(purpose: CodePurpose, subject: string, code: string, consume: boolean): Promise<CodeCheck> {
+    const now = this.deps.clock.now();
+    const [row] = await this.deps.db
+      .select()
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.purpose, purpose),
+          eq(verificationCodes.subject, subject),
+          isNull(verificationCodes.consumedAt),
+        ),
+      )
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (!row) return 'invalid';
+    if (row.attempts >= CODE_MAX_ATTEMPTS) return 'dead';
+    if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
+    if (!safeEqualHex(row.codeHash, this.codeHash(purpose, subject, code))) {
+      const attempts = row.attempts + 1;
+      await this.deps.db
+        .update(verificationCodes)
+        .set({ attempts, ...(attempts >= CODE_MAX_ATTEMPTS ? { consumedAt: now } : {}) })
+        .where(eq(verificationCodes.id, row.id));
+      return attempts >= CODE_MAX_ATTEMPTS ? 'dead' : 'invalid';
+    }
+    if (consume) {
+      const used = await this.deps.db
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
+        .returning({ id: verificationCodes.id });
+      if (used.length === 0) return 'invalid';
+    }
+    return 'ok';
+  }
+}

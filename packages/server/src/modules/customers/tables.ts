@@ -1,0 +1,34 @@
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Customer of spec section 3. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** 11 digits, check digits valid. */
+    cpf: text('cpf').notNull(),
+    /** E.164 (+5511987654321). */
+    phone: text('phone').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }),
+    addressCep: text('address_cep'),
+    addressStreet: text('address_street'),
+    addressNumber: text('address_number'),
+    addressComplement: text('address_complement'),
+    addressNeighborhood: text('address_neighborhood'),
+    addressCity: text('address_city'),
+    addressState: text('address_state'),
+    isOnDebtNegotiation: boolean('is_on_debt_negotiation').notNull().default(false),
+    status: text('status', { enum: ['ACTIVE', 'ARCHIVED'] })
+      .notNull()
+      .default('ACTIVE'),
+    /** null until the customer sets a password (customers are created at checkout). */
+    passwordHash: text('password_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_cpf_uq').on(t.cpf), index('customers_phone_idx').on(t.phone)],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;

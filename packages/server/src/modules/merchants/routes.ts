@@ -1,0 +1,165 @@
+import {
+  MerchantLoginRequest,
+  MerchantRecoverEmailRequest,
+  MerchantRecoverPasswordRequest,
+  MerchantResetPasswordRequest,
+  MerchantUpdateUserRequest,
+  paths,
+} from '@drip/core';
+import { parseWith, readBody, readJson } from '../../http/body.ts';
+import { claimsOf, clientIp, type Services } from '../../http/context.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import type { RouteDef } from '../../http/route-table.ts';
+import { refreshHandler } from '../auth/routes.ts';
+
+const [PasswordStep, CodeStep] = MerchantLoginRequest.options;
+
+const RECOVERY_PATH = `${paths.merchant.recoverPassword}/:recoveryId`;
+
+const linkGone = () => new ApiError(410, 'LINK_EXPIRED', 'Link expirado, faça a solicitação novamente');
+
+export function merchantRoutes(s: Services): RouteDef[] {
+  return [
+    {
+      method: 'POST',
+      path: paths.merchant.login,
+      audience: 'public',
+      handler: async (c) => {
+        const raw = await readJson(c);
+        const isCodeStep = typeof raw === 'object' && raw !== null && 'smsCode' in raw;
+        if (isCodeStep) {
+          const body = parseWith(CodeStep, raw);
+          s.limiter.hit('merchant-login-code', clientIp(c), body.username);
+          const result = await s.merchants.codeStep(body.username, body.smsCode);
+          switch (result.type) {
+            case 'ok':
+              return c.json(await s.auth.issuePair(result.subject), 200);
+            case 'expired':
+              throw new ApiError(
+                401,
+                'CODE_EXPIRED',
+                'Drip Token expirado, faça login novamente para receber outro código.',
+              );
+            case 'dead':
+              throw new ApiError(
+                401,
+                'CODE_LOCKED',
+                'Limite de tentativas atingido, faça login novamente para receber outro código.',
+              );
+            case 'invalid':
+              throw new ApiError(401, 'INVALID_CODE', 'Drip Token inválido, verifique o número inserido.');
+          }
+        }
+        const body = parseWith(PasswordStep, raw);
+        s.limiter.hit('merchant-login', clientIp(c), body.username);
+        const result = await s.merchants.passwordStep(body.username, body.password);
+        if (result.type === 'invalid')
+          throw new ApiError(401, 'INVALID_CREDENTIALS', 'E-mail e/ou senha incorretos.');
+        return c.json({ phone: result.phone, email: result.email }, 200);
+      },
+    },
+    {
+      method: 'PUT',
+      path: paths.merchant.login,
+      audience: 'public',
+      handler: refreshHandler(s, 'merchant', (id) => s.merchants.subject(id)),
+    },
+    {
+      method: 'GET',
+      path: paths.merchant.user,
+      audience: 'merchant',
+      handler: async (c) => {
+        const user = await s.merchants.getUser(claimsOf(c).sub);
+        if (!user) throw notFound('Usuário não encontrado');
+        return c.json(user, 200);
+      },
+    },
+    {
+      method: 'PUT',
+      path: paths.merchant.user,
+      audience: 'merchant',
+      handler: async (c) => {
+        const body = await readBody(c, MerchantUpdateUserRequest);
+        const result = await s.merchants.updateUser(claimsOf(c).sub, body);
+        switch (result.type) {
+          case 'ok':
+            return c.json(result.user, 200);
+          case 'invalid_password':
+            throw new ApiError(400, 'INVALID_PASSWORD', 'A senha atual está incorreta', [
+              { path: 'currentPassword', message: 'A senha atual está incorreta' },
+            ]);
+          case 'email_taken':
+            throw new ApiError(409, 'EMAIL_TAKEN', 'Este e-mail já está em uso', [
+              { path: 'email', message: 'Este e-mail já está em uso' },
+            ]);
+          case 'invalid_phone':
+            throw new ApiError(400, 'VALIDATION_ERROR', 'O telefone é inválido', [
+              { path: 'phone', message: 'O telefone é inválido' },
+            ]);
+          case 'not_found':
+            throw notFound('Usuário não encontrado');
+        }
+      },
+    },
+    {
+      method: 'GET',
+      path: paths.merchant.merchant,
+      audience: 'merchant',
+      handler: async (c) => {
+        const info = await s.merchants.sessionInfo(claimsOf(c).sub);
+        if (!info) throw notFound('Parceira não encontrada');
+        return c.json(info, 200);
+      },
+    },
+    {
+      method: 'POST',
+      path: paths.merchant.recoverPassword,
+      audience: 'public',
+      handler: async (c) => {
+        const body = await readBody(c, MerchantRecoverPasswordRequest);
+        s.limiter.hit('merchant-recover', clientIp(c), body.merchantUserEmail);
+        return c.json(await s.merchants.requestRecovery(body.merchantUserEmail), 200);
+      },
+    },
+    {
+      method: 'GET',
+      path: RECOVERY_PATH,
+      audience: 'public',
+      handler: async (c) => {
+        s.limiter.hit('merchant-recover-link', clientIp(c));
+        const status = await s.merchants.recoveryLinkStatus(c.req.param('recoveryId') ?? '');
+        if (!status) throw notFound('Link de recuperação não encontrado');
+        return c.json(status, 200);
+      },
+    },
+    {
+      method: 'PUT',
+      path: RECOVERY_PATH,
+      audience: 'public',
+      handler: async (c) => {
+        s.limiter.hit('merchant-recover-link', clientIp(c));
+        const body = await readBody(c, MerchantResetPasswordRequest);
+        const result = await s.merchants.resetPassword(c.req.param('recoveryId') ?? '', body.password);
+        if (result.type === 'not_found') throw notFound('Link de recuperação não encontrado');
+        if (result.type === 'expired') throw linkGone();
+        return c.json({ passwordUpdated: true }, 200);
+      },
+    },
+    {
+      method: 'PUT',
+      path: paths.merchant.recoverEmail,
+      audience: 'public',
+      handler: async (c) => {
+        const body = await readBody(c, MerchantRecoverEmailRequest);
+        s.limiter.hit('merchant-recover-email', clientIp(c), body.merchantUserPhone.replace(/\D/g, ''));
+        const result = await s.merchants.recoverEmail(body.merchantUserPhone);
+        if (!result) {
+          throw new ApiError(400, 'VALIDATION_ERROR', 'O telefone é inválido', [
+            { path: 'merchantUserPhone', message: 'O telefone é inválido' },
+          ]);
+        }
+        return c.json(result, 200);
+      },
+    },
+  ];
+}

@@ -1,0 +1,255 @@
+import {
+  MerchantPermission,
+  type MerchantSessionInfo,
+  type MerchantUpdateUserRequest,
+  type MerchantUser,
+} from '@drip/core';
+import { and, eq, isNull } from 'drizzle-orm';
+import * as v from 'valibot';
+import { maskEmail, maskPhone, normalizeEmail, normalizePhone } from '../../br.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/index.ts';
+import { randomToken } from '../auth/crypto.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import type { AuthService, CodeCheck, SessionSubject } from '../auth/service.ts';
+import type { Notifications } from '../notifications/ports.ts';
+import { type MerchantUserRow, merchantRecoveryLinks, merchants, merchantUsers } from './tables.ts';
+
+export const RECOVERY_LINK_TTL_MS = 60 * 60 * 1000;
+
+export type PasswordStepResult = { type: 'challenge'; phone: string; email: string } | { type: 'invalid' };
+export type CodeStepResult = { type: 'ok'; subject: SessionSubject } | { type: Exclude<CodeCheck, 'ok'> };
+export type MerchantUpdateResult =
+  | { type: 'ok'; user: MerchantUser }
+  | { type: 'invalid_password' }
+  | { type: 'email_taken' }
+  | { type: 'invalid_phone' }
+  | { type: 'not_found' };
+export type ResetResult = { type: 'ok' } | { type: 'not_found' } | { type: 'expired' };
+
+const Permissions = v.array(MerchantPermission);
+
+function permissionsOf(row: MerchantUserRow): MerchantPermission[] {
+  const parsed = v.safeParse(Permissions, row.permissions);
+  return parsed.success ? parsed.output : [];
+}
+
+export function toMerchantUser(row: MerchantUserRow): MerchantUser {
+  return {
+    id: row.id,
+    merchantId: row.merchantId,
+    email: row.email,
+    phone: row.phone,
+    name: row.name,
+    post: row.post,
+    permissions: permissionsOf(row),
+  };
+}
+
+export class MerchantService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      passwords: PasswordHasher;
+      auth: AuthService;
+      notifications: Notifications;
+      publicUrl: string;
+    },
+  ) {}
+
+  private async activeUserByEmail(email: string): Promise<MerchantUserRow | undefined> {
+    const [row] = await this.deps.db
+      .select({ user: merchantUsers })
+      .from(merchantUsers)
+      .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+      .where(
+        and(
+          eq(merchantUsers.email, normalizeEmail(email)),
+          eq(merchantUsers.status, 'ACTIVE'),
+          eq(merchants.status, 'ENABLED'),
+        ),
+      );
+    return row?.user;
+  }
+
+  /** Step 1: e-mail and password; on success a 6-digit code goes by SMS and the masked destinations come back. */
+  async passwordStep(email: string, password: string): Promise<PasswordStepResult> {
+    const user = await this.activeUserByEmail(email);
+    const ok = await this.deps.passwords.verify(user?.passwordHash, password);
+    if (!user || !ok) return { type: 'invalid' };
+    const code = await this.deps.auth.createCode('MERCHANT_LOGIN', user.id);
+    await this.deps.notifications.sms.send({
+      to: user.phone,
+      body: `Drip: seu código de acesso ao portal da parceira é ${code}. Ele vale por 10 minutos. Não compartilhe este código.`,
+      code,
+    });
+    return { type: 'challenge', phone: maskPhone(user.phone), email: maskEmail(user.email) };
+  }
+
+  /** Step 2: e-mail and the SMS code. */
+  async codeStep(email: string, code: string): Promise<CodeStepResult> {
+    const user = await this.activeUserByEmail(email);
+    if (!user) return { type: 'invalid' };
+    const check = await this.deps.auth.checkCode('MERCHANT_LOGIN', user.id, code, true);
+    if (check !== 'ok') return { type: check };
+    return { type: 'ok', subject: this.subjectOf(user) };
+  }
+
+  private subjectOf(user: MerchantUserRow): SessionSubject {
+    return { sub: user.id, aud: 'merchant', merchantId: user.merchantId, permissions: permissionsOf(user) };
+  }
+
+  /** Re-reads the user for a refresh: disabled users or merchants end the session. */
+  async subject(userId: string): Promise<SessionSubject | null> {
+    const [row] = await this.deps.db
+      .select({ user: merchantUsers })
+      .from(merchantUsers)
+      .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+      .where(
+        and(
+          eq(merchantUsers.id, userId),
+          eq(merchantUsers.status, 'ACTIVE'),
+          eq(merchants.status, 'ENABLED'),
+        ),
+      );
+    return row ? this.subjectOf(row.user) : null;
+  }
+
+  async getUser(userId: string): Promise<MerchantUser | null> {
+    const [row] = await this.deps.db.select().from(merchantUsers).where(eq(merchantUsers.id, userId));
+    return row ? toMerchantUser(row) : null;
+  }
+
+  async updateUser(userId: string, req: MerchantUpdateUserRequest): Promise<MerchantUpdateResult> {
+    const [row] = await this.deps.db.select().from(merchantUsers).where(eq(merchantUsers.id, userId));
+    if (!row) return { type: 'not_found' };
+    if (!(await this.deps.passwords.verify(row.passwordHash, req.currentPassword)))
+      return { type: 'invalid_password' };
+    let phone = row.phone;
+    if (req.phone !== undefined) {
+      const normalized = normalizePhone(req.phone);
+      if (!normalized) return { type: 'invalid_phone' };
+      phone = normalized;
+    }
+    const email = normalizeEmail(req.email);
+    if (email !== row.email) {
+      const [other] = await this.deps.db
+        .select({ id: merchantUsers.id })
+        .from(merchantUsers)
+        .where(eq(merchantUsers.email, email));
+      if (other) return { type: 'email_taken' };
+    }
+    const passwordHash = req.newPassword ? await this.deps.passwords.hash(req.newPassword) : row.passwordHash;
+    const [updated] = await this.deps.db
+      .update(merchantUsers)
+      .set({ email, phone, passwordHash, updatedAt: this.deps.clock.now() })
+      .where(eq(merchantUsers.id, userId))
+      .returning();
+    if (!updated) return { type: 'not_found' };
+    return { type: 'ok', user: toMerchantUser(updated) };
+  }
+
+  async sessionInfo(userId: string): Promise<MerchantSessionInfo | null> {
+    const [row] = await this.deps.db
+      .select({ user: merchantUsers, merchant: merchants })
+      .from(merchantUsers)
+      .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+      .where(eq(merchantUsers.id, userId));
+    if (!row) return null;
+    const permissions = permissionsOf(row.user);
+    return {
+      id: row.merchant.id,
+      name: row.merchant.name,
+      ecommPlatform: row.merchant.ecommPlatform,
+      // Spec section 6: an empty list counts as admin.
+      onlyRead: permissions.length > 0 && !permissions.includes('ADMIN'),
+      permissions,
+      logo: row.merchant.logo,
+      logoB2b: row.merchant.logoB2b,
+      initials: row.merchant.initials,
+    };
+  }
+
+  /**
+   * E-mails a recovery link when the address belongs to a merchant user. The answer does not depend on whether it
+   * does (no account enumeration, see docs/sessions.md): `emailDelivered` is false only when sending failed.
+   */
+  async requestRecovery(email: string): Promise<{ emailDelivered: boolean }> {
+    const user = await this.activeUserByEmail(email);
+    if (!user) return { emailDelivered: true };
+    const recoveryId = randomToken(24);
+    const now = this.deps.clock.now();
+    await this.deps.db.insert(merchantRecoveryLinks).values({
+      recoveryId,
+      merchantUserId: user.id,
+      expiresAt: new Date(now.getTime() + RECOVERY_LINK_TTL_MS),
+      createdAt: now,
+    });
+    const link = `${this.deps.publicUrl}/parceira/recuperar-login?recovery_id=${recoveryId}`;
+    const result = await this.deps.notifications.email.send({
+      to: user.email,
+      subject: 'Drip: redefinição de senha',
+      body: `Olá, ${user.name}. Recebemos um pedido para redefinir a senha do portal da parceira Drip. Acesse ${link} para criar uma nova senha. O link vale por 1 hora e pode ser usado uma vez. Se você não fez esse pedido, ignore este e-mail.`,
+      link,
+    });
+    return { emailDelivered: result.delivered };
+  }
+
+  /** null when the id is unknown. */
+  async recoveryLinkStatus(recoveryId: string): Promise<{ linkExpired: boolean } | null> {
+    const [link] = await this.deps.db
+      .select()
+      .from(merchantRecoveryLinks)
+      .where(eq(merchantRecoveryLinks.recoveryId, recoveryId));
+    if (!link) return null;
+    return {
+      linkExpired: link.usedAt !== null || link.expiresAt.getTime() <= this.deps.clock.now().getTime(),
+    };
+  }
+
+  async resetPassword(recoveryId: string, password: string): Promise<ResetResult> {
+    const now = this.deps.clock.now();
+    const [link] = await this.deps.db
+      .select()
+      .from(merchantRecoveryLinks)
+      .where(eq(merchantRecoveryLinks.recoveryId, recoveryId));
+    if (!link) return { type: 'not_found' };
+    if (link.usedAt !== null || link.expiresAt.getTime() <= now.getTime()) return { type: 'expired' };
+    const passwordHash = await this.deps.passwords.hash(password);
+    return this.deps.db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(merchantRecoveryLinks)
+        .set({ usedAt: now })
+        .where(and(eq(merchantRecoveryLinks.recoveryId, recoveryId), isNull(merchantRecoveryLinks.usedAt)))
+        .returning({ id: merchantRecoveryLinks.recoveryId });
+      if (claimed.length === 0) return { type: 'expired' } as const;
+      await tx
+        .update(merchantUsers)
+        .set({ passwordHash, updatedAt: now })
+        .where(eq(merchantUsers.id, link.merchantUserId));
+      await this.deps.auth.revokeUser('merchant', link.merchantUserId, tx);
+      return { type: 'ok' } as const;
+    });
+  }
+
+  /**
+   * Sends the login e-mail by SMS to the phone, when it belongs to merchant users (same no-enumeration answer).
+   * Returns null when the phone is not a valid Brazilian number.
+   */
+  async recoverEmail(phoneInput: string): Promise<{ smsDelivered: boolean } | null> {
+    const phone = normalizePhone(phoneInput);
+    if (!phone) return null;
+    const rows = await this.deps.db
+      .select({ email: merchantUsers.email })
+      .from(merchantUsers)
+      .where(and(eq(merchantUsers.phone, phone), eq(merchantUsers.status, 'ACTIVE')));
+    if (rows.length === 0) return { smsDelivered: true };
+    const emails = rows.map((r) => r.email).join(', ');
+    const result = await this.deps.notifications.sms.send({
+      to: phone,
+      body: `Drip: o e-mail de acesso ao portal da parceira cadastrado para este telefone é ${emails}.`,
+    });
+    return { smsDelivered: result.delivered };
+  }
+}

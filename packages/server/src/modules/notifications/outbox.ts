@@ -1,0 +1,77 @@
+import { desc, eq } from 'drizzle-orm';
+import { normalizeRecipient } from '../../br.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/index.ts';
+import type { EmailPort, Notifications, SmsPort } from './ports.ts';
+import { outboxMessages } from './tables.ts';
+
+export interface OutboxMessage {
+  id: string;
+  channel: 'SMS' | 'EMAIL' | 'WHATSAPP';
+  to: string;
+  subject: string | null;
+  body: string;
+  code: string | null;
+  link: string | null;
+  createdAt: string;
+}
+
+/**
+ * Outbox adapters: every message is stored in `outbox_messages`. In sandbox mode the row is the delivery (status
+ * SANDBOX, shown in /sandbox/inbox); otherwise it waits as PENDING for a real provider's delivery worker.
+ */
+export function outboxNotifications(db: Db, clock: Clock, sandbox: boolean): Notifications {
+  const status = sandbox ? 'SANDBOX' : 'PENDING';
+  const sms: SmsPort = {
+    async send(m) {
+      await db.insert(outboxMessages).values({
+        channel: 'SMS',
+        to: normalizeRecipient(m.to),
+        body: m.body,
+        code: m.code ?? null,
+        status,
+        createdAt: clock.now(),
+      });
+      return { delivered: true };
+    },
+  };
+  const email: EmailPort = {
+    async send(m) {
+      await db.insert(outboxMessages).values({
+        channel: 'EMAIL',
+        to: normalizeRecipient(m.to),
+        subject: m.subject,
+        body: m.body,
+        code: m.code ?? null,
+        link: m.link ?? null,
+        status,
+        createdAt: clock.now(),
+      });
+      return { delivered: true };
+    },
+  };
+  return { sms, email };
+}
+
+/** Newest first, optionally for one recipient (phone in any Brazilian format, e-mail in any case). */
+export async function listOutbox(db: Db, options: { to?: string; limit?: number }): Promise<OutboxMessage[]> {
+  const limit = options.limit ?? 100;
+  const rows = await (options.to
+    ? db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.to, normalizeRecipient(options.to)))
+        .orderBy(desc(outboxMessages.seq))
+        .limit(limit)
+    : db.select().from(outboxMessages).orderBy(desc(outboxMessages.seq)).limit(limit));
+  return rows.map((r) => ({
+    id: r.id,
+    channel: r.channel,
+    to: r.to,
+    subject: r.subject,
+    body: r.body,
+    code: r.code,
+    link: r.link,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,22 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Every SMS, e-mail and WhatsApp message the server sends, in send order. The sandbox inbox reads it. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order (ties of createdAt under a frozen clock). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    channel: text('channel', { enum: ['SMS', 'EMAIL', 'WHATSAPP'] }).notNull(),
+    /** E.164 phone or lower-case e-mail. */
+    to: text('to').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    code: text('code'),
+    link: text('link'),
+    /** SANDBOX: kept for the inbox only; PENDING: waiting for a real provider; SENT / FAILED after delivery. */
+    status: text('status', { enum: ['SANDBOX', 'PENDING', 'SENT', 'FAILED'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt), index('outbox_messages_seq_idx').on(t.seq)],
+);

@@ -1,0 +1,16 @@
+import type { Services } from './http/context.ts';
+import type { RouteDef } from './http/route-table.ts';
+import { adminRoutes } from './modules/admins/routes.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
+import { merchantRoutes } from './modules/merchants/routes.ts';
+import { sandboxRoutes } from './modules/sandbox/routes.ts';
+
+/** Every API route of the server with its audience; mounted by `mountRoutes`, walked by the route-table test. */
+export function routeTable(services: Services): RouteDef[] {
+  return [
+    ...adminRoutes(services),
+    ...merchantRoutes(services),
+    ...customerRoutes(services),
+    ...sandboxRoutes(services),
+  ];
+}

@@ -1,0 +1,104 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { buildApp } from './app.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/index.ts';
+import { createLogger, type Logger } from './log.ts';
+import { PasswordHasher } from './modules/auth/passwords.ts';
+import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_MERCHANTS, DEMO_PASSWORD, seed } from './seed.ts';
+
+export interface RunningServer {
+  /** http://host:port of the listening socket. */
+  url: string;
+  port: number;
+  database: DatabaseHandle;
+  /** Stops accepting connections, waits for open requests, closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  log?: Logger;
+  clock?: Clock;
+}
+
+/** Opens and migrates the database, seeds the demo world (sandbox, empty database) and listens. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  try {
+    await database.migrate();
+    log.info('database ready', {
+      kind: database.kind,
+      ...(database.kind === 'pglite' ? { dataDir: config.dataDir } : {}),
+    });
+    if (config.sandbox) {
+      const seeded = await seed(database.db, new PasswordHasher(config.passwordHashing), true);
+      if (seeded) log.info('demo world seeded');
+    }
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+
+  const { app } = buildApp({ config, database, log, clock: options.clock ?? systemClock });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port =
+    typeof address === 'object' && address !== null ? (address satisfies AddressInfo).port : config.port;
+  const hostForUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${hostForUrl}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      });
+      await database.close();
+      log.info('server stopped');
+    })();
+    return closing;
+  };
+
+  const publicUrl = config.port === 0 ? url.replace(config.host, 'localhost') : config.publicUrl;
+  const urls = {
+    api: url,
+    admin: `${publicUrl}/admin/login`,
+    merchant: `${publicUrl}/parceira/login`,
+    customer: `${publicUrl}/cliente/login`,
+    ...(config.sandbox ? { inbox: `${publicUrl}/sandbox/inbox`, demo: `${publicUrl}/sandbox/demo` } : {}),
+  };
+  log.info('listening', { url, port, sandbox: config.sandbox, database: database.kind, urls });
+  if (config.sandbox) {
+    const credentials = {
+      password: DEMO_PASSWORD,
+      admin: DEMO_ADMIN.email,
+      merchantUsers: DEMO_MERCHANTS.flatMap((m) =>
+        m.users.map((u) => `${u.email} (${m.name}, ${u.permissions.join('+')})`),
+      ),
+      customers: DEMO_CUSTOMERS.map((c) => `${c.cpf} (${c.name})`),
+    };
+    log.info('demo credentials', credentials);
+    if (process.stdout.isTTY) {
+      process.stdout.write(
+        [
+          '',
+          `Drip is running on ${url} (database: ${database.kind}, sandbox on)`,
+          `  Admin          ${urls.admin}   ${DEMO_ADMIN.email} / ${DEMO_PASSWORD}`,
+          `  Parceira       ${urls.merchant}   ${credentials.merchantUsers.join(', ')} / ${DEMO_PASSWORD} (código SMS na caixa de entrada)`,
+          `  Cliente        ${urls.customer}   CPF ${credentials.customers.join(', ')} / ${DEMO_PASSWORD}`,
+          `  Caixa de entrada ${publicUrl}/sandbox/inbox`,
+          '',
+        ].join('\n'),
+      );
+    }
+  }
+  return { url, port, database, close };
+}

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { paths, type TokenPair } from '@drip/core';
+import pg from 'pg';
+import * as v from 'valibot';
+import { buildApp } from '../src/app.ts';
+import { type ManualClock, manualClock } from '../src/clock.ts';
+import { type Config, DEFAULT_RATE_LIMIT, type RateLimitConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/index.ts';
+import { createLogger } from '../src/log.ts';
+import { PasswordHasher } from '../src/modules/auth/passwords.ts';
+import { DEMO_PASSWORD, seed } from '../src/seed.ts';
+
+/** Cheap argon2id parameters for tests. */
+export const TEST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+export const PG_ADMIN_URL = process.env.DRIP_TEST_DATABASE_URL?.trim() || undefined;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: join(tmpdir(), 'drip-test-unused'),
+    nodeEnv: 'test',
+    sandbox: true,
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlDays: 30,
+    publicUrl: 'http://localhost:3000',
+    portalsDist: join(tmpdir(), 'drip-test-no-portals'),
+    checkoutDist: join(tmpdir(), 'drip-test-no-checkout'),
+    logLevel: 'silent',
+    passwordHashing: TEST_HASHING,
+    rateLimit: { windowSeconds: 60, perIp: 100_000, perSubject: 100_000 },
+    ...overrides,
+  };
+}
+
+/** A fresh PostgreSQL database (drip_test_<random>) on the server of DRIP_TEST_DATABASE_URL; dropped by drop(). */
+export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `drip_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** In-memory PGlite, or a fresh PostgreSQL database when DRIP_TEST_DATABASE_URL is set; migrated. */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
+  if (PG_ADMIN_URL) {
+    const fresh = await createPgDatabase(PG_ADMIN_URL);
+    const database = await openDatabase({ databaseUrl: fresh.url });
+    await database.migrate();
+    return {
+      database,
+      dispose: async () => {
+        await database.close();
+        await fresh.drop();
+      },
+    };
+  }
+  const database = await openDatabase({ inMemory: true });
+  await database.migrate();
+  return { database, dispose: () => database.close() };
+}
+
+export interface TestApp {
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse>;
+  raw(path: string, init: RequestInit): Promise<Response>;
+  clock: ManualClock;
+  built: ReturnType<typeof buildApp>;
+  database: DatabaseHandle;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON shapes
+  body: any;
+  text: string;
+}
+
+export function appOn(
+  database: DatabaseHandle,
+  options: { clock?: ManualClock; rateLimit?: RateLimitConfig; config?: Partial<Config> } = {},
+): TestApp {
+  const clock = options.clock ?? manualClock(new Date('2026-03-10T12:00:00Z'));
+  const built = buildApp({
+    config: testConfig({ ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}), ...options.config }),
+    database,
+    clock,
+    log: createLogger('silent'),
+  });
+  const raw = (path: string, init: RequestInit) => Promise.resolve(built.app.request(path, init));
+  return {
+    clock,
+    built,
+    database,
+    raw,
+    async request(method, path, body, headers = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (body !== undefined) {
+        init.body = typeof body === 'string' ? body : JSON.stringify(body);
+        init.headers = { 'content-type': 'application/json', ...headers };
+      }
+      const res = await raw(path, init);
+      const text = await res.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+  };
+}
+
+/** A seeded database and an app on it, for one test file. */
+export async function seededApp(options: Parameters<typeof appOn>[1] = {}) {
+  const { database, dispose } = await openTestDatabase();
+  await seed(database.db, new PasswordHasher(TEST_HASHING));
+  const t = appOn(database, options);
+  return { ...t, dispose };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export { DEMO_PASSWORD };
+
+export function assertTokenPair(body: unknown): TokenPair {
+  return v.parse(v.object({ token: v.string(), refreshToken: v.string() }), body);
+}
+
+export async function latestCode(t: TestApp, to: string): Promise<string> {
+  const res = await t.request('GET', `${paths.sandbox.outbox}?to=${encodeURIComponent(to)}`);
+  const code = res.body?.messages?.[0]?.code;
+  if (typeof code !== 'string') throw new Error(`no code in the outbox for ${to}: ${res.text}`);
+  return code;
+}
+
+export async function loginAdmin(t: TestApp): Promise<TokenPair> {
+  const res = await t.request('POST', paths.admin.login, {
+    username: 'admin@drip.dev',
+    password: DEMO_PASSWORD,
+  });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
+  return assertTokenPair(res.body);
+}
+
+export async function loginMerchant(
+  t: TestApp,
+  email = 'admin@aurora.demo',
+  phone = '+5511987654321',
+): Promise<TokenPair> {
+  const step1 = await t.request('POST', paths.merchant.login, { username: email, password: DEMO_PASSWORD });
+  if (step1.status !== 200) throw new Error(`merchant login failed: ${step1.status} ${step1.text}`);
+  const smsCode = await latestCode(t, phone);
+  const step2 = await t.request('POST', paths.merchant.login, { username: email, smsCode });
+  if (step2.status !== 200) throw new Error(`merchant code failed: ${step2.status} ${step2.text}`);
+  return assertTokenPair(step2.body);
+}
+
+export async function loginCustomer(
+  t: TestApp,
+  cpf = '52998224725',
+  password = DEMO_PASSWORD,
+): Promise<TokenPair> {
+  const res = await t.request('POST', paths.customer.login, { username: cpf, password });
+  if (res.status !== 200) throw new Error(`customer login failed: ${res.status} ${res.text}`);
+  return assertTokenPair(res.body);
+}
+
+export { DEFAULT_RATE_LIMIT };

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// `npm run bench`: builds what is missing, then runs every benchmark under bench/ and prints their figures.
+import { join } from 'node:path';
+import { buildWhatIsMissing, root, run } from './lib.mjs';
+
+await buildWhatIsMissing();
+let failed = 0;
+for (const bench of ['auth-read.mjs']) {
+  console.log(`\n=== bench/${bench} ===`);
+  if ((await run(process.execPath, [join(root, 'bench', bench), ...process.argv.slice(2)])) !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,99 @@
+// Shared helpers of the root scripts (start, test, e2e): building what is missing and finding Chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Newest modification time of the files under `dir` (skipping node_modules and dist). */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    const time = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
+    if (time > newest) newest = time;
+  }
+  return newest;
+}
+
+/** The builds `npm start` needs: each is rebuilt when its output is missing or older than its sources. */
+export const builds = [
+  {
+    name: 'portals',
+    output: 'packages/portals/dist/index.html',
+    sources: ['packages/portals', 'packages/core/src'],
+    command: ['npm', ['run', 'build', '-w', '@drip/portals']],
+  },
+  {
+    name: 'checkout-ui',
+    output: 'packages/checkout-ui/dist/index.html',
+    sources: ['packages/checkout-ui', 'packages/core/src'],
+    command: ['npm', ['run', 'build', '-w', '@drip/checkout-ui']],
+  },
+  {
+    name: 'server',
+    output: 'packages/server/dist/main.js',
+    sources: ['packages/server/src', 'packages/server/drizzle', 'packages/core/src'],
+    command: ['npm', ['run', 'build', '-w', '@drip/server']],
+  },
+];
+
+export function staleBuilds() {
+  return builds.filter((b) => {
+    const out = join(root, b.output);
+    if (!existsSync(out)) return true;
+    const built = statSync(out).mtimeMs;
+    return b.sources.some((s) => existsSync(join(root, s)) && newestMtime(join(root, s)) > built);
+  });
+}
+
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Builds whatever is missing or out of date; exits the process on a failed build. */
+export async function buildWhatIsMissing() {
+  for (const b of staleBuilds()) {
+    console.log(`[drip] building ${b.name}…`);
+    const code = await run(b.command[0], b.command[1]);
+    if (code !== 0) {
+      console.error(`[drip] the ${b.name} build failed (exit ${code})`);
+      process.exit(code);
+    }
+  }
+}
+
+/** Path of Debian's Chromium, or null. */
+export function findChromium() {
+  for (const candidate of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  const which = spawnSync('which', ['chromium'], { encoding: 'utf8' });
+  return which.status === 0 ? which.stdout.trim() : null;
+}
+
+/** Installs Chromium with apt-get when running as root; otherwise explains what to run. */
+export function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  if (process.getuid?.() === 0) {
+    console.log("[drip] Chromium is missing: installing Debian's chromium (apt-get)…");
+    const update = spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    const install =
+      update.status === 0 &&
+      spawnSync('apt-get', ['install', '-y', 'chromium'], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+    if (install && install.status === 0) return findChromium();
+  }
+  console.error(
+    '[drip] The end-to-end tests need Chromium. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\n(or set CHROMIUM_PATH to a Chromium binary).',
+  );
+  return null;
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, in the order a reviewer wants to read it:
+// type check, lint, unit + integration tests (PGlite), the server suite again on PostgreSQL when
+// DRIP_TEST_DATABASE_URL is set (.ci/run starts one), the builds, then end-to-end tests in headless Chromium.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildWhatIsMissing, ensureChromium, root, run } from './lib.mjs';
+
+const reports = join(root, '.e2e-artifacts');
+mkdirSync(reports, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function count(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests ?? 0;
+  totals.failed += r.numFailedTests ?? 0;
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+
+async function step(name, command, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const code = await run(command, args, { env: { ...process.env, ...env } });
+  console.log(
+    `=== ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (code !== 0) failures.push(name);
+  return code === 0;
+}
+
+const vitest = (project, out, extra = []) => [
+  'vitest',
+  'run',
+  ...project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+  ...extra,
+];
+
+await step('type check', process.execPath, [join(root, 'scripts/typecheck.mjs')]);
+await step('lint (Biome)', 'npx', ['biome', 'check', '.']);
+const unitOut = join(reports, 'unit.json');
+await step('unit and integration tests (PGlite)', 'npx', vitest([], unitOut));
+count(unitOut);
+if (process.env.DRIP_TEST_DATABASE_URL) {
+  const pgOut = join(reports, 'server-postgres.json');
+  await step('server suite on PostgreSQL', 'npx', vitest(['--project', 'server'], pgOut));
+  count(pgOut);
+} else {
+  console.log('\n(server suite on PostgreSQL skipped: set DRIP_TEST_DATABASE_URL, as .ci/run does)');
+}
+
+console.log('\n=== builds ===');
+await buildWhatIsMissing();
+if (ensureChromium()) {
+  const e2eOut = join(reports, 'e2e.json');
+  await step(
+    'end-to-end tests (headless Chromium)',
+    'npx',
+    vitest(['--config', 'e2e/vitest.config.ts'], e2eOut),
+  );
+  count(e2eOut);
+} else {
+  failures.push('end-to-end tests (Chromium missing)');
+}
+
+console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
