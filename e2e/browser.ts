@@ -1,7 +1,6 @@
 // Headless Debian Chromium through playwright-core, with the flags this workplace requires.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -26,7 +25,8 @@ function chromiumPath(): string {
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: [...CHROMIUM_FLAGS, `--user-data-dir=${mkdtempSync(join(tmpdir(), 'drip-chromium-'))}`],
+    // playwright-core gives every launch a new empty profile directory of its own.
+    args: CHROMIUM_FLAGS,
   });
 }
 

@@ -49,7 +49,7 @@ describe('customer portal', () => {
     await page.getByText('Minhas compras').first().waitFor();
     await page.getByText('Meu perfil').first().click();
     await expect
-      .poll(() => page.getByLabel('Nome', { exact: true }).inputValue(), { timeout: 10_000 })
+      .poll(() => page.getByLabel(/^Nome/).inputValue(), { timeout: 10_000 })
       .toBe(customer(0).name);
     await snap(page, 'customer-profile');
     await context.close();
@@ -71,17 +71,17 @@ describe('customer portal', () => {
     await page.waitForURL('**/cliente/recuperar-login');
     const before = await outbox(baseUrl(), c.phone);
     await page.getByLabel('CPF').pressSequentially(c.cpf);
-    await page.getByRole('button', { name: /Enviar|Continuar|Próximo/ }).click();
+    await page.getByRole('button', { name: 'Enviar código' }).click();
     const sms = await newMessage(baseUrl(), c.phone, before);
-    await page.getByLabel(/Token|Código/i).fill(sms.code === '000000' ? '111111' : '000000');
-    await page.getByRole('button', { name: /Confirmar|Validar|Continuar/ }).click();
+    await page.getByLabel('Código recebido por SMS').fill(sms.code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Confirmar código' }).click();
     await page.getByText('Token inválido').waitFor();
-    await page.getByLabel(/Token|Código/i).fill(sms.code ?? '');
-    await page.getByRole('button', { name: /Confirmar|Validar|Continuar/ }).click();
+    await page.getByLabel('Código recebido por SMS').fill(sms.code ?? '');
+    await page.getByRole('button', { name: 'Confirmar código' }).click();
     const newPassword = 'Nova-senha-789';
-    await page.getByLabel('Nova senha').fill(newPassword);
-    await page.getByLabel(/Confirm/).fill(newPassword);
-    await page.getByRole('button', { name: /Redefinir|Salvar|Alterar/ }).click();
+    await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirme a nova senha').fill(newPassword);
+    await page.getByRole('button', { name: 'Redefinir senha' }).click();
     await page.getByText('Senha atualizada com sucesso!').waitFor();
     await page.waitForURL('**/cliente/login**');
     await signIn(page, c.cpf, newPassword);
@@ -136,7 +136,7 @@ describe('customer portal with short-lived access tokens', () => {
     await page.getByText('Meu perfil').first().click();
     expect((await refreshed).status()).toBe(201);
     await expect
-      .poll(() => page.getByLabel('Nome', { exact: true }).inputValue(), { timeout: 10_000 })
+      .poll(() => page.getByLabel(/^Nome/).inputValue(), { timeout: 10_000 })
       .toBe(c.name);
     expect(page.url()).toContain('/cliente/perfil');
     const tokenAfter = await page.evaluate(

@@ -37,8 +37,8 @@ async function signIn(page: Page, user: { email: string; password: string; phone
   await page.getByText('Verificação de 2 etapas').waitFor();
   const sms = await newMessage(baseUrl(), user.phone, before);
   expect(sms.code).toMatch(/^\d{6}$/);
-  await page.getByLabel(/código|token/i).fill(sms.code ?? '');
-  await page.getByRole('button', { name: /Entrar|Confirmar|Verificar/ }).click();
+  await page.getByLabel('Drip Token').fill(sms.code ?? '');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
 }
 
 describe('merchant portal', () => {
@@ -59,11 +59,11 @@ describe('merchant portal', () => {
     await page.getByText('Verificação de 2 etapas').waitFor();
     const sms = await newMessage(baseUrl(), user.phone, before);
     const wrong = sms.code === '000000' ? '111111' : '000000';
-    await page.getByLabel(/código|token/i).fill(wrong);
-    await page.getByRole('button', { name: /Entrar|Confirmar|Verificar/ }).click();
+    await page.getByLabel('Drip Token').fill(wrong);
+    await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Drip Token inválido, verifique o número inserido.').waitFor();
-    await page.getByLabel(/código|token/i).fill(sms.code ?? '');
-    await page.getByRole('button', { name: /Entrar|Confirmar|Verificar/ }).click();
+    await page.getByLabel('Drip Token').fill(sms.code ?? '');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.waitForURL('**/parceira/pedidos**');
     await page.getByText('Minhas Vendas').first().waitFor();
     await page.getByText('Criar Drip Link').first().waitFor();
@@ -101,16 +101,16 @@ describe('merchant portal', () => {
     await page.goto('/parceira/recuperar-login');
     const before = await outbox(baseUrl(), user.email);
     await page.getByLabel('E-mail').fill(user.email);
-    await page.getByRole('button', { name: /Enviar|Recuperar/ }).click();
+    await page.getByRole('button', { name: 'Enviar link' }).click();
     const mail = await newMessage(baseUrl(), user.email, before);
     expect(mail.link).toContain('recovery_id=');
     await page.goto(
       new URL(mail.link ?? '', baseUrl()).pathname + new URL(mail.link ?? '', baseUrl()).search,
     );
     const newPassword = 'nova-senha-456';
-    await page.getByLabel('Nova senha').fill(newPassword);
-    await page.getByLabel(/Confirm/).fill(newPassword);
-    await page.getByRole('button', { name: /Alterar|Salvar|Redefinir/ }).click();
+    await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirme a nova senha').fill(newPassword);
+    await page.getByRole('button', { name: 'Alterar senha' }).click();
     await page.waitForURL('**/parceira/login**');
     await signIn(page, { ...user, password: newPassword });
     await page.waitForURL('**/parceira/pedidos**');
@@ -134,8 +134,8 @@ describe('merchant portal', () => {
       .first()
       .click();
     const before = await outbox(baseUrl(), user.phone);
-    await page.getByLabel(/Telefone|Celular/).fill(user.phone.replace(/^\+55/, ''));
-    await page.getByRole('button', { name: /Enviar|Recuperar/ }).click();
+    await page.getByLabel('Celular').pressSequentially(user.phone.replace(/^\+55/, ''));
+    await page.getByRole('button', { name: 'Enviar SMS' }).click();
     await page.getByText('SMS enviado com sucesso').waitFor();
     const sms = await newMessage(baseUrl(), user.phone, before);
     expect(sms.body).toContain(user.email);

@@ -1,5 +1,8 @@
 // Public API of @drip/core: every export is named here.
 
+// ---------------------------------------------------------------- shopper checkout
+export type { CheckoutClient, CheckoutClientOptions, SimulatorQuery } from './api/checkout-client.ts';
+export { createCheckoutClient } from './api/checkout-client.ts';
 export type {
   AdminClient,
   ClientOptions,
@@ -45,6 +48,47 @@ export {
   onlyDigits,
   PHONE_MASK_MAX_LENGTH,
 } from './br.ts';
+export type {
+  CheckoutEvent,
+  CheckoutFailure,
+  CheckoutMachine,
+  CheckoutMachineContext,
+  CheckoutMachineInput,
+  CheckoutMachineOptions,
+  CheckoutMachineOutput,
+  CheckoutNotice,
+  CheckoutOperation,
+} from './checkout/machine.ts';
+export {
+  ANALYSIS_DURATION_MS,
+  CheckoutRequestError,
+  COUNTDOWN_TICK_MS,
+  createCheckoutMachine,
+  POLL_INTERVAL_MS,
+  RESEND_COOLDOWN_MS,
+} from './checkout/machine.ts';
+export type { DenialView, InstalmentChoice } from './checkout/messages.ts';
+export {
+  cashbackCaption,
+  checkoutStepMessages,
+  checkoutToasts,
+  DENIAL_TITLES,
+  denialView,
+  instalmentOptions,
+} from './checkout/messages.ts';
+export type { CheckoutState, CheckoutStep, StepInputs } from './checkout/state.ts';
+export {
+  activePixPayment,
+  CHECKOUT_STEPS,
+  deriveStep,
+  initialCheckoutState,
+  isPixExpired,
+  PIX_STEPS,
+  reduceResponse,
+  shouldApplyPoll,
+  stepNumber,
+  upfrontStatusOf,
+} from './checkout/state.ts';
 export {
   AccessClaims,
   AdminLoginRequest,
@@ -81,6 +125,75 @@ export {
   REFRESH_TOKEN_HEADER,
   TokenPair,
 } from './contract/auth.ts';
+export type {
+  BrazilianState,
+  CheckoutUpdateKind,
+  CustomerFieldName,
+  FieldName,
+} from './contract/checkout.ts';
+export {
+  BRAZILIAN_STATES,
+  CancelCheckoutResponse,
+  CepLookupResponse,
+  CHECKOUT_API,
+  CHECKOUT_RESULTS,
+  CHECKOUT_STATUS_LABELS,
+  CHECKOUT_STATUSES,
+  CheckoutFeedbackRequest,
+  CheckoutField,
+  CheckoutInstalment,
+  CheckoutProduct,
+  CheckoutResponse,
+  CheckoutResult,
+  CheckoutStatus,
+  CheckoutUpdateRequest,
+  ConfirmCheckoutRequest,
+  CreateCheckoutRequest,
+  CreateCheckoutResponse,
+  CUSTOMER_FIELD_NAMES,
+  CustomerCpf,
+  CustomerDataRequest,
+  CustomerPhone,
+  checkoutFormMessages,
+  checkoutPaths,
+  checkoutUpdateKind,
+  DEFAULT_UPFRONT_PAYMENT_STATUS,
+  DENIAL_REASONS,
+  DenialReason,
+  FEEDBACK_REASONS,
+  FIELD_NAMES,
+  FirstInstalmentDateRequest,
+  InstalmentOption,
+  InstalmentSelectionData,
+  InstalmentSelectionRequest,
+  InstalmentsSimulatorQuery,
+  InstalmentsSimulatorResponse,
+  IsoDateString,
+  IsoInstant,
+  KoVariables,
+  LoadCheckoutRequest,
+  MerchantCheckoutView,
+  MerchantSummary,
+  NonNegativeReais,
+  NotifyPixResponse,
+  PhoneOnlyRequest,
+  PhoneVerificationData,
+  PixPayment,
+  PositiveReais,
+  Reais,
+  ResendTokenRequest,
+  SubmitTokenRequest,
+  UPFRONT_PAYMENT_STATUS_LABELS,
+  UPFRONT_PAYMENT_STATUSES,
+  UpdateWaitlistRequest,
+  UpdateWaitlistResponse,
+  UpfrontPaymentStatus,
+  VERIFICATION_CHANNEL_LABELS,
+  VERIFICATION_CHANNELS,
+  VerificationChannel,
+  WAITLIST_STATUSES,
+  WaitlistStatus,
+} from './contract/checkout.ts';
 export { ADMIN_API, CUSTOMER_API, MERCHANT_API, paths } from './contract/paths.ts';
 export type { CalendarDate, Clock, IsoDate } from './dates.ts';
 export {

@@ -110,7 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (isLogLevel(logLevelRaw)) logLevel = logLevelRaw;
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
 
-  const accessTokenTtlSeconds = int('ACCESS_TOKEN_TTL_SECONDS', 900, 30, 86400);
+  const accessTokenTtlSeconds = int('ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86400);
   const refreshTokenTtlDays = int('REFRESH_TOKEN_TTL_DAYS', 30, 1, 365);
 
   let publicUrl = env.PUBLIC_URL?.trim() || `http://localhost:${port}`;

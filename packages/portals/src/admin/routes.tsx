@@ -61,7 +61,9 @@ export function adminRoutes(deps: AdminDeps, queryClient: QueryClient): RouteObj
         {
           path: 'profile',
           loader: () => {
-            void queryClient.prefetchQuery(adminUserQueryOptions(deps.client));
+            // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
+            // anonymous prefetch would log out and drop the guard's redirect target.
+            if (deps.session.hasSession()) void queryClient.prefetchQuery(adminUserQueryOptions(deps.client));
             return null;
           },
           element: <AdminProfilePage />,

@@ -60,7 +60,9 @@ export function merchantRoutes(deps: MerchantDeps, queryClient: QueryClient): Ro
         {
           path: 'perfil',
           loader: () => {
-            void queryClient.prefetchQuery(merchantUserQueryOptions(deps.client));
+            // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
+            // anonymous prefetch would log out and drop the guard's redirect target.
+            if (deps.session.hasSession()) void queryClient.prefetchQuery(merchantUserQueryOptions(deps.client));
             return null;
           },
           element: <MerchantProfilePage />,
