@@ -19,7 +19,7 @@ describe('admin back office', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/admin');
     await page.waitForURL('**/admin/login');
-    await expect(page.getByText('Olá', { exact: true })).toBeTruthy();
+    await page.getByText('Olá', { exact: true }).waitFor();
     await page.getByLabel('E-mail').fill(world.admin.email);
     await page.getByLabel('Senha').fill('senha-errada-123');
     await page.getByRole('button', { name: 'Entrar' }).click();

@@ -79,7 +79,7 @@ describe('customer portal', () => {
     await page.getByLabel('Código recebido por SMS').fill(sms.code ?? '');
     await page.getByRole('button', { name: 'Confirmar código' }).click();
     const newPassword = 'Nova-senha-789';
-    await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
+    await page.getByLabel(/^Nova senha/).fill(newPassword);
     await page.getByLabel('Confirme a nova senha').fill(newPassword);
     await page.getByRole('button', { name: 'Redefinir senha' }).click();
     await page.getByText('Senha atualizada com sucesso!').waitFor();

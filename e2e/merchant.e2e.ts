@@ -108,7 +108,7 @@ describe('merchant portal', () => {
       new URL(mail.link ?? '', baseUrl()).pathname + new URL(mail.link ?? '', baseUrl()).search,
     );
     const newPassword = 'nova-senha-456';
-    await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
+    await page.getByLabel(/^Nova senha/).fill(newPassword);
     await page.getByLabel('Confirme a nova senha').fill(newPassword);
     await page.getByRole('button', { name: 'Alterar senha' }).click();
     await page.waitForURL('**/parceira/login**');
@@ -129,10 +129,8 @@ describe('merchant portal', () => {
     const { context, page } = await newPage(browser);
     const user = adminUser();
     await page.goto('/parceira/recuperar-login');
-    await page
-      .getByText(/e-mail de acesso|Esqueci meu e-mail|login/i)
-      .first()
-      .click();
+    await page.getByRole('button', { name: 'Esqueci meu e-mail de acesso' }).click();
+    await page.getByText('Recuperar e-mail de acesso').waitFor();
     const before = await outbox(baseUrl(), user.phone);
     await page.getByLabel('Celular').pressSequentially(user.phone.replace(/^\+55/, ''));
     await page.getByRole('button', { name: 'Enviar SMS' }).click();
