@@ -135,9 +135,7 @@ describe('customer portal with short-lived access tokens', () => {
     );
     await page.getByText('Meu perfil').first().click();
     expect((await refreshed).status()).toBe(201);
-    await expect
-      .poll(() => page.getByLabel(/^Nome/).inputValue(), { timeout: 10_000 })
-      .toBe(c.name);
+    await expect.poll(() => page.getByLabel(/^Nome/).inputValue(), { timeout: 10_000 }).toBe(c.name);
     expect(page.url()).toContain('/cliente/perfil');
     const tokenAfter = await page.evaluate(
       () => localStorage.getItem('customerUser') ?? sessionStorage.getItem('customerUser'),

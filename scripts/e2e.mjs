@@ -4,4 +4,6 @@ import { buildWhatIsMissing, ensureChromium, run } from './lib.mjs';
 
 await buildWhatIsMissing();
 if (!ensureChromium()) process.exit(1);
-process.exit(await run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)]));
+process.exit(
+  await run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)]),
+);

@@ -32,7 +32,8 @@ export function customerRoutes(deps: CustomerDeps, queryClient: QueryClient): Ro
           loader: () => {
             // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
             // anonymous prefetch would log out and drop the guard's redirect target.
-            if (deps.session.hasSession()) void queryClient.prefetchQuery(customerUserQueryOptions(deps.client));
+            if (deps.session.hasSession())
+              void queryClient.prefetchQuery(customerUserQueryOptions(deps.client));
             return null;
           },
           element: <CustomerProfilePage />,

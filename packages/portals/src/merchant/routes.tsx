@@ -62,7 +62,8 @@ export function merchantRoutes(deps: MerchantDeps, queryClient: QueryClient): Ro
           loader: () => {
             // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
             // anonymous prefetch would log out and drop the guard's redirect target.
-            if (deps.session.hasSession()) void queryClient.prefetchQuery(merchantUserQueryOptions(deps.client));
+            if (deps.session.hasSession())
+              void queryClient.prefetchQuery(merchantUserQueryOptions(deps.client));
             return null;
           },
           element: <MerchantProfilePage />,
