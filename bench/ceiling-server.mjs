@@ -19,8 +19,14 @@ if (mode === 'select') {
     query = async () => (await pool.query(sql, [id])).rows[0];
     close = () => pool.end();
   } else {
+    // The same PGlite set-up as Drip's (packages/server/src/db/index.ts): NodeFS, strict durability, fsync on.
     const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create(process.env.DRIP_DATA_DIR);
+    const { NodeFS } = await import('@electric-sql/pglite/nodefs');
+    const db = await PGlite.create({
+      fs: new NodeFS(process.env.DRIP_DATA_DIR),
+      relaxedDurability: false,
+      startParams: PGlite.defaultStartParams.filter((p) => p !== '-F'),
+    });
     query = async () => (await db.query(sql, [id])).rows[0];
     close = () => db.close();
   }

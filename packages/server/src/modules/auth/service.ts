@@ -38,9 +38,18 @@ export type RefreshResult =
   /** A used token came back: the whole family was revoked. */
   | { type: 'reused' };
 
+/** How many verified access tokens are remembered (each is a few hundred bytes). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** Access JWTs, rotating refresh tokens and one-time codes. */
 export class AuthService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature and claims were already verified, with their claims. A token is immutable and signed,
+   * so a hit only needs the expiry checked again against the clock; this keeps HMAC verification off the hot path
+   * of every authenticated request (bench/auth-read.mjs). Bounded: the oldest entries are dropped first.
+   */
+  private readonly verified = new Map<string, AccessClaims>();
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.key = new TextEncoder().encode(deps.jwtSecret);
@@ -62,6 +71,24 @@ export class AuthService {
   }
 
   async verifyAccessToken(token: string): Promise<VerifyResult> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      if (cached.exp * 1000 > this.deps.clock.now().getTime()) return { ok: true, claims: cached };
+      this.verified.delete(token);
+      return { ok: false, reason: 'expired' };
+    }
+    const result = await this.verifyUncached(token);
+    if (result.ok) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+        const oldest = this.verified.keys().next();
+        if (!oldest.done) this.verified.delete(oldest.value);
+      }
+      this.verified.set(token, result.claims);
+    }
+    return result;
+  }
+
+  private async verifyUncached(token: string): Promise<VerifyResult> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],

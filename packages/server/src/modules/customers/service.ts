@@ -1,5 +1,5 @@
 import type { CustomerProfile, CustomerUpdateProfileRequest } from '@drip/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { normalizeCpf, normalizeEmail } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -57,6 +57,9 @@ const emptyToNull = (value: string | null | undefined): string | null | undefine
   value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
 
 export class CustomerService {
+  /** The profile read is on every portal page: a named prepared statement skips query building and parsing. */
+  private readonly profileById;
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -65,7 +68,13 @@ export class CustomerService {
       auth: AuthService;
       notifications: Notifications;
     },
-  ) {}
+  ) {
+    this.profileById = deps.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, sql.placeholder('id')))
+      .prepare('customer_profile_by_id');
+  }
 
   private async activeByCpf(cpfInput: string): Promise<CustomerRow | undefined> {
     const cpf = normalizeCpf(cpfInput);
@@ -86,7 +95,7 @@ export class CustomerService {
   }
 
   async profile(id: string): Promise<CustomerProfile | null> {
-    const [row] = await this.deps.db.select().from(customers).where(eq(customers.id, id));
+    const [row] = await this.profileById.execute({ id });
     return row ? toCustomerProfile(row) : null;
   }
 
