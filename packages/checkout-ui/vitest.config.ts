@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'checkout-ui', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: {
+    name: 'checkout-ui',
+    environment: 'jsdom',
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+  },
 });

@@ -1,17 +1,44 @@
-import { useEffect } from 'react';
-import { AppDownload } from './pages/AppDownload.tsx';
+import { lazy, Suspense, useEffect } from 'react';
 import { NotFound } from './pages/NotFound.tsx';
 import { NotYetAvailable } from './pages/NotYetAvailable.tsx';
-import { matchRoute, pageTitle } from './routes.ts';
+import { isTransparent, matchRoute, pageTitle } from './routes.ts';
+import { Spinner } from './ui/Spinner.tsx';
+import { ToastProvider } from './ui/Toasts.tsx';
+
+// The checkout (machine, contract, steps) is its own chunk: the light public pages (banner, modal) never load it.
+const CheckoutPage = lazy(() => import('./checkout/CheckoutPage.tsx'));
+const FeedbackPage = lazy(() => import('./pages/FeedbackPage.tsx'));
+const AppDownload = lazy(() => import('./pages/AppDownload.tsx'));
 
 export function App({ location }: { location: Pick<Location, 'pathname' | 'search'> }) {
   const route = matchRoute(location.pathname);
+  const title = pageTitle(route);
   useEffect(() => {
-    document.title = pageTitle(route);
-  }, [route]);
+    document.title = title;
+  }, [title]);
   switch (route.name) {
+    case 'checkout':
+      return (
+        <ToastProvider>
+          <Suspense fallback={<Spinner label="Carregando…" />}>
+            <CheckoutPage checkoutId={route.checkoutId} transparent={isTransparent(location.search)} />
+          </Suspense>
+        </ToastProvider>
+      );
+    case 'checkoutFeedback':
+      return (
+        <ToastProvider>
+          <Suspense fallback={<Spinner label="Carregando…" />}>
+            <FeedbackPage checkoutId={route.checkoutId} search={location.search} />
+          </Suspense>
+        </ToastProvider>
+      );
     case 'appDownload':
-      return <AppDownload userAgent={navigator.userAgent} />;
+      return (
+        <Suspense fallback={null}>
+          <AppDownload userAgent={navigator.userAgent} />
+        </Suspense>
+      );
     case 'notFound':
       return <NotFound />;
     default:

@@ -49,3 +49,8 @@ export function detectMobileOs(userAgent: string): MobileOs {
   if (/iphone|ipad|ipod/i.test(userAgent)) return 'IOS';
   return null;
 }
+
+/** `?transparent=true` (spec 2.1): embedded in the SDK's iframe; anything else is redirect mode. */
+export function isTransparent(search: string): boolean {
+  return new URLSearchParams(search).get('transparent') === 'true';
+}

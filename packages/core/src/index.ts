@@ -209,6 +209,18 @@ export {
   systemClock,
   todayInSaoPaulo,
 } from './dates.ts';
+export type {
+  CheckoutEmbedMessageType,
+  EmbedFinishedStatus,
+} from './embed/protocol.ts';
+export {
+  CheckoutEmbedMessage,
+  EMBED_FINISHED_STATUSES,
+  EMBED_MESSAGE_SOURCE,
+  embedMessage,
+  PROTOCOL_VERSION,
+  parseEmbedMessage,
+} from './embed/protocol.ts';
 export type { UsernameKind } from './messages.ts';
 export {
   adminLoginError,

@@ -24,3 +24,5 @@ export function AppDownload({ userAgent }: { userAgent: string }) {
     </main>
   );
 }
+
+export default AppDownload;

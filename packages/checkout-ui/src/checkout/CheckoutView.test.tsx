@@ -1,0 +1,306 @@
+import {
+  type CepLookupResponse,
+  type CheckoutEvent,
+  type CheckoutMachineContext,
+  cents,
+  checkoutStepMessages,
+  DENIAL_REASONS,
+  DENIAL_TITLES,
+  denialView,
+} from '@drip/core';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { okResult } from '../test-utils.ts';
+import { type CheckoutBusy, CheckoutView, idleBusy } from './CheckoutView.tsx';
+import { deniedContext, fixtureContext, fixtureInstalments, fixturePix } from './fixtures.ts';
+
+afterEach(cleanup);
+
+const NOW = new Date('2026-11-22T15:00:00.000Z');
+const clock = { now: () => NOW };
+
+function renderView(
+  context: CheckoutMachineContext,
+  opts: { busy?: Partial<CheckoutBusy>; width?: number } = {},
+) {
+  const send = vi.fn<(event: CheckoutEvent) => void>();
+  const onNotify = vi.fn();
+  const onClose = vi.fn();
+  const lookupCep = vi.fn(async (_cep: string) => okResult<CepLookupResponse>({ erro: true }));
+  render(
+    <CheckoutView
+      context={context}
+      busy={{ ...idleBusy, ...opts.busy }}
+      send={send}
+      viewportWidth={opts.width ?? 1024}
+      redirectIn={null}
+      lookupCep={lookupCep}
+      onNotify={onNotify}
+      onClose={onClose}
+      clock={clock}
+    />,
+  );
+  return { send, onNotify, onClose, lookupCep };
+}
+
+describe('header, footer and step number (spec 2.5)', () => {
+  it('insight: step 1, header with the merchant, footer, start button', () => {
+    const { send } = renderView(fixtureContext('insight'));
+    expect(screen.getByText('Passo 1 de 3')).toBeTruthy();
+    expect(screen.getByRole('banner').textContent).toContain('Loja Exemplo');
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Começar' }));
+    expect(send).toHaveBeenCalledWith({ type: 'START' });
+  });
+
+  it('the heading takes the focus', () => {
+    renderView(fixtureContext('insight'));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+  });
+
+  it('form: no header, no footer', async () => {
+    renderView(fixtureContext('form', { requestedCustomerFields: ['customerCpf', 'customerPhone'] }));
+    await screen.findByRole('heading', { name: 'Seus dados' });
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('transparent mode shows the × and redirect mode the cancel button', () => {
+    const { onClose } = renderView(fixtureContext('insight', { transparent: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(onClose).toHaveBeenCalled();
+    cleanup();
+    const { send } = renderView(fixtureContext('insight'));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar compra' }));
+    expect(send).toHaveBeenCalledWith({ type: 'CANCEL' });
+  });
+});
+
+describe('customer form', () => {
+  it('shows every message on an empty submit and keeps what was typed', async () => {
+    const { send } = renderView(fixtureContext('form', { requestedCustomerFields: ['customerCpf'] }));
+    const name = await screen.findByLabelText('Nome completo');
+    fireEvent.change(name, { target: { value: 'Maria da Silva' } });
+    fireEvent.change(screen.getByLabelText('CPF'), { target: { value: '12345678900' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(send).not.toHaveBeenCalled();
+    expect(screen.getByText('Insira um número de telefone válido')).toBeTruthy();
+    expect(screen.getByText('O campo CPF fornecido é inválido')).toBeTruthy();
+    expect(screen.getByText('O campo CEP deve ter 8 digitos')).toBeTruthy();
+    expect(screen.getByText('Precisamos de um CEP válido para recuperar a cidade')).toBeTruthy();
+    expect(screen.getByText('Precisamos de um CEP válido para recuperar o estado')).toBeTruthy();
+    expect((screen.getByLabelText('Nome completo') as HTMLInputElement).value).toBe('Maria da Silva');
+    expect((screen.getByLabelText('CPF') as HTMLInputElement).value).toBe('123.456.789-00');
+  });
+
+  it('an unknown CEP says so', async () => {
+    const { lookupCep } = renderView(fixtureContext('form', { requestedCustomerFields: ['customerCpf'] }));
+    fireEvent.change(await screen.findByLabelText('CEP'), { target: { value: '99999999' } });
+    expect(lookupCep).toHaveBeenCalledWith('99999999');
+    expect(await screen.findByText('O CEP fornecido é inválido')).toBeTruthy();
+  });
+});
+
+describe('token', () => {
+  it('shows the invalid token message and the resend cooldown', async () => {
+    renderView(fixtureContext('token', { tokenInvalid: true, resendAvailableIn: 25 }));
+    expect(await screen.findByText('Drip Token inválido, verifique o número inserido.')).toBeTruthy();
+    expect(screen.getByText(/00:25/)).toBeTruthy();
+    for (const name of ['SMS', 'WhatsApp', 'e-mail']) {
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    }
+  });
+
+  it('resends by the chosen channel once the cooldown is over', async () => {
+    const { send } = renderView(fixtureContext('token'));
+    fireEvent.click(await screen.findByRole('button', { name: 'WhatsApp' }));
+    expect(send).toHaveBeenCalledWith({ type: 'RESEND_TOKEN', channel: 'WHATSAPP' });
+  });
+});
+
+describe('instalment selection', () => {
+  const context = fixtureContext('instalmentSelection', { instalmentSelectionRequested: true });
+
+  it('defaults to 3x and sends it', async () => {
+    const { send } = renderView(context);
+    await screen.findByRole('heading', { name: 'Em quantas parcelas?' });
+    expect(screen.getByText('Selecione a quantidade de parcelas e revise para finalizar.')).toBeTruthy();
+    expect(screen.getByText('Compra na Loja Exemplo')).toBeTruthy();
+    expect(screen.getByText('Em até 6x sem juros')).toBeTruthy();
+    expect(screen.getByText('5,00% de cashback no último pagamento')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Quantidade de parcelas' });
+    expect(button.textContent).toBe(checkoutStepMessages.instalmentOption(3, cents(10000)));
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(send).toHaveBeenCalledWith({ type: 'SELECT_INSTALMENTS', totalInstalments: 3 });
+  });
+
+  it('the dropdown lists 2x..6x and closes on an outside click on desktop', async () => {
+    renderView(context);
+    fireEvent.click(await screen.findByRole('button', { name: 'Quantidade de parcelas' }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(
+      [2, 3, 4, 5, 6].map((n) => checkoutStepMessages.instalmentOption(n, cents(Math.round(30000 / n)))),
+    );
+    fireEvent.mouseDown(document.body);
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('small phones choose in a bottom sheet with radios and Confirmar', async () => {
+    const { send } = renderView(context, { width: 360 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Quantidade de parcelas' }));
+    const sheet = screen.getByRole('dialog');
+    fireEvent.click(within(sheet).getByLabelText(/^6x de R\$\s50,00 sem juros$/));
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Confirmar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(send).toHaveBeenCalledWith({ type: 'SELECT_INSTALMENTS', totalInstalments: 6 });
+  });
+});
+
+describe('confirmation', () => {
+  it('shows the schedule, the disclosure and a calendar enabled only after a change', async () => {
+    const { send } = renderView(
+      fixtureContext('confirmation', {
+        checkoutConfirmationRequested: true,
+        instalments: fixtureInstalments,
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Revise e confirme sua compra' });
+    expect(screen.getByText('Passo 2 de 3')).toBeTruthy();
+    expect(screen.getByText('Taxa de juros').nextSibling?.textContent).toBe('0,00% a.m.');
+    expect(screen.getByText('Custo Efetivo Total (CET)')).toBeTruthy();
+    expect(screen.getByText('Data do primeiro vencimento').nextSibling?.textContent).toBe('07/12/2026');
+    // today (São Paulo) is 22/11/2026: 23/11 … 23/12 are offered; the current date 07/12 is selected.
+    expect(screen.queryByRole('button', { name: '22/11/2026' })).toBeNull();
+    expect(screen.getByRole('button', { name: '23/11/2026' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '23/12/2026' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '24/12/2026' })).toBeNull();
+    expect(screen.getByRole('button', { name: '07/12/2026' }).getAttribute('aria-pressed')).toBe('true');
+    const change = screen.getByRole('button', { name: /Alterar para/ }) as HTMLButtonElement;
+    expect(change.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '10/12/2026' }));
+    expect(change.disabled).toBe(false);
+    fireEvent.click(change);
+    expect(send).toHaveBeenCalledWith({ type: 'CHANGE_FIRST_DATE', date: '2026-12-10' });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(send).toHaveBeenCalledWith({ type: 'CONFIRM' });
+  });
+
+  it("shows 'Hoje' for the first instalment when upfront is mandatory", async () => {
+    renderView(
+      fixtureContext('confirmation', {
+        checkoutConfirmationRequested: true,
+        instalments: fixtureInstalments,
+        merchantSummary: {
+          id: 'm',
+          name: 'Loja',
+          flexibleInstallments: true,
+          maxInstalments: 3,
+          upfrontPaymentStatus: 'MANDATORY',
+          cashbackRate: 0,
+          totalAmount: cents(30000),
+        },
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Revise e confirme sua compra' });
+    expect(screen.getByText('Data do primeiro vencimento').nextSibling?.textContent).toBe('Hoje');
+    expect(screen.queryByRole('button', { name: /Alterar para/ })).toBeNull();
+  });
+});
+
+describe('Pix', () => {
+  it('shows amount, copy-paste text and the countdown', async () => {
+    renderView(
+      fixtureContext('pixVerification', {
+        payment: fixturePix(new Date(NOW.getTime() + 600_000).toISOString()),
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Confirme sua conta com um Pix de R$ 1,00' });
+    expect(screen.getByText('Passo 3 de 3')).toBeTruthy();
+    expect(screen.getByText('10:00')).toBeTruthy();
+    expect((screen.getByLabelText('Pix copia e cola') as HTMLTextAreaElement).readOnly).toBe(true);
+    expect(screen.getByRole('img', { name: 'QR Code do Pix' }).getAttribute('src')).toBe(
+      fixturePix().paymentQrCode,
+    );
+  });
+
+  it('blurs the QR and offers a new code once expired', async () => {
+    const { send } = renderView(
+      fixtureContext('firstInstalmentPix', { firstInstalmentPayment: fixturePix(), pixExpired: true }),
+    );
+    const renew = await screen.findByRole('button', { name: 'Gerar novo código' });
+    expect(screen.getByRole('img', { name: 'QR Code do Pix' }).parentElement?.className).toContain(
+      'pix__qr--expired',
+    );
+    fireEvent.click(renew);
+    expect(send).toHaveBeenCalledWith({ type: 'REQUEST_NEW_PIX' });
+  });
+
+  it('is expired as soon as expiresAt passes, before the next poll', async () => {
+    renderView(
+      fixtureContext('fullAmountPayment', {
+        result: 'KO',
+        fullAmountPayment: fixturePix(new Date(NOW.getTime() - 1000).toISOString(), cents(30000)),
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Pagamento à vista' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Gerar novo código' })).toBeTruthy();
+  });
+
+  it("copies with the Clipboard API and says 'Copiado'", async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { onNotify } = renderView(fixtureContext('pixVerification', { payment: fixturePix() }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copiar' }));
+    await vi.waitFor(() => expect(onNotify).toHaveBeenCalledWith('success', 'Copiado'));
+    expect(writeText).toHaveBeenCalledWith(fixturePix().paymentQrCodeText);
+  });
+
+  it('falls back to execCommand and then offers the code by SMS', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    const exec = vi.fn(() => false);
+    Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
+    const { send } = renderView(fixtureContext('pixVerification', { payment: fixturePix() }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copiar' }));
+    const sms = await screen.findByRole('button', { name: 'Enviar código por SMS' });
+    expect(exec).toHaveBeenCalledWith('copy');
+    fireEvent.click(sms);
+    expect(send).toHaveBeenCalledWith({ type: 'SEND_PIX_SMS' });
+  });
+});
+
+describe('denied: the title of every reason (spec 8)', () => {
+  it.each(DENIAL_REASONS)('%s', async (reason) => {
+    renderView(deniedContext(reason));
+    const expected =
+      reason === 'EXPIRED'
+        ? DENIAL_TITLES.expired
+        : reason === 'ORDER_ABOVE_MAX_VALUE'
+          ? DENIAL_TITLES.aboveMaxValue
+          : DENIAL_TITLES.generic;
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(expected);
+    expect(screen.getByText(denialView(reason).message)).toBeTruthy();
+    const appAccess = screen.queryByRole('link', { name: 'Acessar minha conta Drip' });
+    expect(appAccess !== null).toBe(reason === 'ACTIVE_ORDERS_WITH_FIRST_INSTALMENT_NOT_PAID');
+  });
+
+  it('waiting response without blocked limit: account title and the waitlist button', async () => {
+    const { send } = renderView(
+      deniedContext('ORDER_ABOVE_MAX_VALUE', { waitlistStatus: 'WAITING_RESPONSE' }),
+    );
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      DENIAL_TITLES.accountNotCreated,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar na lista de espera' }));
+    expect(send).toHaveBeenCalledWith({ type: 'JOIN_WAITLIST' });
+  });
+});
+
+describe('approved', () => {
+  it('shows the result and the way back to the store', async () => {
+    renderView(fixtureContext('approved', { result: 'OK', resolveUrl: 'https://loja.example/obrigado' }));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Compra aprovada!');
+    expect(screen.getByRole('link', { name: 'Voltar para a loja' }).getAttribute('href')).toBe(
+      'https://loja.example/obrigado',
+    );
+  });
+});

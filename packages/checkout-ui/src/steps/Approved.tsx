@@ -1,0 +1,36 @@
+import { StepHeading } from '../ui/layout.tsx';
+
+export interface ApprovedProps {
+  merchantName: string | null;
+  resolveUrl: string | null;
+  /** Seconds left before the self-redirect to resolveUrl, null when there is none. */
+  redirectIn: number | null;
+}
+
+/** Spec 2.5 "Approved". */
+export function Approved({ merchantName, resolveUrl, redirectIn }: ApprovedProps) {
+  return (
+    <section className="step step--center">
+      <div className="result-icon result-icon--ok" aria-hidden="true">
+        ✓
+      </div>
+      <StepHeading>Compra aprovada!</StepHeading>
+      <p className="lead">
+        Seu pedido{merchantName ? ` na ${merchantName}` : ''} foi confirmado. Enviaremos os detalhes das
+        parcelas por WhatsApp e e-mail, e você acompanha tudo no app ou no portal Drip.
+      </p>
+      {redirectIn !== null ? (
+        <p className="muted" aria-live="polite">
+          Você será redirecionado para a loja em {redirectIn} {redirectIn === 1 ? 'segundo' : 'segundos'}.
+        </p>
+      ) : null}
+      {resolveUrl ? (
+        <a className="button button--primary" href={resolveUrl}>
+          Voltar para a loja
+        </a>
+      ) : null}
+    </section>
+  );
+}
+
+export default Approved;

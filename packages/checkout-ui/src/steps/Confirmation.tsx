@@ -1,0 +1,281 @@
+import {
+  addDaysIso,
+  type Cents,
+  type CheckoutInstalment,
+  type Clock,
+  cashbackCaption,
+  cents,
+  formatBRL,
+  formatPercent,
+  type IsoDate,
+  parseIsoDate,
+  sumCents,
+  checkoutStepMessages as t,
+  type UpfrontPaymentStatus,
+} from '@drip/core';
+import { useState } from 'react';
+import { formatIsoDate as formatDate, todayInSaoPauloIntl as todayInSaoPaulo } from '../dates.ts';
+import { StepHeading, StepNumber } from '../ui/layout.tsx';
+
+/** Spec 2.5 / 9: the first instalment is chosen 1 to 31 days after today, default today + 15. */
+export const FIRST_DATE_MIN_DAYS = 1;
+export const FIRST_DATE_MAX_DAYS = 31;
+export const FIRST_DATE_DEFAULT_DAYS = 15;
+
+export interface ConfirmationProps {
+  merchantName: string | null;
+  totalAmount: Cents | null;
+  instalments: CheckoutInstalment[];
+  upfrontStatus: UpfrontPaymentStatus;
+  cashbackRate: number;
+  /** Today in São Paulo ('YYYY-MM-DD'). */
+  today: IsoDate;
+  changingDate: boolean;
+  confirming: boolean;
+  onChangeDate: (date: IsoDate) => void;
+  onConfirm: () => void;
+}
+
+/** The selectable first due dates: today + 1 … today + 31. */
+export function firstDateWindow(today: IsoDate): IsoDate[] {
+  const dates: IsoDate[] = [];
+  for (let d = FIRST_DATE_MIN_DAYS; d <= FIRST_DATE_MAX_DAYS; d++) dates.push(addDaysIso(today, d));
+  return dates;
+}
+
+/** The date the calendar starts on: the current first due date when it is in the window, else today + 15. */
+export function initialFirstDate(today: IsoDate, current: IsoDate | undefined): IsoDate {
+  return current && firstDateWindow(today).includes(current)
+    ? current
+    : addDaysIso(today, FIRST_DATE_DEFAULT_DAYS);
+}
+
+const ordinal = (n: number) => `${n}ª parcela`;
+
+/** Spec 2.5 "confirmation of instalments": schedule, first-date calendar, credit disclosure. */
+export function Confirmation({
+  merchantName,
+  totalAmount,
+  instalments,
+  upfrontStatus,
+  cashbackRate,
+  today,
+  changingDate,
+  confirming,
+  onChangeDate,
+  onConfirm,
+}: ConfirmationProps) {
+  const upfrontToday = upfrontStatus === 'MANDATORY';
+  const first = instalments[0];
+  const total = totalAmount ?? sumCents(instalments.map((i) => i.amount));
+  const dueLabel = (i: CheckoutInstalment) =>
+    upfrontToday && i.number === 1 ? t.today : formatDate(i.dueDate);
+  const cashbackTotal = sumCents(instalments.map((i) => i.cashbackAmount));
+  const cashback = cashbackCaption(cashbackRate);
+
+  return (
+    <section className="step">
+      <StepNumber n={2} />
+      <StepHeading>Revise e confirme sua compra</StepHeading>
+      {merchantName ? <p className="lead">{t.purchaseAt(merchantName)}</p> : null}
+
+      {instalments.length > 2 ? (
+        <ol className="schedule" aria-label="Parcelas">
+          {instalments.map((i) => (
+            <li key={i.number} className="schedule__item">
+              <span>
+                <strong>{ordinal(i.number)}</strong>
+                <br />
+                <span className="muted">{dueLabel(i)}</span>
+              </span>
+              <span className="schedule__amount">
+                {formatBRL(i.amount)}
+                {i.cashbackAmount > 0 ? (
+                  <span className="muted"> (−{formatBRL(i.cashbackAmount)} de cashback)</span>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {cashback ? <p className="badge">{cashback}</p> : null}
+
+      {!upfrontToday && first ? (
+        <FirstDateCalendar
+          key={first.dueDate}
+          today={today}
+          current={first.dueDate}
+          busy={changingDate}
+          onSubmit={onChangeDate}
+        />
+      ) : null}
+
+      <Disclosure
+        total={total}
+        instalments={instalments}
+        firstDueLabel={first ? dueLabel(first) : '—'}
+        cashbackTotal={cashbackTotal}
+      />
+
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={confirming || changingDate}
+        onClick={onConfirm}
+      >
+        {confirming ? 'Confirmando…' : t.confirm}
+      </button>
+    </section>
+  );
+}
+
+/** What a Brazilian credit offer must state (CET and interest, Res. CMN 4.881/BCB): here all zero. */
+function Disclosure({
+  total,
+  instalments,
+  firstDueLabel,
+  cashbackTotal,
+}: {
+  total: Cents;
+  instalments: CheckoutInstalment[];
+  firstDueLabel: string;
+  cashbackTotal: Cents;
+}) {
+  const n = instalments.length;
+  const amounts = [...new Set(instalments.map((i) => i.amount))];
+  const value =
+    amounts.length <= 1
+      ? `${n}x de ${formatBRL(amounts[0] ?? cents(0))}`
+      : instalments.map((i) => `${i.number}ª ${formatBRL(i.amount)}`).join(', ');
+  const zero = formatPercent(0);
+  return (
+    <dl className="disclosure" aria-label="Resumo do crédito">
+      <div>
+        <dt>Valor total financiado</dt>
+        <dd>{formatBRL(total)}</dd>
+      </div>
+      <div>
+        <dt>Número e valor das parcelas</dt>
+        <dd>
+          {n} {n === 1 ? 'parcela' : 'parcelas'}: {value}
+        </dd>
+      </div>
+      <div>
+        <dt>Data do primeiro vencimento</dt>
+        <dd>{firstDueLabel}</dd>
+      </div>
+      <div>
+        <dt>Taxa de juros</dt>
+        <dd>{zero} a.m.</dd>
+      </div>
+      <div>
+        <dt>Custo Efetivo Total (CET)</dt>
+        <dd>
+          {zero} a.m. ({zero} a.a.)
+        </dd>
+      </div>
+      {cashbackTotal > 0 ? (
+        <div>
+          <dt>Cashback na última parcela</dt>
+          <dd>{formatBRL(cashbackTotal)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+const WEEKDAYS = [
+  ['dom', 'D'],
+  ['seg', 'S'],
+  ['ter', 'T'],
+  ['qua', 'Q'],
+  ['qui', 'Q'],
+  ['sex', 'S'],
+  ['sab', 'S'],
+] as const;
+let monthFormat: Intl.DateTimeFormat | undefined;
+
+function monthLabel(date: IsoDate): string {
+  const c = parseIsoDate(date);
+  if (!c) return date;
+  monthFormat ??= new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return monthFormat.format(new Date(Date.UTC(c.year, c.month - 1, 1)));
+}
+
+function weekday(date: IsoDate): number {
+  const c = parseIsoDate(date);
+  return c ? new Date(Date.UTC(c.year, c.month - 1, c.day)).getUTCDay() : 0;
+}
+
+/** Spec 2.5 "Calendar for first instalment": 1–31 days after today; submit enabled only after a change. */
+export function FirstDateCalendar({
+  today,
+  current,
+  busy,
+  onSubmit,
+}: {
+  today: IsoDate;
+  current: IsoDate;
+  busy: boolean;
+  onSubmit: (date: IsoDate) => void;
+}) {
+  const initial = initialFirstDate(today, current);
+  const [selected, setSelected] = useState<IsoDate>(initial);
+  const months = new Map<string, IsoDate[]>();
+  for (const date of firstDateWindow(today)) {
+    const key = date.slice(0, 7);
+    months.set(key, [...(months.get(key) ?? []), date]);
+  }
+  return (
+    <fieldset className="calendar">
+      <legend className="field__label">Data da 1ª parcela</legend>
+      {[...months.entries()].map(([key, dates]) => {
+        const first = dates[0] ?? today;
+        const blanks = weekday(first);
+        return (
+          <div key={key} className="calendar__month">
+            <p className="calendar__title">{monthLabel(first)}</p>
+            <div className="calendar__grid">
+              {WEEKDAYS.map(([id, w]) => (
+                <span key={`${key}-${id}`} className="calendar__weekday" aria-hidden="true">
+                  {w}
+                </span>
+              ))}
+              {WEEKDAYS.slice(0, blanks).map(([id]) => (
+                <span key={`${key}-blank-${id}`} aria-hidden="true" />
+              ))}
+              {dates.map((date) => (
+                <button
+                  key={date}
+                  type="button"
+                  className="calendar__day"
+                  aria-pressed={date === selected}
+                  aria-label={formatDate(date)}
+                  onClick={() => setSelected(date)}
+                >
+                  {Number(date.slice(8))}
+                </button>
+              ))}
+            </div>
+          </div>
+        );
+      })}
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={selected === initial || busy}
+        onClick={() => onSubmit(selected)}
+      >
+        {busy ? 'Alterando…' : `Alterar para ${formatDate(selected)}`}
+      </button>
+    </fieldset>
+  );
+}
+
+/** The lazy entry: computes today in São Paulo here, so that the date library stays out of the first load. */
+export default function ConfirmationStep({
+  clock,
+  ...props
+}: Omit<ConfirmationProps, 'today'> & { clock?: Clock }) {
+  return <Confirmation {...props} today={todayInSaoPaulo(clock)} />;
+}
