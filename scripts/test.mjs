@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in the order a reviewer wants to read it:
-// type check, lint, unit + integration tests (PGlite), the server suite again on PostgreSQL when
-// DRIP_TEST_DATABASE_URL is set (.ci/run starts one), the builds, then end-to-end tests in headless Chromium.
+// type check, lint, unit + integration tests (PGlite) with the Storybook stories rendered as tests, the server
+// suite again on PostgreSQL when DRIP_TEST_DATABASE_URL is set (.ci/run starts one), the Storybook build, the
+// builds `npm start` needs, then end-to-end tests in headless Chromium.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWhatIsMissing, ensureChromium, root, run } from './lib.mjs';
@@ -52,6 +53,8 @@ if (process.env.DRIP_TEST_DATABASE_URL) {
 } else {
   console.log('\n(server suite on PostgreSQL skipped: set DRIP_TEST_DATABASE_URL, as .ci/run does)');
 }
+
+await step('Storybook build', 'npm', ['run', 'build-storybook']);
 
 console.log('\n=== builds ===');
 await buildWhatIsMissing();

@@ -11,6 +11,7 @@ const projects = [
   'packages/checkout-ui',
   'packages/checkout-sdk',
   'e2e',
+  '.storybook',
 ].filter((p) => existsSync(join(root, p, 'tsconfig.json')));
 
 let failed = 0;

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'checkout-sdk', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'checkout-sdk', environment: 'jsdom', include: ['src/**/*.test.ts'] },
 });

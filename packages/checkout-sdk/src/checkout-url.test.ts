@@ -24,7 +24,4 @@ describe('redirectToCheckout', () => {
     ).toBe(true);
     expect(assign).toHaveBeenCalledWith('http://localhost:3000/checkouts/c1?transparent=false');
   });
-  it('does nothing without a window', () => {
-    expect(redirectToCheckout('c1', { checkoutOrigin: 'http://localhost:3000' }, undefined)).toBe(false);
-  });
 });

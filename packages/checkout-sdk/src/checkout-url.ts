@@ -6,21 +6,20 @@ export interface CheckoutUrlOptions {
   transparent?: boolean;
 }
 
+/** The origin of `checkoutOrigin`; throws a TypeError that says what to pass when it is not an absolute URL. */
+export function originOf(checkoutOrigin: string): string {
+  try {
+    return new URL(checkoutOrigin).origin;
+  } catch {
+    throw new TypeError(`Drip: checkoutOrigin must be an absolute URL such as https://checkout.drip.com.br`);
+  }
+}
+
 export function checkoutUrl(checkoutId: string, options: CheckoutUrlOptions): string {
   if (!checkoutId.trim()) {
-    throw new TypeError(
-      'Drip: checkoutUrl needs the checkout id returned by POST /api/v1/merchant/checkouts.',
-    );
+    throw new TypeError('Drip: pass the checkout id returned by POST /api/v1/merchant/checkouts.');
   }
-  let origin: URL;
-  try {
-    origin = new URL(options.checkoutOrigin);
-  } catch {
-    throw new TypeError(
-      `Drip: checkoutOrigin must be an absolute URL such as 'https://checkout.drip.com.br' (got '${options.checkoutOrigin}').`,
-    );
-  }
-  const url = new URL(`/checkouts/${encodeURIComponent(checkoutId)}`, origin.origin);
+  const url = new URL(`/checkouts/${encodeURIComponent(checkoutId)}`, originOf(options.checkoutOrigin));
   url.searchParams.set('transparent', String(options.transparent ?? false));
   return url.toString();
 }

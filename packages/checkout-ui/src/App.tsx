@@ -9,6 +9,10 @@ import { ToastProvider } from './ui/Toasts.tsx';
 const CheckoutPage = lazy(() => import('./checkout/CheckoutPage.tsx'));
 const FeedbackPage = lazy(() => import('./pages/FeedbackPage.tsx'));
 const AppDownload = lazy(() => import('./pages/AppDownload.tsx'));
+// The widgets and the simulator: each its own small chunk (no machine, no xstate).
+const BannerPage = lazy(() => import('./pages/Banner.tsx'));
+const ExplainerPage = lazy(() => import('./pages/Explainer.tsx'));
+const SimulatorPage = lazy(() => import('./pages/Simulator.tsx'));
 
 export function App({ location }: { location: Pick<Location, 'pathname' | 'search'> }) {
   const route = matchRoute(location.pathname);
@@ -37,6 +41,24 @@ export function App({ location }: { location: Pick<Location, 'pathname' | 'searc
       return (
         <Suspense fallback={null}>
           <AppDownload userAgent={navigator.userAgent} />
+        </Suspense>
+      );
+    case 'banner':
+      return (
+        <Suspense fallback={null}>
+          <BannerPage search={location.search} />
+        </Suspense>
+      );
+    case 'explainer':
+      return (
+        <Suspense fallback={null}>
+          <ExplainerPage search={location.search} />
+        </Suspense>
+      );
+    case 'simulator':
+      return (
+        <Suspense fallback={<Spinner label="Carregando…" />}>
+          <SimulatorPage search={location.search} />
         </Suspense>
       );
     case 'notFound':

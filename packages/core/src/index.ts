@@ -210,6 +210,27 @@ export {
   todayInSaoPaulo,
 } from './dates.ts';
 export type {
+  CheckoutChildMethods,
+  CheckoutLifecycleEvent,
+  CheckoutLifecycleEventType,
+  CheckoutParentMethods,
+  EmbedCheckoutStep,
+  EmbedErrorCode,
+  WidgetChildMethods,
+  WidgetEvent,
+  WidgetEventType,
+  WidgetParentMethods,
+} from './embed/penpal-protocol.ts';
+export {
+  CHECKOUT_CHANNEL,
+  EMBED_CHECKOUT_STEPS,
+  EMBED_ERROR_CODES,
+  EMBED_PROTOCOL_VERSION,
+  isCheckoutLifecycleEvent,
+  isWidgetEvent,
+  WIDGET_CHANNEL,
+} from './embed/penpal-protocol.ts';
+export type {
   CheckoutEmbedMessageType,
   EmbedFinishedStatus,
 } from './embed/protocol.ts';

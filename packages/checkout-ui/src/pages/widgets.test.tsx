@@ -1,0 +1,126 @@
+import { cents, type WidgetEvent } from '@drip/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BannerPage, bannerInstalment, bannerText, parseBannerAmount } from './Banner.tsx';
+import { ExplainerPage, explainerMessages } from './Explainer.tsx';
+import { parseCashbackRate, type WidgetTarget } from './widget-events.ts';
+
+afterEach(cleanup);
+
+function recorder() {
+  const posted: { message: WidgetEvent; origin: string }[] = [];
+  const target: WidgetTarget = { postMessage: (message, origin) => posted.push({ message, origin }) };
+  return { target, posted, types: () => posted.map((p) => p.message.type) };
+}
+
+// Intl writes 'R$' + U+00A0 + digits.
+const NBSP = '\u00A0';
+
+describe('banner texts (spec 2.5)', () => {
+  it('without cashback', () => {
+    render(<BannerPage search="?amount=300" target={null} />);
+    expect(screen.getByText(/^Pague no Pix/).textContent).toBe(
+      `Pague no Pix Parcelado em 3x de R$${NBSP}100,00, com ou sem entrada, zero juros Entenda a Drip`,
+    );
+    expect(screen.getByRole('button', { name: 'Entenda a Drip' })).toBeTruthy();
+  });
+
+  it("with cashback: ' e {rate}% de cashback'", () => {
+    render(<BannerPage search="?amount=1234.56&cashback_rate=0.05" target={null} />);
+    expect(screen.getByText(/^Pague no Pix/).textContent).toBe(
+      `Pague no Pix Parcelado em 3x de R$${NBSP}411,52, com ou sem entrada, zero juros e 5,00% de cashback Entenda a Drip`,
+    );
+  });
+
+  it('a zero rate says nothing about cashback', () => {
+    expect(bannerText(cents(30000), 0)).not.toContain('cashback');
+  });
+
+  it('shows the regular instalment: total/3 rounded down to the centavo, thousands in BRL', () => {
+    expect(bannerInstalment(cents(10000))).toBe(3333);
+    expect(bannerInstalment(cents(101))).toBe(33);
+    expect(bannerText(cents(10000), 0)).toContain(`3x de R$${NBSP}33,33,`);
+    expect(bannerText(cents(1000000), 0.125)).toBe(
+      `Pague no Pix Parcelado em 3x de R$${NBSP}3.333,33, com ou sem entrada, zero juros e 12,50% de cashback`,
+    );
+  });
+
+  it('parses reais exactly and rejects what is not an amount', () => {
+    expect(parseBannerAmount('19.99')).toBe(1999);
+    expect(parseBannerAmount('19,9')).toBe(1990);
+    expect(parseBannerAmount('1.999')).toBeNull();
+    expect(parseBannerAmount('0')).toBeNull();
+    expect(parseBannerAmount('abc')).toBeNull();
+    expect(parseBannerAmount(null)).toBeNull();
+  });
+
+  it('renders nothing without a valid amount', () => {
+    const { container } = render(<BannerPage search="?amount=x" target={null} />);
+    expect(container.textContent).toBe('');
+  });
+
+  it('reads cashback_rate as a fraction; junk and out-of-range count as 0', () => {
+    expect(parseCashbackRate('0.05')).toBe(0.05);
+    expect(parseCashbackRate('0,1')).toBe(0.1);
+    expect(parseCashbackRate('5')).toBe(0);
+    expect(parseCashbackRate('-0.1')).toBe(0);
+    expect(parseCashbackRate('abc')).toBe(0);
+    expect(parseCashbackRate(null)).toBe(0);
+  });
+});
+
+describe('banner events', () => {
+  it('posts resize on mount and clickOnLogo / clickOnLink to the parent', () => {
+    const { target, posted, types } = recorder();
+    render(<BannerPage search="?amount=300" target={target} />);
+    expect(posted[0]).toEqual({ message: { type: 'resize', height: 0 }, origin: '*' });
+    fireEvent.click(screen.getByRole('button', { name: 'Drip' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Entenda a Drip' }));
+    expect(types()).toEqual(['resize', 'clickOnLogo', 'clickOnLink']);
+  });
+
+  it('posts nothing when not framed', () => {
+    render(<BannerPage search="?amount=300" />);
+    // jsdom's window is its own parent: defaultWidgetTarget() is null, clicks are harmless.
+    fireEvent.click(screen.getByRole('button', { name: 'Entenda a Drip' }));
+    expect(screen.getByRole('button', { name: 'Entenda a Drip' })).toBeTruthy();
+  });
+});
+
+describe('explainer modal (spec 2.5)', () => {
+  it('headline, three steps, return policy and help contact; no cashback at 0', () => {
+    render(<ExplainerPage search="" target={null} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Chegamos para mudar a forma como você compra',
+    );
+    const steps = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(steps).toEqual([
+      'Compre em 3x sem juros no Pix',
+      explainerMessages.stepShip,
+      explainerMessages.stepPay,
+    ]);
+    expect(steps[1]).toContain('1 mês');
+    expect(steps[2]).toContain('3 passos');
+    expect(screen.getByText(explainerMessages.returnPolicy)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ajuda@usedrip.com.br' }).getAttribute('href')).toBe(
+      'mailto:ajuda@usedrip.com.br',
+    );
+  });
+
+  it('mentions the cashback when above 0', () => {
+    render(<ExplainerPage search="?cashback_rate=0.03" target={null} />);
+    expect(screen.getAllByRole('listitem')[0]?.textContent).toBe(
+      'Compre em 3x sem juros no Pix e ganhe 3,00% de cashback',
+    );
+  });
+
+  it('the × and Escape post clickOnClose; the logo clickOnLogo', () => {
+    const { target, types } = recorder();
+    render(<ExplainerPage search="" target={target} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    fireEvent.keyDown(window, { key: 'Escape' });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: 'Drip' }));
+    expect(types()).toEqual(['resize', 'clickOnClose', 'clickOnClose', 'clickOnLogo']);
+  });
+});

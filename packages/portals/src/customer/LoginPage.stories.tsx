@@ -1,0 +1,16 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import type { Meta, StoryObj } from '@storybook/react';
+import { PortalStory } from '../../../../.storybook/portals.tsx';
+
+/** The customer login screen inside the real portals app (providers, router), without a server. */
+const meta = {
+  title: 'Portals/Customer portal login',
+  component: PortalStory,
+  args: { path: '/cliente/login' },
+} satisfies Meta<typeof PortalStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Login: Story = { parameters: { keyText: 'Faça login para acessar sua conta' } };
