@@ -14,10 +14,13 @@ import { AdminService } from './modules/admins/service.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { cepPortFor } from './modules/cep/port.ts';
+import { checkoutModule } from './modules/checkouts/module.ts';
 import { CustomerService } from './modules/customers/service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
 import { outboxNotifications } from './modules/notifications/outbox.ts';
 import type { Notifications } from './modules/notifications/ports.ts';
+import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
 import { routeTable } from './routes.ts';
 import { staticApps } from './static.ts';
 
@@ -58,7 +61,11 @@ export function buildServices(deps: AppDeps): Services {
     refreshTokenTtlDays: config.refreshTokenTtlDays,
   });
   const audit = new AuditService(db, clock);
+  const paymentsModule = buildPayments({ config, db, clock, log });
   return {
+    ...paymentsModule,
+    ...checkoutModule({ config, db, clock, notifications, payments: paymentsModule.payments }),
+    cep: cepPortFor(config),
     config,
     database,
     clock,
@@ -109,6 +116,7 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
 
   const routes = routeTable(services);
   mountRoutes(app, services, routes);
+  connectSandboxWebhook(services, (path, init) => app.request(path, init));
 
   const serveStatic = staticApps(services.config);
   app.notFound(async (c) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { LogLevel } from './log.ts';
+import { type CheckoutConfig, loadCheckoutConfig } from './modules/checkouts/config.ts';
 import { packageDir } from './package-dir.ts';
 
 export interface PasswordHashingConfig {
@@ -17,6 +18,22 @@ export interface RateLimitConfig {
   perIp: number;
   /** Requests per window for one subject (e-mail, CPF, phone) on one endpoint group. */
   perSubject: number;
+}
+
+/** Pix provider settings (docs/configuration.md, docs/pix.md). */
+export interface PixConfig {
+  provider: 'sandbox' | 'apipix';
+  /** API Pix base URL of the PSP (apipix): the API under `/v2`, the token endpoint at `/oauth/token`. */
+  apiUrl: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  certPath: string | undefined;
+  keyPath: string | undefined;
+  /** Drip's receiving key (chave Pix). */
+  key: string | undefined;
+  /** Checked on `POST /api/v1/webhooks/pix` (`?token=` or X-Webhook-Token); derived from JWT_SECRET if unset. */
+  webhookSecret: string | undefined;
+  expirySeconds: number;
 }
 
 export interface Config {
@@ -36,6 +53,10 @@ export interface Config {
   logLevel: LogLevel;
   passwordHashing: PasswordHashingConfig;
   rateLimit: RateLimitConfig;
+  /** Checkout and credit settings; defaults (DEFAULT_CHECKOUT_CONFIG) when absent. */
+  checkout?: CheckoutConfig;
+  /** Pix provider; defaults (sandbox PSP, 900 s) when absent. */
+  pix?: PixConfig;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +154,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (jwtSecret === '' && !sandbox)
     problems.push('JWT_SECRET is required when the sandbox is off (production)');
 
+  const checkout = loadCheckoutConfig(env, problems);
+
+  const pix = pixConfig(env, problems, int);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   if (jwtSecret === '') jwtSecret = sandboxJwtSecret(dataDir);
@@ -153,7 +178,52 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     rateLimit: DEFAULT_RATE_LIMIT,
+    checkout,
+    pix,
   };
+}
+
+function pixConfig(
+  env: Env,
+  problems: string[],
+  int: (name: string, fallback: number, min: number, max: number) => number,
+): PixConfig {
+  const opt = (name: string) => env[name]?.trim() || undefined;
+  const providerRaw = opt('PIX_PROVIDER') ?? 'sandbox';
+  let provider: PixConfig['provider'] = 'sandbox';
+  if (providerRaw === 'sandbox' || providerRaw === 'apipix') provider = providerRaw;
+  else problems.push(`PIX_PROVIDER must be sandbox or apipix (got "${providerRaw}")`);
+  const pix: PixConfig = {
+    provider,
+    apiUrl: opt('PIX_API_URL'),
+    clientId: opt('PIX_CLIENT_ID'),
+    clientSecret: opt('PIX_CLIENT_SECRET'),
+    certPath: opt('PIX_CERT_PATH'),
+    keyPath: opt('PIX_KEY_PATH'),
+    key: opt('PIX_KEY'),
+    webhookSecret: opt('PIX_WEBHOOK_SECRET'),
+    expirySeconds: int('PIX_EXPIRY_SECONDS', 900, 60, 86400),
+  };
+  if (provider === 'apipix') {
+    const required: [string, string | undefined][] = [
+      ['PIX_API_URL', pix.apiUrl],
+      ['PIX_CLIENT_ID', pix.clientId],
+      ['PIX_CLIENT_SECRET', pix.clientSecret],
+      ['PIX_KEY', pix.key],
+      ['PIX_WEBHOOK_SECRET', pix.webhookSecret],
+    ];
+    for (const [name, value] of required) {
+      if (!value) problems.push(`${name} is required when PIX_PROVIDER=apipix`);
+    }
+    if (pix.apiUrl && !/^https?:\/\//.test(pix.apiUrl)) problems.push('PIX_API_URL must be an http(s) URL');
+    if ((pix.certPath === undefined) !== (pix.keyPath === undefined)) {
+      problems.push('PIX_CERT_PATH and PIX_KEY_PATH go together (mTLS certificate and its key)');
+    }
+  }
+  if (pix.webhookSecret !== undefined && pix.webhookSecret.length < 16) {
+    problems.push('PIX_WEBHOOK_SECRET must be at least 16 characters long');
+  }
+  return pix;
 }
 
 function sandboxJwtSecret(dataDir: string): string {

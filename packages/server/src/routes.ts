@@ -1,8 +1,12 @@
 import type { Services } from './http/context.ts';
 import type { RouteDef } from './http/route-table.ts';
 import { adminRoutes } from './modules/admins/routes.ts';
+import { cepRoutes } from './modules/cep/routes.ts';
+import { checkoutRoutes } from './modules/checkouts/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { pixSandboxRoutes } from './modules/sandbox/pix-routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 
 /** Every API route of the server with its audience; mounted by `mountRoutes`, walked by the route-table test. */
@@ -12,5 +16,9 @@ export function routeTable(services: Services): RouteDef[] {
     ...merchantRoutes(services),
     ...customerRoutes(services),
     ...sandboxRoutes(services),
+    ...checkoutRoutes(services),
+    ...paymentRoutes(services),
+    ...cepRoutes(services),
+    ...pixSandboxRoutes(services),
   ];
 }

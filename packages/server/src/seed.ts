@@ -4,6 +4,7 @@ import type { Db } from './db/index.ts';
 import { admins } from './modules/admins/tables.ts';
 import { randomToken } from './modules/auth/crypto.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
+import { seedCheckoutWorld } from './modules/checkouts/seed.ts';
 import { customers } from './modules/customers/tables.ts';
 import { merchants, merchantUsers } from './modules/merchants/tables.ts';
 
@@ -181,6 +182,7 @@ export async function seed(db: Db, passwords: PasswordHasher, sandbox = true): P
       );
     }
     await tx.insert(customers).values(DEMO_CUSTOMERS.map((c) => ({ ...c, passwordHash })));
+    await seedCheckoutWorld(tx, new Date());
   });
   return true;
 }

@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
+import { startCheckoutJobs } from './modules/checkouts/module.ts';
+import { startPaymentJobs } from './modules/payments/module.ts';
 import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_MERCHANTS, DEMO_PASSWORD, seed } from './seed.ts';
 
 export interface RunningServer {
@@ -43,7 +45,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw err;
   }
 
-  const { app } = buildApp({ config, database, log, clock: options.clock ?? systemClock });
+  const { app, services } = buildApp({ config, database, log, clock: options.clock ?? systemClock });
+  const stopPaymentJobs = startPaymentJobs(services.payments, log);
+  const stopCheckoutJobs = startCheckoutJobs(services.checkouts, log);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
@@ -57,6 +61,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      stopPaymentJobs();
+      stopCheckoutJobs();
+      services.sandboxPsp?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeIdleConnections' in server) server.closeIdleConnections();

@@ -14,6 +14,10 @@ beforeAll(async () => {
     admin: bearer((await loginAdmin(t)).token),
     merchant: bearer((await loginMerchant(t)).token),
     customer: bearer((await loginCustomer(t)).token),
+    merchantApiKey: {
+      ...bearer((await t.request('GET', '/sandbox/demo')).body.merchants[0].apiKey),
+      'idempotency-key': 'bad-input',
+    },
   };
 });
 afterAll(async () => {

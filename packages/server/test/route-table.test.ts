@@ -24,7 +24,8 @@ const send = (route: RouteDef, headers: Record<string, string>) =>
 describe('route table', () => {
   it('declares an audience for every route and has protected routes for each audience', () => {
     const audiences = new Set(t.built.routes.map((r) => r.audience));
-    for (const a of ['public', 'admin', 'merchant', 'customer', 'sandbox']) expect(audiences).toContain(a);
+    for (const a of ['public', 'admin', 'merchant', 'customer', 'sandbox', 'merchantApiKey'])
+      expect(audiences).toContain(a);
   });
 
   it('every protected route answers 401 without a token and with a malformed one', async () => {
@@ -63,6 +64,22 @@ describe('route table', () => {
         continue;
       const res = await send(route, bearer(fresh[route.audience]));
       expect(res.status, `${route.method} ${route.path}`).toBe(401);
+    }
+  });
+
+  it('merchant API key routes refuse a portal JWT of every audience (a JWT is not a key)', async () => {
+    const fresh = {
+      admin: (await loginAdmin(t)).token,
+      merchant: (await loginMerchant(t)).token,
+      customer: (await loginCustomer(t)).token,
+    };
+    const keyRoutes = t.built.routes.filter((r) => r.audience === 'merchantApiKey');
+    expect(keyRoutes.length).toBeGreaterThan(0);
+    for (const route of keyRoutes) {
+      for (const jwt of Object.values(fresh)) {
+        const res = await send(route, { ...bearer(jwt), 'idempotency-key': 'k' });
+        expect(res.status, `${route.method} ${route.path}`).toBe(401);
+      }
     }
   });
 

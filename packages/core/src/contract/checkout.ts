@@ -43,6 +43,12 @@ export const checkoutPaths = {
   merchantCheckouts: `${CHECKOUT_API}/merchant/checkouts`,
   /** GET (merchant API key) */
   merchantCheckout: (id: string) => `${CHECKOUT_API}/merchant/checkouts/${encodeURIComponent(id)}`,
+  /** PUT (merchant back office, ADMIN): revokes an unfinished checkout (status REVOKED). */
+  merchantRevoke: (id: string) => `/merchant_backoffice/api/v1/checkouts/${encodeURIComponent(id)}/revoke`,
+  /** GET: the OpenAPI 3.1 document of the merchant and shopper checkout APIs. */
+  openApi: `/api/openapi.json`,
+  /** GET: the readable API reference page. */
+  apiDocs: `/api/docs`,
   /** The hosted checkout page (checkout-ui route, spec 2.1). */
   hostedPage: (id: string) => `/checkouts/${encodeURIComponent(id)}`,
 } as const;

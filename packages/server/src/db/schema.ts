@@ -2,6 +2,24 @@
 export { admins } from '../modules/admins/tables.ts';
 export { auditLog } from '../modules/audit/tables.ts';
 export { refreshTokens, verificationCodes } from '../modules/auth/tables.ts';
+export { checkoutFeedback, checkouts, idempotencyKeys } from '../modules/checkouts/tables.ts';
+export { creditDecisions, fraudBlocks } from '../modules/credit/tables.ts';
 export { customers } from '../modules/customers/tables.ts';
 export { merchantRecoveryLinks, merchants, merchantUsers } from '../modules/merchants/tables.ts';
 export { outboxMessages } from '../modules/notifications/tables.ts';
+export {
+  instalmentProducts,
+  instalments,
+  ledgerEntries,
+  merchantCashbacks,
+  orderProducts,
+  orders,
+} from '../modules/orders/tables.ts';
+export {
+  pixCharges,
+  pixPayments,
+  pixRefunds,
+  pspSandboxCobs,
+  pspSandboxDevolucoes,
+  pspSandboxPix,
+} from '../modules/payments/tables.ts';

@@ -8,9 +8,17 @@ import type { Logger } from '../log.ts';
 import type { AdminService } from '../modules/admins/service.ts';
 import type { AuditService } from '../modules/audit/service.ts';
 import type { AuthService } from '../modules/auth/service.ts';
+import type { CepPort } from '../modules/cep/port.ts';
+import type { IdempotencyStore } from '../modules/checkouts/idempotency.ts';
+import type { CheckoutService } from '../modules/checkouts/service.ts';
+import type { CreditService } from '../modules/credit/service.ts';
 import type { CustomerService } from '../modules/customers/service.ts';
 import type { MerchantService } from '../modules/merchants/service.ts';
 import type { Notifications } from '../modules/notifications/ports.ts';
+import type { OrderService } from '../modules/orders/service.ts';
+import type { PixSettings } from '../modules/payments/module.ts';
+import type { SandboxPsp } from '../modules/payments/sandbox-psp.ts';
+import type { Payments } from '../modules/payments/service.ts';
 import { unauthorized } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
@@ -19,6 +27,8 @@ export interface AppEnv {
     requestId: string;
     /** Set by the audience middleware on protected routes. */
     claims: AccessClaims | undefined;
+    /** Set by the `merchantApiKey` audience guard: the merchant whose API key authenticated the request. */
+    apiMerchantId: string | undefined;
   };
 }
 
@@ -37,6 +47,17 @@ export interface Services {
   admins: AdminService;
   merchants: MerchantService;
   customers: CustomerService;
+  /** Shopper checkout lifecycle and merchant checkout API. */
+  checkouts: CheckoutService;
+  idempotency: IdempotencyStore;
+  credit: CreditService;
+  orders: OrderService;
+  /** Pix charges and webhooks (implements PaymentsService). */
+  payments: Payments;
+  /** The in-process sandbox PSP; null when the sandbox is off and the provider is a real PSP. */
+  sandboxPsp: SandboxPsp | null;
+  pixSettings: PixSettings;
+  cep: CepPort;
 }
 
 export function claimsOf(c: AppContext): AccessClaims {

@@ -1,0 +1,102 @@
+/**
+ * Idempotency keys of the merchant API (Stripe-style, DESIGN.md 2): the same key and body within 24 h replays the
+ * first answer (same status and body) and creates nothing; the same key with another body is a 422; the same key
+ * while the first request still runs is a 409. Keys are scoped to the merchant.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lte } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import { idempotencyKeys } from './tables.ts';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+
+export const idempotencyErrors = {
+  missing: 'Envie o cabeçalho Idempotency-Key (1 a 255 caracteres) para criar um checkout.',
+  bodyMismatch: 'Esta Idempotency-Key já foi usada com outro corpo de requisição. Use uma nova chave.',
+  running: 'Uma requisição com esta Idempotency-Key ainda está em andamento. Tente novamente em instantes.',
+} as const;
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+export function parseIdempotencyKey(header: string | undefined): string {
+  const key = header?.trim() ?? '';
+  if (key.length < 1 || key.length > 255)
+    throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', idempotencyErrors.missing);
+  return key;
+}
+
+export function hashBody(raw: string): string {
+  return createHash('sha256').update(raw).digest('hex');
+}
+
+export class IdempotencyStore {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Runs `work` once per (merchant, key). Returns the stored answer for a replay. An ApiError from `work` (4xx) is
+   * stored and replayed like a success; any other failure releases the key so that a retry can run.
+   */
+  async run(
+    merchantId: string,
+    key: string,
+    requestHash: string,
+    work: () => Promise<StoredAnswer>,
+  ): Promise<StoredAnswer & { replayed: boolean }> {
+    const now = this.clock.now();
+    // An expired key is forgotten first (24 h window).
+    await this.db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.merchantId, merchantId),
+          eq(idempotencyKeys.key, key),
+          lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
+        ),
+      );
+    const claimed = await this.db
+      .insert(idempotencyKeys)
+      .values({ merchantId, key, requestHash, state: 'RUNNING', createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [existing] = await this.db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key)));
+      if (!existing) throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', idempotencyErrors.running);
+      if (existing.requestHash !== requestHash) {
+        throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', idempotencyErrors.bodyMismatch);
+      }
+      if (existing.state !== 'DONE' || existing.responseStatus === null) {
+        throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', idempotencyErrors.running);
+      }
+      return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
+    }
+    let answer: StoredAnswer;
+    try {
+      answer = await work();
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) {
+        answer = { status: err.status, body: err.body() };
+      } else {
+        await this.db
+          .delete(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key)));
+        throw err;
+      }
+    }
+    await this.db
+      .update(idempotencyKeys)
+      .set({ state: 'DONE', responseStatus: answer.status, responseBody: answer.body })
+      .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key)));
+    return { ...answer, replayed: false };
+  }
+}

@@ -1,0 +1,71 @@
+/** Builds the checkout, credit and orders services (and the idempotency store of the merchant API). */
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { sandboxAntifraud, sandboxBureau } from '../credit/sandbox.ts';
+import { CreditService } from '../credit/service.ts';
+import type { Notifications } from '../notifications/ports.ts';
+import { OrderService } from '../orders/service.ts';
+import { DEFAULT_CHECKOUT_CONFIG } from './config.ts';
+import { IdempotencyStore } from './idempotency.ts';
+import type { PaymentsPort } from './payments-port.ts';
+import { CheckoutService } from './service.ts';
+
+export function checkoutModule(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  notifications: Notifications;
+  payments: PaymentsPort;
+}) {
+  const { config, db, clock } = deps;
+  const checkoutConfig = config.checkout ?? DEFAULT_CHECKOUT_CONFIG;
+  // Only sandbox adapters exist for the bureau and anti-fraud ports so far (docs/credit-analysis.md).
+  const credit = new CreditService({
+    bureau: sandboxBureau,
+    antifraud: sandboxAntifraud,
+    config: checkoutConfig.credit,
+    blockedBankCodes: checkoutConfig.blockedBankCodes,
+    sandbox: config.sandbox,
+  });
+  const orders = new OrderService(db);
+  const checkouts = new CheckoutService({
+    db,
+    clock,
+    notifications: deps.notifications,
+    payments: deps.payments,
+    credit,
+    orders,
+    config: checkoutConfig,
+    publicUrl: config.publicUrl,
+    sandbox: config.sandbox,
+  });
+  return { checkouts, credit, orders, idempotency: new IdempotencyStore(db, clock) };
+}
+
+/** Expires unfinished checkouts every `intervalMs` (set-based, advisory-locked). Returns the stop function. */
+export function startCheckoutJobs(
+  checkouts: CheckoutService,
+  log: {
+    info(msg: string, f?: Record<string, unknown>): void;
+    error(msg: string, f?: Record<string, unknown>): void;
+  },
+  intervalMs = 60_000,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    checkouts
+      .expireCheckouts()
+      .then((n) => {
+        if (n > 0) log.info('checkouts expired', { count: n });
+      })
+      .catch((err: unknown) => log.error('checkout expiry failed', { error: String(err) }))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,47 @@
+/**
+ * The slice of the payments service (modules/payments/service.ts, issue 3) that the checkout calls. Declared here
+ * structurally so that the checkout depends on the interface only; `services.payments` satisfies it.
+ */
+import type { Cents } from '@drip/core';
+import type { Tx } from '../../db/types.ts';
+
+export type ChargePurpose =
+  | 'VERIFICATION'
+  | 'FIRST_INSTALMENT'
+  | 'FULL_AMOUNT'
+  | 'INSTALMENT'
+  | 'UNIQUE_PAYMENT';
+
+export interface Charge {
+  id: string;
+  txid: string;
+  purpose: ChargePurpose;
+  referenceId: string;
+  amount: Cents;
+  brCode: string;
+  qrCodeUrl: string;
+  expiresAt: Date;
+  status: 'ACTIVE' | 'PAID' | 'EXPIRED' | 'CANCELED' | 'REFUNDED';
+  paidAt: Date | null;
+  payerCpf: string | null;
+  payerBankCode: string | null;
+}
+
+export interface PaymentsPort {
+  createCharge(
+    tx: Tx | null,
+    input: {
+      purpose: ChargePurpose;
+      referenceId: string;
+      amount: Cents;
+      expiresInSeconds?: number;
+      payer?: { cpf: string; name: string };
+      description: string;
+    },
+  ): Promise<Charge>;
+  getCharge(id: string): Promise<Charge | null>;
+  activeChargeFor(purpose: ChargePurpose, referenceId: string): Promise<Charge | null>;
+  cancelCharge(id: string): Promise<void>;
+  refundCharge(tx: Tx, chargeId: string, amount: Cents, reason: string): Promise<void>;
+  onPaid(purpose: ChargePurpose, handler: (tx: Tx, charge: Charge) => Promise<void>): void;
+}

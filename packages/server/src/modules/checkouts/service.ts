@@ -1,0 +1,1316 @@
+/**
+ * The shopper checkout lifecycle (DESIGN.md 3, docs/checkout-lifecycle.md): PRISTINE → MORE_INFO → OK | KO |
+ * EXPIRED | REVOKED. Each step runs in ONE transaction that locks the checkout row (joined with its merchant) and
+ * answers the `{result, fields}` of the contract, built from the row.
+ */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  addDaysIso,
+  type Cents,
+  type CheckoutResponse,
+  type CheckoutUpdateRequest,
+  type CreateCheckoutRequest,
+  type CreateCheckoutResponse,
+  cents,
+  centsToReais,
+  checkoutPaths,
+  DENIAL_REASONS,
+  type DenialReason,
+  daysBetweenIso,
+  formatBRL,
+  type MerchantCheckoutView,
+  maskPhoneForDisplay,
+  splitInstalments,
+  todayInSaoPaulo,
+  type UpdateWaitlistRequest,
+  type UpfrontPaymentStatus,
+  type VerificationChannel,
+  type WaitlistStatus,
+} from '@drip/core';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type * as v from 'valibot';
+import { normalizeRecipient } from '../../br.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/index.ts';
+import type { Tx } from '../../db/types.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import type { CreditService } from '../credit/service.ts';
+import { customers } from '../customers/tables.ts';
+import { merchants } from '../merchants/tables.ts';
+import type { Notifications } from '../notifications/ports.ts';
+import { outboxMessages } from '../notifications/tables.ts';
+import { planInstalments } from '../orders/plan.ts';
+import { OrderService } from '../orders/service.ts';
+import { orders } from '../orders/tables.ts';
+import type { CheckoutConfig } from './config.ts';
+import type { Charge, ChargePurpose, PaymentsPort } from './payments-port.ts';
+import {
+  type CheckoutRow,
+  checkoutFeedback,
+  checkouts,
+  type StoredCustomerData,
+  type StoredPix,
+} from './tables.ts';
+
+type WireResponse = v.InferInput<typeof CheckoutResponse>;
+type WireField = WireResponse['fields'][number];
+
+export const TOKEN_TTL_MS = 10 * 60 * 1000;
+export const TOKEN_RESEND_COOLDOWN_MS = 30 * 1000;
+export const TOKEN_MAX_ATTEMPTS = 5;
+export const VERIFICATION_AMOUNT: Cents = cents(100);
+export const DEFAULT_INSTALMENTS = 3;
+export const DEFAULT_FIRST_DUE_DAYS = 15;
+export const FIRST_DUE_MIN_DAYS = 1;
+export const FIRST_DUE_MAX_DAYS = 31;
+const EXPIRY_LOCK_KEY = 720_450_101;
+
+/** The messages of the checkout API (pt-BR, shown by the UI or read by integrators). */
+export const checkoutErrors = {
+  notFound: 'Checkout não encontrado. Verifique o link da compra.',
+  expired: 'Esta compra está expirada. Volte à loja e comece uma nova compra.',
+  finished: 'Esta compra já foi finalizada.',
+  revoked: 'Este checkout foi desativado pela loja.',
+  outOfOrder: 'Este passo não está disponível agora. Atualize a página para continuar a compra.',
+  tokenUsed: 'Este Drip Token já foi utilizado.',
+  tokenExpired: 'O Drip Token expirou. Peça um novo código.',
+  tokenLocked: 'Limite de tentativas atingido. Peça um novo código.',
+  resendCooldown: (s: number) => `Aguarde ${s} segundos para pedir um novo código.`,
+  instalmentsRange: (min: number, max: number) => `Escolha entre ${min} e ${max} parcelas.`,
+  firstDateRange: (from: string, to: string) =>
+    `A data da 1º parcela deve estar entre ${from.split('-').reverse().join('/')} e ${to.split('-').reverse().join('/')}.`,
+  firstDateMandatory: 'Nesta loja a 1º parcela é paga hoje, na confirmação da compra.',
+  noPix: 'Não há pagamento Pix pendente nesta compra.',
+  waitlistUnavailable: 'A lista de espera não está disponível para esta compra.',
+  waitlistChanged: 'O status da lista de espera mudou. Atualize a página.',
+  duplicateOrderCode: (code: string) =>
+    `O código de pedido '${code}' já foi usado em outro checkout desta loja.`,
+  cannotRevoke: 'Só é possível desativar um checkout que ainda não foi concluído.',
+  alreadyApproved: 'Esta compra já foi aprovada e não pode ser cancelada pelo checkout.',
+  merchantUnknown: 'Parceiro não encontrado.',
+} as const;
+
+const conflict = (message: string, code = 'CHECKOUT_STEP_CONFLICT') => new ApiError(409, code, message);
+const unprocessable = (message: string, code = 'UNPROCESSABLE') => new ApiError(422, code, message);
+
+/** The merchant columns a checkout step needs (loaded with the checkout, in the same query). */
+const merchantColumns = {
+  id: merchants.id,
+  name: merchants.name,
+  status: merchants.status,
+  logo: merchants.logo,
+  flexibleInstallments: merchants.flexibleInstallments,
+  maxInstalments: merchants.maxInstalments,
+  upfrontPaymentStatus: merchants.upfrontPaymentStatus,
+  maxAmountPerOrder: merchants.maxAmountPerOrder,
+  skipAntifraud: merchants.skipAntifraud,
+  skipProtectedScore: merchants.skipProtectedScore,
+  skipFraudulentPhone: merchants.skipFraudulentPhone,
+  skipFraudulentCpf: merchants.skipFraudulentCpf,
+  skipFraudulentAddressCep: merchants.skipFraudulentAddressCep,
+  skipFraudulentBankCode: merchants.skipFraudulentBankCode,
+  skipOrderAmountRule: merchants.skipOrderAmountRule,
+};
+
+interface MerchantFacts {
+  id: string;
+  name: string;
+  status: 'ENABLED' | 'ARCHIVED';
+  logo: string | null;
+  flexibleInstallments: boolean;
+  maxInstalments: number;
+  upfrontPaymentStatus: UpfrontPaymentStatus;
+  maxAmountPerOrder: number | null;
+  skipAntifraud: boolean;
+  skipProtectedScore: boolean;
+  skipFraudulentPhone: boolean;
+  skipFraudulentCpf: boolean;
+  skipFraudulentAddressCep: boolean;
+  skipFraudulentBankCode: boolean;
+  skipOrderAmountRule: boolean;
+  cashbackRate: number;
+}
+
+/** A message to send once the step's transaction committed. */
+interface PendingMessage {
+  channel: 'SMS' | 'EMAIL';
+  to: string;
+  subject?: string;
+  body: string;
+  code?: string;
+}
+
+interface Loaded {
+  row: CheckoutRow;
+  merchant: MerchantFacts;
+}
+
+export interface CheckoutServiceDeps {
+  db: Db;
+  clock: Clock;
+  notifications: Notifications;
+  payments: PaymentsPort;
+  credit: CreditService;
+  orders: OrderService;
+  config: CheckoutConfig;
+  publicUrl: string;
+  sandbox: boolean;
+}
+
+const hashToken = (checkoutId: string, code: string) =>
+  createHash('sha256').update(`${checkoutId}:${code}`).digest('hex');
+
+const isOpen = (status: CheckoutRow['status']) => status === 'PRISTINE' || status === 'MORE_INFO';
+
+/** Which instalment counts a merchant offers (spec 5: from 2, from 1 when upfront is DISABLED). */
+export function instalmentRange(
+  m: Pick<MerchantFacts, 'flexibleInstallments' | 'maxInstalments' | 'upfrontPaymentStatus'>,
+) {
+  const max = Math.max(1, m.maxInstalments);
+  const min = m.upfrontPaymentStatus === 'DISABLED' ? 1 : Math.min(2, max);
+  return { min, max };
+}
+
+export class CheckoutService {
+  constructor(private readonly d: CheckoutServiceDeps) {
+    d.payments.onPaid('VERIFICATION', (tx, charge) => this.onVerificationPaid(tx, charge));
+    d.payments.onPaid('FIRST_INSTALMENT', (tx, charge) => this.onFirstInstalmentPaid(tx, charge));
+    d.payments.onPaid('FULL_AMOUNT', (tx, charge) => this.onFullAmountPaid(tx, charge));
+  }
+
+  private today(): string {
+    return todayInSaoPaulo(this.d.clock);
+  }
+
+  // ------------------------------------------------------------ merchant API
+
+  /** The merchant an API key belongs to (null for an unknown key or an archived merchant). */
+  async merchantIdForApiKey(key: string): Promise<string | null> {
+    if (key.length > 200) return null;
+    const [row] = await this.d.db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(and(eq(merchants.apiKey, key), eq(merchants.status, 'ENABLED')))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  /** Creates a checkout for the merchant (DESIGN.md 2). 409 when the merchant order code was used. */
+  async create(merchantId: string, body: CreateCheckoutRequest): Promise<CreateCheckoutResponse> {
+    const now = this.d.clock.now();
+    const expiresAt = new Date(now.getTime() + this.d.config.ttlHours * 3600_000);
+    const prefill = body.customer?.prefill;
+    const inserted = await this.d.db
+      .insert(checkouts)
+      .values({
+        merchantId,
+        merchantOrderCode: body.merchantOrderCode,
+        amount: body.amount,
+        products: body.products.map((p) => ({ name: p.name, quantity: p.quantity, amount: p.amount })),
+        prefill: prefill
+          ? {
+              ...(prefill.cpf ? { cpf: prefill.cpf } : {}),
+              ...(prefill.phone ? { phone: prefill.phone } : {}),
+              ...(prefill.email ? { email: prefill.email.toLowerCase() } : {}),
+              ...(prefill.name ? { name: prefill.name } : {}),
+            }
+          : null,
+        resolveUrl: body.resolveUrl,
+        cancelUrl: body.cancelUrl,
+        status: 'PRISTINE',
+        phase: 'CUSTOMER_DATA',
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [checkouts.merchantId, checkouts.merchantOrderCode] })
+      .returning({ id: checkouts.id });
+    const row = inserted[0];
+    if (!row)
+      throw conflict(checkoutErrors.duplicateOrderCode(body.merchantOrderCode), 'DUPLICATE_ORDER_CODE');
+    return {
+      id: row.id,
+      url: `${this.d.publicUrl}${checkoutPaths.hostedPage(row.id)}`,
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /** The merchant's view of one of its checkouts (404 for another merchant's). */
+  async merchantView(merchantId: string, id: string): Promise<v.InferInput<typeof MerchantCheckoutView>> {
+    const row = await this.readOwn(merchantId, id);
+    const order = row.orderId ? await this.d.orders.orderView(row.orderId) : null;
+    return {
+      id: row.id,
+      status: this.visibleStatus(row),
+      merchantOrderCode: row.merchantOrderCode,
+      amount: centsToReais(cents(row.amount)),
+      koReason: row.status === 'KO' || row.status === 'EXPIRED' ? (this.koReasonOf(row) ?? null) : null,
+      order: order
+        ? {
+            id: order.id,
+            status: order.status,
+            instalments: order.instalments.map((i) => ({
+              number: i.number,
+              dueDate: i.dueDate,
+              amount: centsToReais(i.amount),
+              status: i.status,
+            })),
+          }
+        : null,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    };
+  }
+
+  private async readOwn(merchantId: string, id: string): Promise<CheckoutRow> {
+    if (!isUuid(id)) throw notFound(checkoutErrors.notFound);
+    const [row] = await this.d.db
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.id, id), eq(checkouts.merchantId, merchantId)))
+      .limit(1);
+    if (!row) throw notFound(checkoutErrors.notFound);
+    return row;
+  }
+
+  /** Status as read now: an open checkout past its expiry is EXPIRED even before the job ran. */
+  private visibleStatus(row: CheckoutRow): CheckoutRow['status'] {
+    if (isOpen(row.status) && row.expiresAt.getTime() <= this.d.clock.now().getTime()) return 'EXPIRED';
+    return row.status;
+  }
+
+  private koReasonOf(row: CheckoutRow): DenialReason | undefined {
+    if (this.visibleStatus(row) === 'EXPIRED') return 'EXPIRED';
+    if (row.status === 'REVOKED') return 'DEFAULT';
+    return toDenialReason(row.koReason);
+  }
+
+  /** Merchant revocation (merchant back office, ADMIN): an unfinished checkout becomes REVOKED. */
+  async revoke(merchantId: string, id: string): Promise<{ id: string; status: CheckoutRow['status'] }> {
+    const row = await this.readOwn(merchantId, id);
+    if (row.status === 'REVOKED') return { id, status: 'REVOKED' };
+    if (!isOpen(row.status)) throw conflict(checkoutErrors.cannotRevoke, 'CHECKOUT_FINISHED');
+    const now = this.d.clock.now();
+    const updated = await this.d.db
+      .update(checkouts)
+      .set({ status: 'REVOKED', updatedAt: now })
+      .where(and(eq(checkouts.id, id), inArray(checkouts.status, ['PRISTINE', 'MORE_INFO'])))
+      .returning({ id: checkouts.id });
+    if (updated.length === 0) throw conflict(checkoutErrors.cannotRevoke, 'CHECKOUT_FINISHED');
+    return { id, status: 'REVOKED' };
+  }
+
+  // ------------------------------------------------------------ shopper API
+
+  /** Loads a checkout locked for update, with its merchant and cashback rate, in one query. */
+  private async load(tx: Tx | Db, id: string, lock: boolean): Promise<Loaded> {
+    if (!isUuid(id)) throw notFound(checkoutErrors.notFound);
+    const query = tx
+      .select({
+        row: checkouts,
+        merchant: merchantColumns,
+        cashbackRate: OrderService.cashbackRateSql(checkouts.merchantId, this.today()),
+      })
+      .from(checkouts)
+      .innerJoin(merchants, eq(merchants.id, checkouts.merchantId))
+      .where(eq(checkouts.id, id))
+      .limit(1);
+    const [found] = lock ? await query.for('update', { of: checkouts }) : await query;
+    if (!found) throw notFound(checkoutErrors.notFound);
+    return { row: found.row, merchant: { ...found.merchant, cashbackRate: Number(found.cashbackRate) || 0 } };
+  }
+
+  private async update(
+    tx: Tx,
+    id: string,
+    set: Partial<typeof checkouts.$inferInsert>,
+  ): Promise<CheckoutRow> {
+    const [row] = await tx
+      .update(checkouts)
+      .set({ ...set, updatedAt: this.d.clock.now() })
+      .where(eq(checkouts.id, id))
+      .returning();
+    if (!row) throw notFound(checkoutErrors.notFound);
+    return row;
+  }
+
+  /** `PUT /api/v1/checkouts/{id}` with any body of the contract. */
+  async handleUpdate(id: string, kind: string, body: CheckoutUpdateRequest): Promise<WireResponse> {
+    const outbox: PendingMessage[] = [];
+    const response = await this.d.db.transaction(async (tx) => {
+      const loaded = await this.load(tx, id, true);
+      let { row } = loaded;
+      const { merchant } = loaded;
+      const now = this.d.clock.now();
+      if (isOpen(row.status) && row.expiresAt.getTime() <= now.getTime()) {
+        row = await this.update(tx, id, { status: 'EXPIRED', koReason: 'EXPIRED' });
+        if (kind !== 'load') throw new ApiError(410, 'CHECKOUT_EXPIRED', checkoutErrors.expired);
+        return this.respond(row, merchant);
+      }
+      if (kind === 'load') {
+        if (row.status === 'PRISTINE') row = await this.update(tx, id, { status: 'MORE_INFO' });
+        row = await this.renewExpiredPix(tx, row, merchant);
+        return this.respond(row, merchant);
+      }
+      if (!isOpen(row.status)) {
+        if (kind === 'token' && row.tokenVerifiedAt) throw conflict(checkoutErrors.tokenUsed, 'TOKEN_USED');
+        throw conflict(
+          row.status === 'REVOKED' ? checkoutErrors.revoked : checkoutErrors.finished,
+          'CHECKOUT_FINISHED',
+        );
+      }
+      if (row.status === 'PRISTINE') row = { ...row, status: 'MORE_INFO' };
+      switch (kind) {
+        case 'customerData':
+          if (!('customerCpf' in body)) break;
+          return this.submitCustomerData(tx, row, merchant, body, outbox);
+        case 'phone':
+          if (!('customerPhone' in body) || 'customerCpf' in body) break;
+          return this.submitPhoneOnly(tx, row, merchant, body.customerPhone, outbox);
+        case 'resendToken':
+          if (!('phoneVerificationMethod' in body)) break;
+          return this.resendToken(tx, row, merchant, body.phoneVerificationMethod, outbox);
+        case 'token':
+          if (!('phoneVerificationCode' in body)) break;
+          return this.submitToken(tx, row, merchant, body.phoneVerificationCode);
+        case 'instalmentSelection':
+          if (!('totalInstalments' in body)) break;
+          return this.selectInstalments(tx, row, merchant, body.totalInstalments);
+        case 'firstInstalmentDate':
+          if (!('firstInstallmentsDate' in body)) break;
+          return this.changeFirstDate(tx, row, merchant, body.firstInstallmentsDate);
+        case 'confirm':
+          return this.confirm(tx, row, merchant);
+      }
+      throw conflict(checkoutErrors.outOfOrder);
+    });
+    // Messages go out after the commit (a code is never sent for a step that rolled back).
+    for (const m of outbox) await this.send(m);
+    return response;
+  }
+
+  private async send(m: PendingMessage): Promise<void> {
+    if (m.channel === 'EMAIL') {
+      await this.d.notifications.email.send({
+        to: m.to,
+        subject: m.subject ?? 'Drip',
+        body: m.body,
+        ...(m.code ? { code: m.code } : {}),
+      });
+    } else {
+      await this.d.notifications.sms.send({ to: m.to, body: m.body, ...(m.code ? { code: m.code } : {}) });
+    }
+  }
+
+  // ---------------------------------------------------------- customer data and token
+
+  private async submitCustomerData(
+    tx: Tx,
+    row: CheckoutRow,
+    merchant: MerchantFacts,
+    data: StoredCustomerData,
+    outbox: PendingMessage[],
+  ): Promise<WireResponse> {
+    if (row.phase !== 'CUSTOMER_DATA' && row.phase !== 'TOKEN') throw conflict(checkoutErrors.outOfOrder);
+    const clean: StoredCustomerData = {
+      ...data,
+      customerBirthDate: data.customerBirthDate || undefined,
+      addressComplement: data.addressComplement || undefined,
+    };
+    return this.sendNewToken(
+      tx,
+      { ...row, customerData: clean },
+      merchant,
+      'SMS',
+      { customerData: clean },
+      outbox,
+    );
+  }
+
+  private async submitPhoneOnly(
+    tx: Tx,
+    row: CheckoutRow,
+    merchant: MerchantFacts,
+    phone: string,
+    outbox: PendingMessage[],
+  ): Promise<WireResponse> {
+    // The phone-only form is asked only when the customer data is already known (see phoneOnlyAsked).
+    if ((row.phase !== 'CUSTOMER_DATA' && row.phase !== 'TOKEN') || !row.customerData) {
+      throw conflict(checkoutErrors.outOfOrder);
+    }
+    const customerData = { ...row.customerData, customerPhone: phone };
+    return this.sendNewToken(tx, { ...row, customerData }, merchant, 'SMS', { customerData }, outbox);
+  }
+
+  private async sendNewToken(
+    tx: Tx,
+    row: CheckoutRow,
+    merchant: MerchantFacts,
+    channel: VerificationChannel,
+    extra: Partial<typeof checkouts.$inferInsert>,
+    outbox: PendingMessage[],
+  ): Promise<WireResponse> {
+    const data = row.customerData;
+    if (!data) throw conflict(checkoutErrors.outOfOrder);
+    const now = this.d.clock.now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const updated = await this.update(tx, row.id, {
+      ...extra,
+      status: 'MORE_INFO',
+      phase: 'TOKEN',
+      tokenHash: hashToken(row.id, code),
+      tokenChannel: channel,
+      tokenSentAt: now,
+      tokenExpiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
+      tokenAttempts: 0,
+    });
+    await this.deliverToken(tx, channel, data, merchant.name, code, outbox);
+    return this.respond(updated, merchant);
+  }
+
+  private async deliverToken(
+    tx: Tx,
+    channel: VerificationChannel,
+    data: StoredCustomerData,
+    merchantName: string,
+    code: string,
+    outbox: PendingMessage[],
+  ): Promise<void> {
+    const text = `Drip: ${code} é o seu Drip Token para a compra na ${merchantName}. Válido por 10 minutos. Não compartilhe.`;
+    if (channel === 'SMS') {
+      outbox.push({ channel: 'SMS', to: data.customerPhone, body: text, code });
+    } else if (channel === 'EMAIL') {
+      outbox.push({ channel: 'EMAIL', to: data.customerEmail, subject: 'Seu Drip Token', body: text, code });
+    } else {
+      // WhatsApp has no adapter yet: the message is stored in the outbox like SMS and e-mail.
+      await tx.insert(outboxMessages).values({
+        channel: 'WHATSAPP',
+        to: normalizeRecipient(data.customerPhone),
+        body: text,
+        code,
+        status: this.d.sandbox ? 'SANDBOX' : 'PENDING',
+        createdAt: this.d.clock.now(),
+      });
+    }
+  }
+
+  private async resendToken(
+    tx: Tx,
+    row: CheckoutRow,
+    merchant: MerchantFacts,
+    channel: VerificationChannel,
+    outbox: PendingMessage[],
+  ): Promise<WireResponse> {
+    if (row.phase !== 'TOKEN') throw conflict(checkoutErrors.outOfOrder);
+    const now = this.d.clock.now().getTime();
+    const availableAt = (row.tokenSentAt?.getTime() ?? 0) + TOKEN_RESEND_COOLDOWN_MS;
+    if (availableAt > now) {
+      const seconds = Math.ceil((availableAt - now) / 1000);
+      throw new ApiError(429, 'RESEND_COOLDOWN', checkoutErrors.resendCooldown(seconds), undefined, {
+        'Retry-After': String(seconds),
+      });
+    }
+    return this.sendNewToken(tx, row, merchant, channel, {}, outbox);
+  }
+
+  private async submitToken(
+    tx: Tx,
+    row: CheckoutRow,
+    merchant: MerchantFacts,
+    code: string,
+  ): Promise<WireResponse> {
+    if (row.phase !== 'TOKEN' || !row.tokenHash || !row.customerData) {
+      if (row.tokenVerifiedAt) throw conflict(checkoutErrors.tokenUsed, 'TOKEN_USED');
+      throw conflict(checkoutErrors.outOfOrder);
+    }
+    if (row.tokenAttempts >= TOKEN_MAX_ATTEMPTS) {
+      throw new ApiError(429, 'TOKEN_LOCKED', checkoutErrors.tokenLocked);
+    }
+    if (!row.tokenExpiresAt || row.tokenExpiresAt.getTime() <= this.d.clock.now().getTime()) {
+      throw new ApiError(410, 'TOKEN_EXPIRED', checkoutErrors.tokenExpired);
+    }
+    const expected = Buffer.from(row.tokenHash, 'hex');
+    const given = Buffer.from(hashToken(row.id, code), 'hex');
+    if (!timingSafeEqual(expected, given)) {
+      const updated = await this.update(tx, row.id, { tokenAttempts: row.tokenAttempts + 1 });
+      return { ...(await this.respond(updated, merchant)), isValid: false };
+    }
+    const now = this.d.clock.now();
+    const data = row.customerData;
+    const customer = await this.upsertCustomer(tx, data);
+    const verified = {
+      ...row,
+      customerId: customer.id,
+      tokenHash: null,
+      tokenVerifiedAt: now,
+    };
+    const base = { customerId: customer.id, tokenHash: null, tokenVerifiedAt: now };
+    if (!customer.payerVerified) {
+      const pix = await this.createPix(
+        tx,
+        verified,
+        'VERIFICATION',
+        VERIFICATION_AMOUNT,
+        data,
+        'Verificação Drip (estornada)',
+      );
+      const updated = await this.update(tx, row.id, {
+        ...base,
+        phase: 'VERIFICATION_PIX',
+        verificationPix: pix,
+      });
+      return { ...(await this.respond(updated, merchant)), isValid: true };
+    }
+    const out = await this.analyseAndApply(tx, verified, merchant, customer, null, base);
+    return { ...out, isValid: true };
+  }
+
+  /** Creates or updates the customer by CPF (after the phone was verified) and tells whether a payer was verified. */
+  private async upsertCustomer(
+    tx: Tx,
+    data: StoredCustomerData,
+  ): Promise<{ id: string; payerVerified: boolean; birthDate: string | null }> {
+    const values = {
+      name: data.customerName,
+      email: data.customerEmail,
+      cpf: data.customerCpf,
+      phone: data.customerPhone,
+      birthDate: data.customerBirthDate ?? null,
+      addressCep: data.addressCep,
+      addressStreet: data.addressStreet,
+      addressNumber: data.addressNumber,
+      addressComplement: data.addressComplement ?? null,
+      addressNeighborhood: data.addressNeighborhood,
+      addressCity: data.addressCity,
+      addressState: data.addressState,
+    };
+    const { cpf: _cpf, birthDate, ...updatable } = values;
+    const [row] = await tx
+      .insert(customers)
+      .values(values)
+      .onConflictDoUpdate({
+        target: customers.cpf,
+        set: {
+          ...updatable,
+          birthDate: sql`coalesce(${customers.birthDate}, ${birthDate})`,
+          updatedAt: this.d.clock.now(),
+        },
+      })
+      .returning({
+        id: customers.id,
+        birthDate: customers.birthDate,
+        // Drizzle renders RETURNING columns unqualified: the target row is named explicitly.
+        payerVerified: sql<boolean>`exists(select 1 from ${checkouts} where ${checkouts.customerId} = ${sql.raw('"customers"."id"')} and ${checkouts.payerVerifiedAt} is not null) or exists(select 1 from ${orders} where ${orders.customerId} = ${sql.raw('"customers"."id"')})`,
+      });
+    if (!row) throw new Error('customer upsert returned nothing');
+    return { id: row.id, payerVerified: Boolean(row.payerVerified), birthDate: row.birthDate };
+  }
+
+  // ---------------------------------------------------------- credit analysis
+
+  private async analyseAndApply(
+    tx: Tx,
+    row: CheckoutRow,
+    merchant: MerchantFacts,
+    customer: { id: string; birthDate: string | null },
+    payer: { cpf: string; bankCode: string } | null,
+    extra: Partial<typeof checkouts.$inferInsert>,
+  ): Promise<WireResponse> {
+    const data = row.customerData;
+    if (!data) throw conflict(checkoutErrors.outOfOrder);
+    const now = this.d.clock.now();
+    const { decision, decisionId } = await this.d.credit.analyse(tx, {
+      checkoutId: row.id,
+      merchantId: row.merchantId,
+      amount: cents(row.amount),
+      checkoutExpiresAt: row.expiresAt,
+      now,
+      today: this.today(),
+      customer: {
+        id: customer.id,
+        cpf: data.customerCpf,
+        phone: data.customerPhone,
+        email: data.customerEmail,
+        addressCep: data.addressCep,
+        birthDate: data.customerBirthDate ?? customer.birthDate,
+      },
+      payer,
+      merchant: {
+        enabled: merchant.status === 'ENABLED',
+        maxAmountPerOrder: merchant.maxAmountPerOrder === null ? null : cents(merchant.maxAmountPerOrder),
+        skipAntifraud: merchant.skipAntifraud,
+        skipProtectedScore: merchant.skipProtectedScore,
+        skipFraudulentPhone: merchant.skipFraudulentPhone,
+        skipFraudulentCpf: merchant.skipFraudulentCpf,
+        skipFraudulentAddressCep: merchant.skipFraudulentAddressCep,
+        skipFraudulentBankCode: merchant.skipFraudulentBankCode,
+        skipOrderAmountRule: merchant.skipOrderAmountRule,
+      },
+    });
+    if (decision.type === 'approved') {
+      const updated = await this.update(tx, row.id, {
+        ...extra,
+        status: 'MORE_INFO',
+        creditDecisionId: decisionId,
+        availableLimit: decision.available,
+        phase: merchant.flexibleInstallments ? 'SELECTION' : 'CONFIRMATION',
+        totalInstalments: merchant.flexibleInstallments ? null : Math.max(1, merchant.maxInstalments),
+      });
+      return this.respond(updated, merchant);
+    }
+    const koVariables = {
+      ...(decision.koVariables.allowedAmount !== undefined
+        ? { allowedAmount: decision.koVariables.allowedAmount }
+        : {}),
+      ...(decision.koVariables.blockedLimit !== undefined
+        ? { blockedLimit: decision.koVariables.blockedLimit }
+        : {}),
+    };
+    const waitlistStatus = decision.koVariables.waitlistStatus ?? null;
+    let fullAmountPix: StoredPix | null = null;
+    if (this.d.config.fullAmountOfferReasons.includes(decision.reason)) {
+      fullAmountPix = await this.createPix(
+        tx,
+        row,
+        'FULL_AMOUNT',
+        cents(row.amount),
+        data,
+        `Pagamento à vista na ${merchant.name}`,
+      );
+    }
+    const updated = await this.update(tx, row.id, {
+      ...extra,
+      status: 'KO',
+      phase: 'DONE',
+      koReason: decision.reason,
+      koVariables,
+      waitlistStatus,
+      creditDecisionId: decisionId,
+      availableLimit: decision.available,
+      fullAmountPix,
+    });
+    return this.respond(updated, merchant);
+  }
+
+  // ---------------------------------------------------------- plan: selection, date, confirmation
+
+  private upfrontChosen(row: CheckoutRow, merchant: MerchantFacts): boolean {
+    if (merchant.upfrontPaymentStatus === 'MANDATORY') return true;
+    if (merchant.upfrontPaymentStatus === 'DISABLED') return false;
+    return row.upfront !== 'NO';
+  }
+
+  private defaultInstalments(merchant: MerchantFacts): number {
+    if (!merchant.flexibleInstallments) return Math.max(1, merchant.maxInstalments);
+    const { min, max } = instalmentRange(merchant);
+    return Math.min(max, Math.max(min, DEFAULT_INSTALMENTS));
+  }
+
+  private plan(row: CheckoutRow, merchant: MerchantFacts) {
+    const n = row.totalInstalments ?? this.defaultInstalments(merchant);
+    const today = this.today();
+    const upfront = this.upfrontChosen(row, merchant);
+    const firstDueDate = upfront ? today : (row.firstDueDate ?? addDaysIso(today, DEFAULT_FIRST_DUE_DAYS));
+    return {
+      upfront,
+      totalInstalments: n,
+      firstDueDate,
+      instalments: planInstalments({
+        total: cents(row.amount),
+        totalInstalments: n,
+        firstDueDate,
+        cashbackRate: merchant.cashbackRate,
+      }),
+    };
+  }
+
+  private async selectInstalments(
+    tx: Tx,
+    row: CheckoutRow,
+    merchant: MerchantFacts,
+    n: number,
+  ): Promise<WireResponse> {
+    if (!merchant.flexibleInstallments || (row.phase !== 'SELECTION' && row.phase !== 'CONFIRMATION')) {
+      throw conflict(checkoutErrors.outOfOrder);
+    }
+    const { min, max } = instalmentRange(merchant);
+    if (n < min || n > max)
+      throw unprocessable(checkoutErrors.instalmentsRange(min, max), 'INSTALMENTS_OUT_OF_RANGE');
+    const updated = await this.update(tx, row.id, { totalInstalments: n, phase: 'CONFIRMATION' });
+    return this.respond(updated, merchant);
+  }
+
+  private async changeFirstDate(
+    tx: Tx,
+    row: CheckoutRow,
+    merchant: MerchantFacts,
+    date: string,
+  ): Promise<WireResponse> {
+    if (row.phase !== 'CONFIRMATION' && row.phase !== 'SELECTION') throw conflict(checkoutErrors.outOfOrder);
+    if (merchant.upfrontPaymentStatus === 'MANDATORY') {
+      throw unprocessable(checkoutErrors.firstDateMandatory, 'FIRST_DATE_FIXED');
+    }
+    const today = this.today();
+    const days = daysBetweenIso(today, date);
+    if (days < FIRST_DUE_MIN_DAYS || days > FIRST_DUE_MAX_DAYS) {
+      throw unprocessable(
+        checkoutErrors.firstDateRange(
+          addDaysIso(today, FIRST_DUE_MIN_DAYS),
+          addDaysIso(today, FIRST_DUE_MAX_DAYS),
+        ),
+        'FIRST_DATE_OUT_OF_RANGE',
+      );
+    }
+    // OPTIONAL upfront: choosing a later first due date means "no entry payment" (docs/checkout-lifecycle.md).
+    const updated = await this.update(tx, row.id, { firstDueDate: date, upfront: 'NO' });
+    return this.respond(updated, merchant);
+  }
+
+  private async confirm(tx: Tx, row: CheckoutRow, merchant: MerchantFacts): Promise<WireResponse> {
+    if (row.phase !== 'CONFIRMATION') throw conflict(checkoutErrors.outOfOrder);
+    const data = row.customerData;
+    if (!data || !row.customerId) throw conflict(checkoutErrors.outOfOrder);
+    const plan = this.plan(row, merchant);
+    if (plan.upfront) {
+      const first = plan.instalments[0];
+      if (!first) throw conflict(checkoutErrors.outOfOrder);
+      const due = cents(first.amount - first.cashbackAmount);
+      const pix = await this.createPix(
+        tx,
+        row,
+        'FIRST_INSTALMENT',
+        due,
+        data,
+        `1ª parcela da compra na ${merchant.name}`,
+      );
+      const updated = await this.update(tx, row.id, {
+        phase: 'FIRST_INSTALMENT_PIX',
+        totalInstalments: plan.totalInstalments,
+        firstDueDate: plan.firstDueDate,
+        upfront: 'YES',
+        firstInstalmentPix: pix,
+      });
+      return this.respond(updated, merchant);
+    }
+    const order = await this.d.orders.createInstalmentOrder(tx, {
+      checkoutId: row.id,
+      merchantId: row.merchantId,
+      customerId: row.customerId,
+      merchantOrderCode: row.merchantOrderCode,
+      total: cents(row.amount),
+      products: row.products.map((p) => ({
+        name: p.name,
+        quantity: p.quantity,
+        unitAmount: cents(p.amount),
+      })),
+      totalInstalments: plan.totalInstalments,
+      firstDueDate: plan.firstDueDate,
+      cashbackRate: merchant.cashbackRate,
+      upfrontPayment: null,
+      now: this.d.clock.now(),
+    });
+    const updated = await this.update(tx, row.id, {
+      status: 'OK',
+      phase: 'DONE',
+      totalInstalments: plan.totalInstalments,
+      firstDueDate: plan.firstDueDate,
+      upfront: 'NO',
+      orderId: order.id,
+    });
+    return this.respond(updated, merchant);
+  }
+
+  // ---------------------------------------------------------- Pix
+
+  private async createPix(
+    tx: Tx,
+    row: CheckoutRow,
+    purpose: ChargePurpose,
+    amount: Cents,
+    data: StoredCustomerData,
+    description: string,
+  ): Promise<StoredPix> {
+    const charge = await this.d.payments.createCharge(tx, {
+      purpose,
+      referenceId: row.id,
+      amount,
+      expiresInSeconds: this.d.config.pixTtlSeconds,
+      payer: { cpf: data.customerCpf, name: data.customerName },
+      description,
+    });
+    return toStoredPix(charge);
+  }
+
+  /** An expired QR code is replaced by a new charge on the next load, without losing the checkout. */
+  private async renewExpiredPix(tx: Tx, row: CheckoutRow, merchant: MerchantFacts): Promise<CheckoutRow> {
+    const now = this.d.clock.now().getTime();
+    const expired = (p: StoredPix | null): p is StoredPix => p !== null && Date.parse(p.expiresAt) <= now;
+    const data = row.customerData;
+    if (!data) return row;
+    if (row.phase === 'VERIFICATION_PIX' && expired(row.verificationPix)) {
+      const pix = await this.createPix(
+        tx,
+        row,
+        'VERIFICATION',
+        VERIFICATION_AMOUNT,
+        data,
+        'Verificação Drip (estornada)',
+      );
+      return this.update(tx, row.id, { verificationPix: pix });
+    }
+    if (row.phase === 'FIRST_INSTALMENT_PIX' && expired(row.firstInstalmentPix)) {
+      const pix = await this.createPix(
+        tx,
+        row,
+        'FIRST_INSTALMENT',
+        cents(row.firstInstalmentPix.amount),
+        data,
+        `1ª parcela da compra na ${merchant.name}`,
+      );
+      return this.update(tx, row.id, { firstInstalmentPix: pix });
+    }
+    if (row.status === 'KO' && !row.orderId && expired(row.fullAmountPix)) {
+      const pix = await this.createPix(
+        tx,
+        row,
+        'FULL_AMOUNT',
+        cents(row.amount),
+        data,
+        `Pagamento à vista na ${merchant.name}`,
+      );
+      return this.update(tx, row.id, { fullAmountPix: pix });
+    }
+    return row;
+  }
+
+  /** R$ 1,00 verification paid: record the payer, refund it, then run the credit analysis (payer CPF and bank). */
+  async onVerificationPaid(tx: Tx, charge: Charge): Promise<void> {
+    const { row, merchant } = await this.load(tx, charge.referenceId, true);
+    await this.d.payments.refundCharge(tx, charge.id, charge.amount, 'Estorno do Pix de verificação');
+    if (
+      !isOpen(row.status) ||
+      row.phase !== 'VERIFICATION_PIX' ||
+      row.verificationPix?.chargeId !== charge.id
+    )
+      return;
+    if (!row.customerId) return;
+    const payer = { cpf: charge.payerCpf ?? '', bankCode: charge.payerBankCode ?? '' };
+    const matches = payer.cpf === row.customerData?.customerCpf;
+    const extra = {
+      payerCpf: charge.payerCpf,
+      payerBankCode: charge.payerBankCode,
+      ...(matches ? { payerVerifiedAt: this.d.clock.now() } : {}),
+    };
+    await this.analyseAndApply(
+      tx,
+      { ...row, ...extra },
+      merchant,
+      { id: row.customerId, birthDate: null },
+      payer,
+      extra,
+    );
+  }
+
+  /** First instalment paid upfront: the order is created with instalment 1 paid. */
+  async onFirstInstalmentPaid(tx: Tx, charge: Charge): Promise<void> {
+    const { row, merchant } = await this.load(tx, charge.referenceId, true);
+    if (
+      !isOpen(row.status) ||
+      row.phase !== 'FIRST_INSTALMENT_PIX' ||
+      row.firstInstalmentPix?.chargeId !== charge.id ||
+      !row.customerId
+    ) {
+      await this.d.payments.refundCharge(tx, charge.id, charge.amount, 'Pagamento recebido fora do checkout');
+      return;
+    }
+    const now = this.d.clock.now();
+    const order = await this.d.orders.createInstalmentOrder(tx, {
+      checkoutId: row.id,
+      merchantId: row.merchantId,
+      customerId: row.customerId,
+      merchantOrderCode: row.merchantOrderCode,
+      total: cents(row.amount),
+      products: row.products.map((p) => ({
+        name: p.name,
+        quantity: p.quantity,
+        unitAmount: cents(p.amount),
+      })),
+      totalInstalments: row.totalInstalments ?? this.defaultInstalments(merchant),
+      firstDueDate: row.firstDueDate ?? this.today(),
+      cashbackRate: merchant.cashbackRate,
+      upfrontPayment: { chargeId: charge.id, paidAt: charge.paidAt ?? now },
+      now,
+    });
+    await this.update(tx, row.id, {
+      status: 'OK',
+      phase: 'DONE',
+      orderId: order.id,
+      payerCpf: charge.payerCpf,
+      payerBankCode: charge.payerBankCode,
+      ...(charge.payerCpf === row.customerData?.customerCpf ? { payerVerifiedAt: now } : {}),
+    });
+  }
+
+  /** Full amount paid after a KO: an order paid at once (CLOSED); the checkout answers OK. */
+  async onFullAmountPaid(tx: Tx, charge: Charge): Promise<void> {
+    const { row } = await this.load(tx, charge.referenceId, true);
+    if (row.status !== 'KO' || row.orderId || row.fullAmountPix?.chargeId !== charge.id || !row.customerId) {
+      await this.d.payments.refundCharge(tx, charge.id, charge.amount, 'Pagamento recebido fora do checkout');
+      return;
+    }
+    const now = this.d.clock.now();
+    const order = await this.d.orders.createFullPaymentOrder(tx, {
+      checkoutId: row.id,
+      merchantId: row.merchantId,
+      customerId: row.customerId,
+      merchantOrderCode: row.merchantOrderCode,
+      total: cents(row.amount),
+      products: row.products.map((p) => ({
+        name: p.name,
+        quantity: p.quantity,
+        unitAmount: cents(p.amount),
+      })),
+      today: this.today(),
+      payment: { chargeId: charge.id, paidAt: charge.paidAt ?? now },
+      now,
+    });
+    await this.update(tx, row.id, {
+      status: 'OK',
+      phase: 'DONE',
+      orderId: order.id,
+      koReason: null,
+      koVariables: null,
+      totalInstalments: 1,
+      firstDueDate: this.today(),
+    });
+  }
+
+  // ---------------------------------------------------------- other shopper calls
+
+  /** Shopper cancel: an unfinished checkout becomes KO with reason EXPIRED ("abandoned"), see the docs. */
+  async cancel(id: string): Promise<{ status: CheckoutRow['status']; cancelUrl: string | null }> {
+    return this.d.db.transaction(async (tx) => {
+      const { row } = await this.load(tx, id, true);
+      if (row.status === 'OK') throw conflict(checkoutErrors.alreadyApproved, 'CHECKOUT_FINISHED');
+      if (!isOpen(row.status)) return { status: row.status, cancelUrl: row.cancelUrl };
+      const now = this.d.clock.now();
+      const updated = await this.update(tx, id, {
+        status: 'KO',
+        phase: 'DONE',
+        koReason: 'EXPIRED',
+        canceledAt: now,
+      });
+      return { status: updated.status, cancelUrl: updated.cancelUrl };
+    });
+  }
+
+  /** Sends the copy-paste code of the checkout's pending Pix to the customer's phone by SMS. */
+  async notifyPix(id: string): Promise<{ smsDelivered: boolean }> {
+    const { row } = await this.load(this.d.db, id, false);
+    const pix =
+      row.phase === 'VERIFICATION_PIX'
+        ? row.verificationPix
+        : row.phase === 'FIRST_INSTALMENT_PIX'
+          ? row.firstInstalmentPix
+          : row.status === 'KO' && !row.orderId
+            ? row.fullAmountPix
+            : null;
+    const phone = row.customerData?.customerPhone;
+    if (!pix || !phone || !(isOpen(row.status) || row.status === 'KO'))
+      throw conflict(checkoutErrors.noPix, 'NO_PENDING_PIX');
+    const result = await this.d.notifications.sms.send({
+      to: phone,
+      body: `Drip: Pix copia e cola de ${formatBRL(cents(pix.amount))}: ${pix.brCode}`,
+    });
+    return { smsDelivered: result.delivered };
+  }
+
+  async updateWaitlist(id: string, body: UpdateWaitlistRequest): Promise<{ status: WaitlistStatus }> {
+    return this.d.db.transaction(async (tx) => {
+      const { row } = await this.load(tx, id, true);
+      if (row.status !== 'KO' || row.waitlistStatus === null) {
+        throw conflict(checkoutErrors.waitlistUnavailable, 'WAITLIST_UNAVAILABLE');
+      }
+      if (body.oldStatus !== null && body.oldStatus !== row.waitlistStatus) {
+        throw conflict(checkoutErrors.waitlistChanged, 'WAITLIST_CHANGED');
+      }
+      const updated = await this.update(tx, id, { waitlistStatus: body.newStatus });
+      return { status: updated.waitlistStatus ?? body.newStatus };
+    });
+  }
+
+  async feedback(body: { checkoutID: string; feedback: string; comment: string }): Promise<void> {
+    if (!isUuid(body.checkoutID)) throw notFound(checkoutErrors.notFound);
+    const [row] = await this.d.db
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(eq(checkouts.id, body.checkoutID));
+    if (!row) throw notFound(checkoutErrors.notFound);
+    await this.d.db.insert(checkoutFeedback).values({
+      checkoutId: row.id,
+      feedback: body.feedback,
+      comment: body.comment,
+      createdAt: this.d.clock.now(),
+    });
+  }
+
+  /** `GET /instalments_simulator?checkoutId=`. */
+  async simulateForCheckout(id: string) {
+    const { row, merchant } = await this.load(this.d.db, id, false);
+    const plan = this.plan(row, merchant);
+    return {
+      cashbackRate: merchant.cashbackRate,
+      instalments: plan.instalments.map(wireInstalment),
+      totalAmount: centsToReais(cents(row.amount)),
+      flexibleInstallments: merchant.flexibleInstallments,
+      maxInstalments: merchant.maxInstalments,
+    };
+  }
+
+  /** `GET /instalments_simulator?amount=&date=&cnpj=&merchantId=`: first due date = date + 30 days. */
+  async simulate(q: {
+    amount: Cents;
+    date?: string | undefined;
+    cnpj?: string | undefined;
+    merchantId?: string | undefined;
+  }) {
+    let merchant: { flexibleInstallments: boolean; maxInstalments: number; id: string | null } = {
+      flexibleInstallments: false,
+      maxInstalments: DEFAULT_INSTALMENTS,
+      id: null,
+    };
+    if (q.merchantId !== undefined || q.cnpj !== undefined) {
+      if (q.merchantId !== undefined && !isUuid(q.merchantId)) throw notFound(checkoutErrors.merchantUnknown);
+      const where =
+        q.merchantId !== undefined ? eq(merchants.id, q.merchantId) : eq(merchants.cnpj, q.cnpj ?? '');
+      const [m] = await this.d.db
+        .select({
+          id: merchants.id,
+          flexibleInstallments: merchants.flexibleInstallments,
+          maxInstalments: merchants.maxInstalments,
+        })
+        .from(merchants)
+        .where(where)
+        .limit(1);
+      if (!m) throw notFound(checkoutErrors.merchantUnknown);
+      merchant = m;
+    }
+    const rate = merchant.id ? await this.d.orders.cashbackRate(merchant.id, this.today()) : 0;
+    const n = merchant.flexibleInstallments
+      ? Math.min(DEFAULT_INSTALMENTS, merchant.maxInstalments)
+      : merchant.maxInstalments;
+    const firstDueDate = addDaysIso(q.date ?? this.today(), 30);
+    return {
+      cashbackRate: rate,
+      instalments: planInstalments({
+        total: q.amount,
+        totalInstalments: Math.max(1, n),
+        firstDueDate,
+        cashbackRate: rate,
+      }).map(wireInstalment),
+      totalAmount: centsToReais(q.amount),
+      flexibleInstallments: merchant.flexibleInstallments,
+      maxInstalments: merchant.maxInstalments,
+    };
+  }
+
+  // ---------------------------------------------------------- expiry job
+
+  /**
+   * Turns unfinished checkouts past their expiry into EXPIRED (koReason EXPIRED). Set-based, idempotent, and guarded
+   * by a transaction-scoped advisory lock so that concurrent instances do not run it twice. Returns how many expired.
+   */
+  async expireCheckouts(now: Date = this.d.clock.now()): Promise<number> {
+    return this.d.db.transaction(async (tx) => {
+      const [lock] = await tx
+        .select({ ok: sql<boolean>`pg_try_advisory_xact_lock(${EXPIRY_LOCK_KEY})` })
+        .from(sql`(select 1) as one`);
+      if (!lock?.ok) return 0;
+      const rows = await tx
+        .update(checkouts)
+        .set({ status: 'EXPIRED', koReason: 'EXPIRED', phase: 'DONE', updatedAt: now })
+        .where(and(inArray(checkouts.status, ['PRISTINE', 'MORE_INFO']), lte(checkouts.expiresAt, now)))
+        .returning({ id: checkouts.id });
+      return rows.length;
+    });
+  }
+
+  // ---------------------------------------------------------- response
+
+  /** The `{result, fields}` answer for a checkout row (wire shape, reais). */
+  respond(row: CheckoutRow, merchant: MerchantFacts): WireResponse {
+    const fields: WireField[] = [
+      {
+        fieldName: 'merchantSummary',
+        fieldData: {
+          id: merchant.id,
+          name: merchant.name,
+          flexibleInstallments: merchant.flexibleInstallments,
+          maxInstalments: Math.max(1, merchant.maxInstalments),
+          upfrontPaymentStatus: merchant.upfrontPaymentStatus,
+          cashbackRate: merchant.cashbackRate,
+          totalAmount: centsToReais(cents(row.amount)),
+          ...(merchant.logo ? { logoUrl: merchant.logo } : {}),
+        },
+      },
+      { fieldName: 'resolveUrl', fieldData: row.resolveUrl },
+      { fieldName: 'cancelUrl', fieldData: row.cancelUrl },
+    ];
+    const status = this.visibleStatus(row);
+    if (status === 'OK') {
+      fields.push({
+        fieldName: 'instalments',
+        fieldData: this.plan(row, merchant).instalments.map(wireInstalment),
+      });
+      return { result: 'OK', fields };
+    }
+    if (status !== 'PRISTINE' && status !== 'MORE_INFO') {
+      const reason = this.koReasonOf(row) ?? 'DEFAULT';
+      fields.push({ fieldName: 'koReason', fieldData: reason });
+      const kv = row.koVariables ?? {};
+      fields.push({
+        fieldName: 'koVariables',
+        fieldData: {
+          ...(kv.allowedAmount !== undefined ? { allowedAmount: centsToReais(cents(kv.allowedAmount)) } : {}),
+          ...(kv.blockedLimit !== undefined ? { blockedLimit: centsToReais(cents(kv.blockedLimit)) } : {}),
+          ...(row.waitlistStatus
+            ? { waitlistStatus: row.waitlistStatus, onWaitlist: row.waitlistStatus === 'CONFIRMED' }
+            : {}),
+        },
+      });
+      if (kv.blockedLimit !== undefined)
+        fields.push({ fieldName: 'blockedLimit', fieldData: centsToReais(cents(kv.blockedLimit)) });
+      if (status === 'KO' && row.fullAmountPix && !row.orderId) {
+        fields.push({ fieldName: 'paymentForFullAmount', fieldData: wirePix(row.fullAmountPix) });
+      }
+      return { result: 'KO', fields };
+    }
+    const data = row.customerData;
+    switch (row.phase) {
+      case 'CUSTOMER_DATA': {
+        const prefill = row.prefill ?? {};
+        fields.push(
+          { fieldName: 'customerCpf', ...(prefill.cpf ? { fieldData: prefill.cpf } : {}) },
+          { fieldName: 'customerPhone', ...(prefill.phone ? { fieldData: prefill.phone } : {}) },
+          { fieldName: 'customerEmail', ...(prefill.email ? { fieldData: prefill.email } : {}) },
+        );
+        break;
+      }
+      case 'TOKEN': {
+        const channel = row.tokenChannel ?? 'SMS';
+        const destination =
+          channel === 'EMAIL'
+            ? maskEmail(data?.customerEmail ?? '')
+            : maskPhoneForDisplay(data?.customerPhone ?? '');
+        fields.push({
+          fieldName: 'phoneVerificationCode',
+          fieldData: {
+            channel,
+            destination,
+            ...(row.tokenSentAt
+              ? {
+                  resendAvailableAt: new Date(
+                    row.tokenSentAt.getTime() + TOKEN_RESEND_COOLDOWN_MS,
+                  ).toISOString(),
+                }
+              : {}),
+          },
+        });
+        break;
+      }
+      case 'VERIFICATION_PIX':
+        if (row.verificationPix)
+          fields.push({ fieldName: 'payment', fieldData: wirePix(row.verificationPix) });
+        break;
+      case 'SELECTION':
+      case 'CONFIRMATION': {
+        const plan = this.plan(row, merchant);
+        fields.push({ fieldName: 'instalments', fieldData: plan.instalments.map(wireInstalment) });
+        if (row.availableLimit !== null) {
+          fields.push({ fieldName: 'customerThreshold', fieldData: centsToReais(cents(row.availableLimit)) });
+        }
+        if (plan.upfront) {
+          const first = plan.instalments[0];
+          if (first) {
+            fields.push({
+              fieldName: 'upfrontFirstInstalment',
+              fieldData: { amount: centsToReais(cents(first.amount - first.cashbackAmount)) },
+            });
+          }
+        }
+        if (row.phase === 'SELECTION') {
+          const { min, max } = instalmentRange(merchant);
+          const options = [];
+          for (let n = min; n <= max; n++) {
+            const first = splitInstalments(cents(row.amount), n)[0] ?? cents(0);
+            options.push({ totalInstalments: n, instalmentAmount: centsToReais(first) });
+          }
+          fields.push({
+            fieldName: 'instalmentSelection',
+            fieldData: { options, ...(row.totalInstalments ? { selected: row.totalInstalments } : {}) },
+          });
+        } else {
+          fields.push({ fieldName: 'checkoutConfirmation' });
+        }
+        break;
+      }
+      case 'FIRST_INSTALMENT_PIX': {
+        fields.push({
+          fieldName: 'instalments',
+          fieldData: this.plan(row, merchant).instalments.map(wireInstalment),
+        });
+        if (row.firstInstalmentPix) {
+          fields.push({ fieldName: 'paymentForFirstInstalment', fieldData: wirePix(row.firstInstalmentPix) });
+        }
+        break;
+      }
+      case 'DONE':
+        break;
+    }
+    return { result: 'MORE_INFO', fields };
+  }
+}
+
+function wireInstalment(i: { number: number; dueDate: string; amount: Cents; cashbackAmount: Cents }) {
+  return {
+    number: i.number,
+    dueDate: i.dueDate,
+    amount: centsToReais(i.amount),
+    cashbackAmount: centsToReais(i.cashbackAmount),
+  };
+}
+
+function wirePix(p: StoredPix) {
+  return {
+    paymentQrCode: p.qrCodeUrl,
+    paymentQrCodeText: p.brCode,
+    amount: centsToReais(cents(p.amount)),
+    expiresAt: p.expiresAt,
+  };
+}
+
+function toStoredPix(c: Charge): StoredPix {
+  return {
+    chargeId: c.id,
+    txid: c.txid,
+    brCode: c.brCode,
+    qrCodeUrl: c.qrCodeUrl,
+    amount: c.amount,
+    expiresAt: c.expiresAt.toISOString(),
+  };
+}
+
+function maskEmail(email: string): string {
+  const [user = '', domain = ''] = email.split('@');
+  if (!domain) return email;
+  return `${user.slice(0, 2)}${'*'.repeat(Math.max(1, user.length - 2))}@${domain}`;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(s: string): boolean {
+  return UUID_RE.test(s);
+}
+
+function toDenialReason(s: string | null): DenialReason | undefined {
+  return DENIAL_REASONS.find((r) => r === s);
+}

@@ -1,0 +1,354 @@
+/**
+ * Credit analysis rules (DESIGN.md 3): every denial code of spec section 8 is one pure rule over an input snapshot,
+ * evaluated in the fixed order of `CREDIT_RULES` (docs/credit-analysis.md). The first failing rule is the denial
+ * reason; every rule is still evaluated and recorded, so that the admin sees the whole picture.
+ */
+import type { Cents, DenialReason, WaitlistStatus } from '@drip/core';
+
+export type RuleGroup = 'fraud' | 'risk' | 'limit' | 'operation';
+
+/** The merchant flags that switch rules off (spec 3, Merchant). */
+export interface MerchantRuleFlags {
+  skipAntifraud: boolean;
+  skipProtectedScore: boolean;
+  skipFraudulentPhone: boolean;
+  skipFraudulentCpf: boolean;
+  skipFraudulentAddressCep: boolean;
+  skipFraudulentBankCode: boolean;
+  skipOrderAmountRule: boolean;
+}
+
+export interface BureauResult {
+  /** 0..1000 */
+  score: number;
+  /** The credit limit the bureau grants this CPF (centavos). */
+  limit: Cents;
+  negativated: boolean;
+  /** YYYY-MM-DD or null when unknown. */
+  birthDate: string | null;
+  /** IRREGULAR: the CPF is suspended/cancelled at the Receita Federal. */
+  cpfStatus: 'REGULAR' | 'IRREGULAR';
+}
+
+/** Everything the rules read: gathered once by the credit service, then evaluated without I/O. */
+export interface CreditSnapshot {
+  /** The instant of the analysis; `today` is its date in America/Sao_Paulo. */
+  now: Date;
+  today: string;
+  checkoutExpiresAt: Date;
+  amount: Cents;
+  customer: { cpf: string; phone: string; addressCep: string | null; birthDate: string | null };
+  /** The payer of the verification Pix, when one was paid. */
+  payer: { cpf: string; bankCode: string } | null;
+  bureau: BureauResult;
+  /** 0..1000, higher is safer. */
+  antifraudScore: number;
+  merchant: MerchantRuleFlags & { enabled: boolean; maxAmountPerOrder: Cents | null };
+  blocked: { cpf: boolean; phone: boolean; cep: boolean; bankCode: boolean };
+  history: {
+    /** ACTIVE orders of the customer. */
+    activeOrders: number;
+    /** Unpaid principal of the customer's ACTIVE orders (the used limit). */
+    unpaidPrincipal: Cents;
+    lateInstalments: number;
+    activeOrdersWithFirstInstalmentUnpaid: number;
+    /** Orders of any status (0: first purchase on Drip). */
+    totalOrders: number;
+  };
+  drip: { financedToday: Cents; outstanding: Cents };
+  config: CreditConfig;
+}
+
+export interface CreditConfig {
+  /** Anti-fraud scores below this deny (0..1000). */
+  minAntifraudScore: number;
+  /** Bureau scores below this deny with DEFAULT (0..1000). */
+  minBureauScore: number;
+  /** Age of majority. */
+  minAge: number;
+  maxActiveOrders: number;
+  /** Cap on the sum of the customer's open orders plus this one. */
+  maxOpenValuePerCustomer: Cents;
+  dripDailyCap: Cents;
+  dripGlobalCap: Cents;
+}
+
+export interface RuleOutcome {
+  passed: boolean;
+  /** Facts that explain the outcome (stored for the admin; numbers in centavos). */
+  details: Record<string, string | number | boolean | null>;
+  /** Variables shown to the shopper when this rule is the denial reason. */
+  koVariables?: { allowedAmount?: Cents; blockedLimit?: Cents; waitlistStatus?: WaitlistStatus };
+}
+
+export interface CreditRule {
+  reason: DenialReason;
+  group: RuleGroup;
+  /** The merchant flag(s) that switch this rule off; fraud rules are also switched off by skipAntifraud. */
+  skippedBy: (keyof MerchantRuleFlags)[];
+  evaluate(s: CreditSnapshot): RuleOutcome;
+}
+
+const sub = (a: Cents, b: Cents): Cents => (a - b) as Cents;
+const max0 = (a: Cents): Cents => (a > 0 ? a : 0) as Cents;
+
+/** Age in whole years at `today` (both YYYY-MM-DD). */
+export function ageAt(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  if (by === undefined || bm === undefined || bd === undefined) return 0;
+  if (ty === undefined || tm === undefined || td === undefined) return 0;
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age;
+}
+
+const ok = (details: RuleOutcome['details'] = {}): RuleOutcome => ({ passed: true, details });
+
+/** The rules in evaluation order (docs/credit-analysis.md lists the same table). */
+export const CREDIT_RULES: readonly CreditRule[] = [
+  {
+    reason: 'EXPIRED',
+    group: 'operation',
+    skippedBy: [],
+    evaluate: (s) => ({
+      passed: s.now.getTime() < s.checkoutExpiresAt.getTime(),
+      details: { expiresAt: s.checkoutExpiresAt.toISOString() },
+    }),
+  },
+  {
+    reason: 'FAILED_MERCHANT_ORDER_CONFIRMATION',
+    group: 'operation',
+    skippedBy: [],
+    evaluate: (s) => ({ passed: s.merchant.enabled, details: { merchantEnabled: s.merchant.enabled } }),
+  },
+  {
+    reason: 'BLOCKED_CUSTOMER_CPF',
+    group: 'fraud',
+    skippedBy: ['skipFraudulentCpf'],
+    evaluate: (s) => ({ passed: !s.blocked.cpf, details: { blocked: s.blocked.cpf } }),
+  },
+  {
+    reason: 'BLOCKED_CUSTOMER_PHONE',
+    group: 'fraud',
+    skippedBy: ['skipFraudulentPhone'],
+    evaluate: (s) => ({ passed: !s.blocked.phone, details: { blocked: s.blocked.phone } }),
+  },
+  {
+    reason: 'BLOCKED_CUSTOMER_ADDRESS_CEP',
+    group: 'fraud',
+    skippedBy: ['skipFraudulentAddressCep'],
+    evaluate: (s) => ({ passed: !s.blocked.cep, details: { blocked: s.blocked.cep } }),
+  },
+  {
+    reason: 'BLOCKED_BANK_CODE',
+    group: 'fraud',
+    skippedBy: ['skipFraudulentBankCode'],
+    evaluate: (s) => ({
+      passed: !s.blocked.bankCode,
+      details: { payerBankCode: s.payer?.bankCode ?? null, blocked: s.blocked.bankCode },
+    }),
+  },
+  {
+    reason: 'INVALID_CUSTOMER_DATA',
+    group: 'fraud',
+    skippedBy: [],
+    evaluate: (s) => {
+      const payerMatches = s.payer === null || s.payer.cpf === s.customer.cpf;
+      const cpfRegular = s.bureau.cpfStatus === 'REGULAR';
+      return { passed: payerMatches && cpfRegular, details: { payerMatches, cpfRegular } };
+    },
+  },
+  {
+    reason: 'ANTI_FRAUD_SCORE',
+    group: 'fraud',
+    skippedBy: [],
+    evaluate: (s) => ({
+      passed: s.antifraudScore >= s.config.minAntifraudScore,
+      details: { score: s.antifraudScore, minimum: s.config.minAntifraudScore },
+    }),
+  },
+  {
+    reason: 'LEGALLY_PROTECTED_MINOR',
+    group: 'risk',
+    skippedBy: ['skipProtectedScore'],
+    evaluate: (s) => {
+      const birthDate = s.bureau.birthDate ?? s.customer.birthDate;
+      if (birthDate === null) return ok({ birthDate: null });
+      const age = ageAt(birthDate, s.today);
+      return { passed: age >= s.config.minAge, details: { birthDate, age } };
+    },
+  },
+  {
+    reason: 'LATE_INSTALMENTS',
+    group: 'risk',
+    skippedBy: [],
+    evaluate: (s) => ({
+      passed: s.history.lateInstalments === 0,
+      details: { lateInstalments: s.history.lateInstalments },
+    }),
+  },
+  {
+    reason: 'ACTIVE_ORDERS_WITH_FIRST_INSTALMENT_NOT_PAID',
+    group: 'risk',
+    skippedBy: [],
+    evaluate: (s) => ({
+      passed: s.history.activeOrdersWithFirstInstalmentUnpaid === 0,
+      details: { orders: s.history.activeOrdersWithFirstInstalmentUnpaid },
+    }),
+  },
+  {
+    reason: 'ALREADY_HAVE_ACTIVE_ORDER',
+    group: 'risk',
+    skippedBy: [],
+    evaluate: (s) => ({
+      passed: s.history.activeOrders < s.config.maxActiveOrders,
+      details: { activeOrders: s.history.activeOrders, maximum: s.config.maxActiveOrders },
+    }),
+  },
+  {
+    reason: 'DEFAULT',
+    group: 'risk',
+    skippedBy: [],
+    evaluate: (s) => ({
+      passed: !s.bureau.negativated && s.bureau.score >= s.config.minBureauScore,
+      details: {
+        negativated: s.bureau.negativated,
+        score: s.bureau.score,
+        minimum: s.config.minBureauScore,
+      },
+    }),
+  },
+  {
+    reason: 'ORDER_ABOVE_MAX_VALUE',
+    group: 'limit',
+    skippedBy: ['skipOrderAmountRule'],
+    evaluate: (s) => {
+      const maxAmount = s.merchant.maxAmountPerOrder;
+      if (maxAmount === null || maxAmount <= 0) return ok({ maxAmountPerOrder: null });
+      const passed = s.amount <= maxAmount;
+      const blockedLimit = s.history.unpaidPrincipal;
+      return {
+        passed,
+        details: { amount: s.amount, maxAmountPerOrder: maxAmount },
+        koVariables: {
+          allowedAmount: maxAmount,
+          blockedLimit,
+          // A shopper new to Drip (nothing to unlock) is offered the waiting list for a larger limit.
+          ...(blockedLimit === 0 && s.history.totalOrders === 0
+            ? { waitlistStatus: 'WAITING_RESPONSE' as const }
+            : {}),
+        },
+      };
+    },
+  },
+  {
+    reason: 'ORDER_ABOVE_CUSTOMER_MAX_VALUE',
+    group: 'limit',
+    skippedBy: [],
+    evaluate: (s) => {
+      const available = max0(sub(s.bureau.limit, s.history.unpaidPrincipal));
+      return {
+        passed: s.amount <= available,
+        details: {
+          amount: s.amount,
+          limit: s.bureau.limit,
+          used: s.history.unpaidPrincipal,
+          available,
+        },
+        koVariables: { allowedAmount: available, blockedLimit: s.history.unpaidPrincipal },
+      };
+    },
+  },
+  {
+    reason: 'MAX_MULTIPLE_ORDERS_VALUE_PER_CUSTOMER',
+    group: 'limit',
+    skippedBy: [],
+    evaluate: (s) => {
+      const open = s.history.unpaidPrincipal;
+      const allowed = max0(sub(s.config.maxOpenValuePerCustomer, open));
+      return {
+        passed: open + s.amount <= s.config.maxOpenValuePerCustomer,
+        details: { open, amount: s.amount, maximum: s.config.maxOpenValuePerCustomer },
+        koVariables: { allowedAmount: allowed, blockedLimit: open },
+      };
+    },
+  },
+  {
+    reason: 'DRIP_MAX_VALUE_PER_DAY',
+    group: 'fraud',
+    skippedBy: [],
+    evaluate: (s) => ({
+      passed: s.drip.financedToday + s.amount <= s.config.dripDailyCap,
+      details: { financedToday: s.drip.financedToday, amount: s.amount, cap: s.config.dripDailyCap },
+    }),
+  },
+  {
+    reason: 'DRIP_MAX_VALUE_GLOBAL',
+    group: 'fraud',
+    skippedBy: [],
+    evaluate: (s) => ({
+      passed: s.drip.outstanding + s.amount <= s.config.dripGlobalCap,
+      details: { outstanding: s.drip.outstanding, amount: s.amount, cap: s.config.dripGlobalCap },
+    }),
+  },
+];
+
+/**
+ * Whether the merchant switched a rule off. `skipAntifraud` switches off every rule of the fraud group that is
+ * about the shopper (blocked lists, invalid data, anti-fraud score); Drip's own caps (daily/global) stay on.
+ */
+export function isSkipped(rule: CreditRule, flags: MerchantRuleFlags): boolean {
+  if (rule.skippedBy.some((f) => flags[f])) return true;
+  return flags.skipAntifraud && rule.group === 'fraud' && !DRIP_CAP_REASONS.includes(rule.reason);
+}
+
+const DRIP_CAP_REASONS: readonly DenialReason[] = ['DRIP_MAX_VALUE_PER_DAY', 'DRIP_MAX_VALUE_GLOBAL'];
+
+export interface EvaluatedRule {
+  rule: DenialReason;
+  group: RuleGroup;
+  /** null when the merchant switched the rule off. */
+  passed: boolean | null;
+  skipped: boolean;
+  details: RuleOutcome['details'];
+}
+
+export type CreditDecision =
+  | { type: 'approved'; evaluated: EvaluatedRule[]; limit: Cents; available: Cents }
+  | {
+      type: 'denied';
+      reason: DenialReason;
+      koVariables: NonNullable<RuleOutcome['koVariables']>;
+      evaluated: EvaluatedRule[];
+      limit: Cents;
+      available: Cents;
+    };
+
+/** Evaluates every rule in order; the first failing (non-skipped) rule is the reason. */
+export function evaluateCredit(
+  s: CreditSnapshot,
+  rules: readonly CreditRule[] = CREDIT_RULES,
+): CreditDecision {
+  const evaluated: EvaluatedRule[] = [];
+  let first: { reason: DenialReason; koVariables: NonNullable<RuleOutcome['koVariables']> } | null = null;
+  for (const rule of rules) {
+    if (isSkipped(rule, s.merchant)) {
+      evaluated.push({ rule: rule.reason, group: rule.group, passed: null, skipped: true, details: {} });
+      continue;
+    }
+    const outcome = rule.evaluate(s);
+    evaluated.push({
+      rule: rule.reason,
+      group: rule.group,
+      passed: outcome.passed,
+      skipped: false,
+      details: outcome.details,
+    });
+    if (!outcome.passed && first === null)
+      first = { reason: rule.reason, koVariables: outcome.koVariables ?? {} };
+  }
+  const available = max0(sub(s.bureau.limit, s.history.unpaidPrincipal));
+  if (first === null) return { type: 'approved', evaluated, limit: s.bureau.limit, available };
+  return { type: 'denied', ...first, evaluated, limit: s.bureau.limit, available };
+}

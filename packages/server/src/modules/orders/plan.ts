@@ -1,0 +1,63 @@
+/**
+ * The instalment plan of an order (DESIGN.md 3 "Instalments"): exact split (remainder on the first instalment),
+ * 30 days apart from the first due date, cashback = rate × total discounted on the LAST instalment, and every
+ * product's amount spread across the instalments in proportion to them, exactly (largest remainder).
+ */
+import { addDaysIso, applyRate, type Cents, cents, splitInstalments } from '@drip/core';
+
+export const DAYS_BETWEEN_INSTALMENTS = 30;
+
+export interface PlannedInstalment {
+  number: number;
+  dueDate: string;
+  amount: Cents;
+  cashbackAmount: Cents;
+}
+
+export interface PlanInput {
+  total: Cents;
+  totalInstalments: number;
+  firstDueDate: string;
+  cashbackRate: number;
+}
+
+export function planInstalments(input: PlanInput): PlannedInstalment[] {
+  const amounts = splitInstalments(input.total, input.totalInstalments);
+  const cashback = applyRate(input.total, input.cashbackRate);
+  return amounts.map((amount, i) => ({
+    number: i + 1,
+    dueDate: addDaysIso(input.firstDueDate, i * DAYS_BETWEEN_INSTALMENTS),
+    amount,
+    cashbackAmount: i === amounts.length - 1 ? cashback : cents(0),
+  }));
+}
+
+/**
+ * Splits `amount` across `weights` in proportion, exactly: floor shares, then the remaining centavos go one by one
+ * to the largest fractional remainders (ties: the earliest). Zero total weight: everything on the first.
+ */
+export function allocateProportionally(amount: Cents, weights: readonly Cents[]): Cents[] {
+  const totalWeight = weights.reduce((a, w) => a + w, 0);
+  if (weights.length === 0) return [];
+  if (totalWeight <= 0) return weights.map((_, i) => cents(i === 0 ? amount : 0));
+  const big = BigInt(amount);
+  const tw = BigInt(totalWeight);
+  const shares = weights.map((w) => (big * BigInt(w)) / tw);
+  const remainders = weights.map((w, i) => ({ i, r: (big * BigInt(w)) % tw }));
+  let left = big - shares.reduce((a, s) => a + s, 0n);
+  remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  for (const { i } of remainders) {
+    if (left <= 0n) break;
+    shares[i] = (shares[i] ?? 0n) + 1n;
+    left -= 1n;
+  }
+  return shares.map((s) => cents(Number(s)));
+}
+
+/** For each product (line amount), its share of each instalment (rows: products, columns: instalments). */
+export function allocateProducts(
+  productAmounts: readonly Cents[],
+  instalmentAmounts: readonly Cents[],
+): Cents[][] {
+  return productAmounts.map((p) => allocateProportionally(p, instalmentAmounts));
+}

@@ -1,0 +1,153 @@
+import {
+  bigint,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** An approved purchase financed in instalments (or paid in full, status CLOSED). Money in centavos. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short human code shown to people ('DRP-7K2M9Q'). */
+    code: text('code').notNull(),
+    checkoutId: uuid('checkout_id').notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    merchantOrderCode: text('merchant_order_code').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    canceledAmount: bigint('canceled_amount', { mode: 'number' }).notNull().default(0),
+    /** The financed principal (amount minus what was paid at checkout). */
+    financedAmount: bigint('financed_amount', { mode: 'number' }).notNull(),
+    cashbackRate: doublePrecision('cashback_rate').notNull(),
+    cashbackAmount: bigint('cashback_amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['ACTIVE', 'CLOSED', 'CANCELED'] }).notNull(),
+    type: text('type', { enum: ['INSTALMENTS', 'FULL_PAYMENT'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_code_uq').on(t.code),
+    uniqueIndex('orders_checkout_uq').on(t.checkoutId),
+    index('orders_customer_idx').on(t.customerId, t.status),
+    index('orders_merchant_idx').on(t.merchantId, t.createdAt),
+  ],
+);
+
+export const instalments = pgTable(
+  'instalments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    number: integer('number').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** Principal share of the order (splitInstalments). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Cashback discounted on this instalment (only the last one carries it). */
+    cashbackAmount: bigint('cashback_amount', { mode: 'number' }).notNull().default(0),
+    feesAmount: bigint('fees_amount', { mode: 'number' }).notNull().default(0),
+    canceledAmount: bigint('canceled_amount', { mode: 'number' }).notNull().default(0),
+    status: text('status', { enum: ['PENDING', 'PAID'] }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The Pix charge that paid it (payments module). */
+    paymentChargeId: uuid('payment_charge_id'),
+  },
+  (t) => [
+    uniqueIndex('instalments_order_number_uq').on(t.orderId, t.number),
+    index('instalments_status_due_idx').on(t.status, t.dueDate),
+  ],
+);
+
+export const orderProducts = pgTable(
+  'order_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitAmount: bigint('unit_amount', { mode: 'number' }).notNull(),
+    /** quantity × unit amount */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['ACTIVE', 'CANCELED'] })
+      .notNull()
+      .default('ACTIVE'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (t) => [index('order_products_order_idx').on(t.orderId)],
+);
+
+/** A product's share of an instalment: per product, the shares sum exactly to the product's amount. */
+export const instalmentProducts = pgTable(
+  'instalment_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instalmentId: uuid('instalment_id')
+      .notNull()
+      .references(() => instalments.id),
+    orderProductId: uuid('order_product_id')
+      .notNull()
+      .references(() => orderProducts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['ACTIVE', 'CANCELED'] })
+      .notNull()
+      .default('ACTIVE'),
+  },
+  (t) => [
+    index('instalment_products_instalment_idx').on(t.instalmentId),
+    index('instalment_products_product_idx').on(t.orderProductId),
+  ],
+);
+
+/**
+ * Append-only ledger (DESIGN.md 1): every state change that moves money writes its entries in the same transaction.
+ * Amounts are signed centavos from Drip's point of view (positive: Drip receives or is owed; negative: Drip pays).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    orderId: uuid('order_id'),
+    instalmentId: uuid('instalment_id'),
+    checkoutId: uuid('checkout_id'),
+    chargeId: uuid('charge_id'),
+    customerId: uuid('customer_id'),
+    merchantId: uuid('merchant_id'),
+    memo: text('memo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('ledger_entries_order_idx').on(t.orderId),
+    index('ledger_entries_checkout_idx').on(t.checkoutId),
+  ],
+);
+
+/**
+ * Merchant cashback rates (spec 3, Cashback: ratio as a fraction, optional expiration date). The active one is the
+ * newest not expired. Lives here until the merchants module grows its fees/cashback screens (issue 3 note).
+ */
+export const merchantCashbacks = pgTable(
+  'merchant_cashbacks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id').notNull(),
+    ratio: doublePrecision('ratio').notNull(),
+    expirationDate: date('expiration_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('merchant_cashbacks_merchant_idx').on(t.merchantId, t.createdAt)],
+);

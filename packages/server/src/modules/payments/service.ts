@@ -1,0 +1,457 @@
+/**
+ * Payments: Pix charges through the `pix` port, webhook booking (confirmed with the PSP, idempotent by
+ * endToEndId), expiry and devoluções. Other modules use only `PaymentsService`; see docs/pix.md.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Cents, cents } from '@drip/core';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/index.ts';
+import type { DbOrTx, Tx } from '../../db/types.ts';
+import type { Logger } from '../../log.ts';
+import { errorFields } from '../../log.ts';
+import type { WebhookNotice } from './apipix.ts';
+import type { PixPort, ReceivedPix } from './pix-port.ts';
+import { pixCharges, pixPayments, pixRefunds } from './tables.ts';
+
+export type { Tx };
+
+export type ChargePurpose =
+  | 'VERIFICATION'
+  | 'FIRST_INSTALMENT'
+  | 'FULL_AMOUNT'
+  | 'INSTALMENT'
+  | 'UNIQUE_PAYMENT';
+export type ChargeStatus = 'ACTIVE' | 'PAID' | 'EXPIRED' | 'CANCELED' | 'REFUNDED';
+
+export interface Charge {
+  id: string;
+  txid: string;
+  purpose: ChargePurpose;
+  referenceId: string;
+  amount: Cents;
+  brCode: string;
+  qrCodeUrl: string;
+  expiresAt: Date;
+  status: ChargeStatus;
+  paidAt: Date | null;
+  payerCpf: string | null;
+  payerBankCode: string | null;
+  /** Added: the payer's name as the PSP reported it. */
+  payerName: string | null;
+  /** Added: the Pix that paid it. */
+  endToEndId: string | null;
+  /** Added: set when money arrived that could not be booked (a devolução is asked for). */
+  refundReason: string | null;
+  /** Added: centavos refunded through `refundCharge`. */
+  refundedAmount: Cents;
+}
+
+export interface CreateChargeInput {
+  purpose: ChargePurpose;
+  referenceId: string;
+  amount: Cents;
+  expiresInSeconds?: number;
+  payer?: { cpf: string; name: string };
+  description: string;
+}
+
+export type PaidHandler = (tx: Tx, charge: Charge) => Promise<void>;
+
+export interface PaymentsService {
+  createCharge(tx: Tx | null, input: CreateChargeInput): Promise<Charge>;
+  getCharge(id: string): Promise<Charge | null>;
+  /** Newest ACTIVE and not expired charge of a purpose and reference. */
+  activeChargeFor(purpose: ChargePurpose, referenceId: string): Promise<Charge | null>;
+  cancelCharge(id: string): Promise<void>;
+  /** Records a devolução of `amount` of a paid charge; sent to the PSP asynchronously (processPendingRefunds). */
+  refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void>;
+  /** Registers the handler that books a paid charge of a purpose. Called INSIDE the booking transaction. */
+  onPaid(purpose: ChargePurpose, handler: PaidHandler): void;
+}
+
+export type NoticeOutcome =
+  | 'BOOKED'
+  | 'DUPLICATE'
+  | 'NOT_CONFIRMED'
+  | 'UNKNOWN_TXID'
+  | 'AMOUNT_MISMATCH'
+  | 'REFUND';
+
+export interface NoticeResult {
+  endToEndId: string;
+  outcome: NoticeOutcome;
+}
+
+export class RefundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefundError';
+  }
+}
+
+type ChargeRow = typeof pixCharges.$inferSelect;
+
+const LockRows = v.object({ rows: v.array(v.object({ locked: v.boolean() })) });
+
+/** Advisory lock keys of the periodic jobs (pg_try_advisory_xact_lock). */
+const EXPIRE_LOCK_KEY = 720_450_101;
+
+export interface PaymentsOptions {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  pix: PixPort;
+  defaultExpirySeconds: number;
+  /** Path of the QR images; the charge's `qrCodeUrl` is `${qrBasePath}/${txid}.png`. */
+  qrBasePath?: string;
+}
+
+export const QR_BASE_PATH = '/api/v1/pix/qr';
+
+export class Payments implements PaymentsService {
+  private readonly handlers = new Map<ChargePurpose, PaidHandler>();
+  private readonly qrBase: string;
+
+  constructor(private readonly o: PaymentsOptions) {
+    this.qrBase = o.qrBasePath ?? QR_BASE_PATH;
+  }
+
+  get pix(): PixPort {
+    return this.o.pix;
+  }
+
+  onPaid(purpose: ChargePurpose, handler: PaidHandler): void {
+    this.handlers.set(purpose, handler);
+  }
+
+  async createCharge(tx: Tx | null, input: CreateChargeInput): Promise<Charge> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+      throw new RangeError('A Pix charge needs a positive amount');
+    }
+    const exec: DbOrTx = tx ?? this.o.db;
+    const txid = randomUUID().replaceAll('-', '');
+    const expiresIn = input.expiresInSeconds ?? this.o.defaultExpirySeconds;
+    const cob = await this.o.pix.createCob(
+      {
+        txid,
+        amount: input.amount,
+        expiresInSeconds: expiresIn,
+        ...(input.payer ? { payer: input.payer } : {}),
+        description: input.description,
+      },
+      { tx: exec },
+    );
+    const now = this.o.clock.now();
+    const [row] = await exec
+      .insert(pixCharges)
+      .values({
+        txid,
+        purpose: input.purpose,
+        referenceId: input.referenceId,
+        amount: input.amount,
+        brCode: cob.brCode,
+        location: cob.location,
+        description: input.description,
+        expiresAt: new Date(now.getTime() + expiresIn * 1000),
+        status: 'ACTIVE',
+        createdAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('pix charge not stored');
+    return this.toCharge(row);
+  }
+
+  async getCharge(id: string): Promise<Charge | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.o.db.select().from(pixCharges).where(eq(pixCharges.id, id));
+    return row ? this.toCharge(await this.expireLazily(row)) : null;
+  }
+
+  async getChargeByTxid(txid: string): Promise<Charge | null> {
+    const [row] = await this.o.db.select().from(pixCharges).where(eq(pixCharges.txid, txid));
+    return row ? this.toCharge(await this.expireLazily(row)) : null;
+  }
+
+  async activeChargeFor(purpose: ChargePurpose, referenceId: string): Promise<Charge | null> {
+    const [row] = await this.o.db
+      .select()
+      .from(pixCharges)
+      .where(
+        and(
+          eq(pixCharges.purpose, purpose),
+          eq(pixCharges.referenceId, referenceId),
+          eq(pixCharges.status, 'ACTIVE'),
+          gt(pixCharges.expiresAt, this.o.clock.now()),
+        ),
+      )
+      .orderBy(desc(pixCharges.createdAt))
+      .limit(1);
+    return row ? this.toCharge(row) : null;
+  }
+
+  async cancelCharge(id: string): Promise<void> {
+    if (!isUuid(id)) return;
+    const [row] = await this.o.db
+      .update(pixCharges)
+      .set({ status: 'CANCELED' })
+      .where(and(eq(pixCharges.id, id), eq(pixCharges.status, 'ACTIVE')))
+      .returning();
+    if (!row) return;
+    try {
+      await this.o.pix.cancelCob(row.txid);
+    } catch (err) {
+      // The charge is canceled on Drip's side: a payment arriving anyway is booked for refund.
+      this.o.log.warn('pix cob cancel failed', { txid: row.txid, ...errorFields(err) });
+    }
+  }
+
+  async refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void> {
+    if (!Number.isSafeInteger(amount) || amount <= 0)
+      throw new RefundError('O valor da devolução deve ser positivo');
+    const run = async (t: DbOrTx) => {
+      const [row] = await t.select().from(pixCharges).where(eq(pixCharges.id, chargeId)).for('update');
+      if (!row) throw new RefundError('Cobrança não encontrada');
+      if (!row.endToEndId || row.paidAt === null) throw new RefundError('A cobrança não foi paga');
+      if (row.refundedAmount + amount > row.amount) {
+        throw new RefundError('A devolução excede o valor pago ainda não devolvido');
+      }
+      const now = this.o.clock.now();
+      const refunded = row.refundedAmount + amount;
+      await t
+        .update(pixCharges)
+        .set({
+          refundedAmount: refunded,
+          ...(refunded === row.amount ? { status: 'REFUNDED' as const } : {}),
+        })
+        .where(eq(pixCharges.id, row.id));
+      await t.insert(pixRefunds).values({
+        id: randomUUID().replaceAll('-', ''),
+        chargeId: row.id,
+        endToEndId: row.endToEndId,
+        amount,
+        reason,
+        status: 'REQUESTED',
+        createdAt: now,
+        updatedAt: now,
+      });
+    };
+    if (tx) await run(tx);
+    else await this.o.db.transaction(run);
+  }
+
+  /** Sends the REQUESTED devoluções to the PSP (idempotent by id); safe on several instances (skip locked). */
+  async processPendingRefunds(limit = 20): Promise<number> {
+    return this.o.db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(pixRefunds)
+        .where(inArray(pixRefunds.status, ['REQUESTED', 'EM_PROCESSAMENTO']))
+        .orderBy(pixRefunds.createdAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      let done = 0;
+      for (const r of rows) {
+        const now = this.o.clock.now();
+        try {
+          const d = await this.o.pix.refund(r.endToEndId, cents(r.amount), r.id, { tx });
+          await tx
+            .update(pixRefunds)
+            .set({ status: d.status, attempts: r.attempts + 1, lastError: null, updatedAt: now })
+            .where(eq(pixRefunds.id, r.id));
+          if (d.status === 'DEVOLVIDO') done += 1;
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          this.o.log.warn('pix devolução failed', { id: r.id, endToEndId: r.endToEndId, message });
+          await tx
+            .update(pixRefunds)
+            .set({ attempts: r.attempts + 1, lastError: message.slice(0, 500), updatedAt: now })
+            .where(eq(pixRefunds.id, r.id));
+        }
+      }
+      return done;
+    });
+  }
+
+  async refundsOf(chargeId: string) {
+    if (!isUuid(chargeId)) return [];
+    return this.o.db
+      .select()
+      .from(pixRefunds)
+      .where(eq(pixRefunds.chargeId, chargeId))
+      .orderBy(pixRefunds.createdAt);
+  }
+
+  /** Set-based, idempotent; one instance at a time (advisory lock). Returns how many charges expired. */
+  async expireCharges(now: Date = this.o.clock.now()): Promise<number> {
+    return this.o.db.transaction(async (tx) => {
+      const lock = v.parse(
+        LockRows,
+        await tx.execute(sql`select pg_try_advisory_xact_lock(${EXPIRE_LOCK_KEY}) as locked`),
+      );
+      if (!lock.rows[0]?.locked) return 0;
+      const expired = await tx
+        .update(pixCharges)
+        .set({ status: 'EXPIRED' })
+        .where(and(eq(pixCharges.status, 'ACTIVE'), lte(pixCharges.expiresAt, now)))
+        .returning({ id: pixCharges.id });
+      return expired.length;
+    });
+  }
+
+  /**
+   * A webhook notice: each Pix is confirmed with the PSP (GET /pix/{e2eid}) and booked from the PSP's data, never
+   * from the notice. Throws when a paid handler throws (the booking of that Pix is rolled back, the PSP retries).
+   */
+  async handleNotice(notice: WebhookNotice): Promise<NoticeResult[]> {
+    const results: NoticeResult[] = [];
+    for (const item of notice.pix) {
+      const confirmed = await this.o.pix.getPix(item.endToEndId);
+      if (
+        !confirmed ||
+        confirmed.endToEndId !== item.endToEndId ||
+        (item.txid !== undefined && confirmed.txid !== item.txid) ||
+        confirmed.amount !== item.valor
+      ) {
+        this.o.log.warn('pix notice not confirmed by the PSP', {
+          endToEndId: item.endToEndId,
+          txid: item.txid,
+          found: confirmed !== null,
+        });
+        results.push({ endToEndId: item.endToEndId, outcome: 'NOT_CONFIRMED' });
+        continue;
+      }
+      const outcome = await this.book(confirmed, item);
+      if (outcome !== 'BOOKED' && outcome !== 'DUPLICATE') {
+        this.o.log.warn('pix received and not booked', {
+          endToEndId: item.endToEndId,
+          txid: confirmed.txid,
+          outcome,
+        });
+      }
+      results.push({ endToEndId: item.endToEndId, outcome });
+    }
+    return results;
+  }
+
+  private async book(p: ReceivedPix, raw: unknown): Promise<NoticeOutcome> {
+    const txid = p.txid;
+    if (!txid) return 'UNKNOWN_TXID';
+    return this.o.db.transaction(async (tx) => {
+      const [charge] = await tx.select().from(pixCharges).where(eq(pixCharges.txid, txid)).for('update');
+      if (!charge) return 'UNKNOWN_TXID';
+      const now = this.o.clock.now();
+      let outcome: 'BOOKED' | 'REFUND' | 'AMOUNT_MISMATCH';
+      let refundReason: string | null = null;
+      if (p.amount !== charge.amount) {
+        outcome = 'AMOUNT_MISMATCH';
+        refundReason = 'Valor pago diferente do valor da cobrança';
+      } else if (
+        (charge.status === 'ACTIVE' || charge.status === 'EXPIRED') &&
+        charge.endToEndId === null &&
+        p.paidAt.getTime() <= charge.expiresAt.getTime()
+      ) {
+        outcome = 'BOOKED';
+      } else {
+        outcome = 'REFUND';
+        refundReason =
+          charge.status === 'CANCELED'
+            ? 'Pagamento de cobrança cancelada'
+            : charge.endToEndId !== null
+              ? 'Cobrança paga mais de uma vez'
+              : 'Pagamento após a expiração da cobrança';
+      }
+      const inserted = await tx
+        .insert(pixPayments)
+        .values({
+          endToEndId: p.endToEndId,
+          txid,
+          chargeId: charge.id,
+          amount: p.amount,
+          outcome,
+          paidAt: p.paidAt,
+          receivedAt: now,
+          raw,
+        })
+        .onConflictDoNothing()
+        .returning({ e2e: pixPayments.endToEndId });
+      if (inserted.length === 0) return 'DUPLICATE';
+
+      const payer = {
+        paidAt: p.paidAt,
+        payerCpf: p.payerCpf,
+        payerName: p.payerName,
+        payerBankCode: p.payerBankCode,
+        payerIspb: p.payerIspb,
+        endToEndId: p.endToEndId,
+      };
+      if (outcome === 'BOOKED') {
+        const [paid] = await tx
+          .update(pixCharges)
+          .set({ status: 'PAID', ...payer })
+          .where(eq(pixCharges.id, charge.id))
+          .returning();
+        if (!paid) throw new Error('pix charge vanished while booking');
+        const handler = this.handlers.get(paid.purpose);
+        if (handler) await handler(tx, this.toCharge(paid));
+        return 'BOOKED';
+      }
+      // Money arrived that Drip does not book: keep it on the charge when it has no payment yet, and give it back.
+      await tx
+        .update(pixCharges)
+        .set({
+          refundReason,
+          ...(charge.endToEndId === null && outcome === 'REFUND' ? payer : {}),
+        })
+        .where(eq(pixCharges.id, charge.id));
+      await tx.insert(pixRefunds).values({
+        id: randomUUID().replaceAll('-', ''),
+        chargeId: charge.id,
+        endToEndId: p.endToEndId,
+        amount: p.amount,
+        reason: refundReason ?? 'Pagamento não reconhecido',
+        status: 'REQUESTED',
+        createdAt: now,
+        updatedAt: now,
+      });
+      return outcome;
+    });
+  }
+
+  private async expireLazily(row: ChargeRow): Promise<ChargeRow> {
+    if (row.status !== 'ACTIVE' || row.expiresAt.getTime() > this.o.clock.now().getTime()) return row;
+    const [updated] = await this.o.db
+      .update(pixCharges)
+      .set({ status: 'EXPIRED' })
+      .where(and(eq(pixCharges.id, row.id), eq(pixCharges.status, 'ACTIVE')))
+      .returning();
+    if (updated) return updated;
+    const [fresh] = await this.o.db.select().from(pixCharges).where(eq(pixCharges.id, row.id));
+    return fresh ?? row;
+  }
+
+  toCharge(row: ChargeRow): Charge {
+    return {
+      id: row.id,
+      txid: row.txid,
+      purpose: row.purpose,
+      referenceId: row.referenceId,
+      amount: cents(row.amount),
+      brCode: row.brCode,
+      qrCodeUrl: `${this.qrBase}/${row.txid}.png`,
+      expiresAt: row.expiresAt,
+      status: row.status,
+      paidAt: row.paidAt,
+      payerCpf: row.payerCpf,
+      payerBankCode: row.payerBankCode,
+      payerName: row.payerName,
+      endToEndId: row.endToEndId,
+      refundReason: row.refundReason,
+      refundedAmount: cents(row.refundedAmount),
+    };
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (s: string) => UUID.test(s);

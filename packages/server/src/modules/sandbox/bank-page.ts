@@ -1,0 +1,112 @@
+import { SANDBOX_BANKS } from '../payments/sandbox-psp.ts';
+
+const escapeHtml = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
+
+/**
+ * The sandbox bank: paste a Pix copia e cola (or a txid), read the payee and amount, choose the payer (CPF, bank)
+ * and pay. The page calls POST /sandbox/pix/parse and POST /sandbox/pix/pay.
+ */
+export function bankPage(defaultCpf: string): string {
+  const options = SANDBOX_BANKS.map(
+    (b) =>
+      `<option value="${escapeHtml(b.code)}">${escapeHtml(`${b.code} · ${b.name} (ISPB ${b.ispb})`)}</option>`,
+  ).join('');
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Banco sandbox · Drip</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a1a1a; }
+  main { max-width: 560px; margin: 0 auto; padding: 24px 16px; }
+  h1 { font-size: 1.4rem; margin: 0 0 4px; }
+  p.sub { margin: 0 0 20px; color: #555; }
+  label { display: block; font-weight: 600; margin: 14px 0 6px; }
+  textarea, input, select { width: 100%; box-sizing: border-box; padding: 10px; font: inherit; border: 1px solid #b8c0c8; border-radius: 8px; background: #fff; }
+  textarea { min-height: 96px; font-family: ui-monospace, monospace; font-size: .85rem; }
+  button { margin-top: 16px; padding: 12px 18px; font: inherit; font-weight: 600; border: 0; border-radius: 8px; background: #0b6e4f; color: #fff; cursor: pointer; }
+  button[disabled] { opacity: .5; cursor: default; }
+  .card { background: #fff; border-radius: 12px; padding: 16px; margin-top: 16px; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
+  .error { color: #a40000; }
+  .ok { color: #0b6e4f; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 0; }
+  dt { color: #555; } dd { margin: 0; word-break: break-all; }
+</style>
+</head>
+<body>
+<main>
+  <h1>Banco sandbox</h1>
+  <p class="sub">Pague um Pix copia e cola do Drip como se fosse o banco do pagador. Nenhum dinheiro de verdade é movimentado.</p>
+  <form id="read">
+    <label for="code">Pix copia e cola ou txid</label>
+    <textarea id="code" name="code" required autocomplete="off" spellcheck="false"></textarea>
+    <button type="submit">Ler código</button>
+  </form>
+  <section id="details" class="card" hidden aria-live="polite"></section>
+  <form id="pay" class="card" hidden>
+    <label for="cpf">CPF do pagador</label>
+    <input id="cpf" name="cpf" inputmode="numeric" value="${escapeHtml(defaultCpf)}" required>
+    <label for="name">Nome do pagador</label>
+    <input id="name" name="name" value="Pagador Sandbox">
+    <label for="bank">Banco do pagador</label>
+    <select id="bank" name="bank">${options}</select>
+    <button type="submit" id="payButton">Pagar</button>
+  </form>
+  <section id="result" class="card" hidden role="status" aria-live="polite"></section>
+</main>
+<script>
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  const brl = (n) => n.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+  let source = null;
+  async function post(path, body) {
+    const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = await res.json().catch(() => ({}));
+    return { status: res.status, json };
+  }
+  $('read').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    $('result').hidden = true;
+    const text = $('code').value.trim();
+    source = /^[a-zA-Z0-9]{26,35}$/.test(text) ? { txid: text } : { brcode: text };
+    const { status, json } = await post('/sandbox/pix/parse', source);
+    const d = $('details');
+    d.hidden = false;
+    if (status !== 200) {
+      d.innerHTML = '<p class="error">' + esc(json.error ? json.error.message : 'Erro ' + status) + '</p>';
+      $('pay').hidden = true;
+      return;
+    }
+    d.innerHTML = '<dl><dt>Recebedor</dt><dd>' + esc(json.merchantName) + ' · ' + esc(json.merchantCity) + '</dd>' +
+      '<dt>Valor</dt><dd>' + esc(brl(json.amount)) + '</dd>' +
+      '<dt>txid</dt><dd>' + esc(json.txid) + '</dd>' +
+      '<dt>Situação</dt><dd>' + esc(json.statusLabel) + '</dd>' +
+      '<dt>Expira em</dt><dd>' + esc(new Date(json.expiresAt).toLocaleString('pt-BR')) + '</dd></dl>';
+    $('pay').hidden = !json.payable;
+  });
+  $('pay').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const button = $('payButton');
+    button.disabled = true;
+    const { status, json } = await post('/sandbox/pix/pay', Object.assign({}, source, {
+      payerCpf: $('cpf').value, payerName: $('name').value, payerBankCode: $('bank').value,
+    }));
+    button.disabled = false;
+    const r = $('result');
+    r.hidden = false;
+    r.innerHTML = status === 200
+      ? '<p class="ok"><strong>Pix pago.</strong></p><dl><dt>Valor</dt><dd>' + esc(brl(json.amount)) + '</dd><dt>EndToEndId</dt><dd>' + esc(json.endToEndId) + '</dd><dt>Webhook</dt><dd>' + esc(json.webhook) + '</dd></dl>'
+      : '<p class="error">' + esc(json.error ? json.error.message : 'Erro ' + status) + '</p>';
+    if (status === 200) $('pay').hidden = true;
+  });
+})();
+</script>
+</body>
+</html>`;
+}

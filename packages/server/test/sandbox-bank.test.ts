@@ -1,0 +1,86 @@
+import { cents } from '@drip/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededApp } from './helpers.ts';
+
+let t: Awaited<ReturnType<typeof seededApp>>;
+beforeAll(async () => {
+  t = await seededApp();
+});
+afterAll(async () => {
+  t.built.services.sandboxPsp?.close();
+  await t.dispose();
+});
+
+describe('sandbox bank', () => {
+  it('serves the bank page with the payer banks', async () => {
+    const res = await t.raw('/sandbox/bank', { method: 'GET' });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Banco sandbox');
+    for (const code of ['001', '237', '341', '104', '260', '077', '336'])
+      expect(html).toContain(`value="${code}"`);
+  });
+
+  it('parses a code, pays it, and refuses bad input with clear messages', async () => {
+    const c = await t.built.services.payments.createCharge(null, {
+      purpose: 'UNIQUE_PAYMENT',
+      referenceId: 'bank-1',
+      amount: cents(4990),
+      description: 'Teste banco',
+    });
+    const parsed = await t.request('POST', '/sandbox/pix/parse', { brcode: c.brCode });
+    expect(parsed.status, parsed.text).toBe(200);
+    expect(parsed.body).toMatchObject({
+      txid: c.txid,
+      amount: 49.9,
+      merchantName: 'DRIP PAGAMENTOS',
+      payable: true,
+    });
+
+    const broken = await t.request('POST', '/sandbox/pix/parse', { brcode: `${c.brCode.slice(0, -1)}0` });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.message).toBe('Código Pix inválido: o CRC não confere');
+
+    const badCpf = await t.request('POST', '/sandbox/pix/pay', {
+      txid: c.txid,
+      payerCpf: '11111111111',
+      payerBankCode: '001',
+    });
+    expect(badCpf.status).toBe(400);
+    expect(badCpf.body.error.message).toBe('Informe um CPF válido para o pagador');
+    const badBank = await t.request('POST', '/sandbox/pix/pay', {
+      txid: c.txid,
+      payerCpf: '52998224725',
+      payerBankCode: '999',
+    });
+    expect(badBank.status).toBe(400);
+    const both = await t.request('POST', '/sandbox/pix/pay', {
+      txid: c.txid,
+      brcode: c.brCode,
+      payerCpf: '52998224725',
+      payerBankCode: '001',
+    });
+    expect(both.status).toBe(400);
+
+    const ok = await t.request('POST', '/sandbox/pix/pay', {
+      brcode: c.brCode,
+      payerCpf: '52998224725',
+      payerBankCode: '077',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ txid: c.txid, amount: 49.9, status: 'CONCLUIDA', webhook: 'DELIVERED' });
+    expect((await t.built.services.payments.getCharge(c.id))?.status).toBe('PAID');
+    const twice = await t.request('POST', '/sandbox/pix/pay', {
+      txid: c.txid,
+      payerCpf: '52998224725',
+      payerBankCode: '077',
+    });
+    expect(twice.status).toBe(409);
+    const unknown = await t.request('POST', '/sandbox/pix/pay', {
+      txid: 'a'.repeat(30),
+      payerCpf: '52998224725',
+      payerBankCode: '077',
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
