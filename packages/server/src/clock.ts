@@ -23,3 +23,28 @@ export function manualClock(start: Date = new Date()): ManualClock {
     },
   };
 }
+
+/** The system clock plus an offset that can be moved forward and reset: the sandbox's time travel. */
+export interface OffsetClock extends Clock {
+  advance(ms: number): void;
+  reset(): void;
+  offsetMs(): number;
+}
+
+export function offsetClock(base: Clock = systemClock): OffsetClock {
+  let offset = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    reset: () => {
+      offset = 0;
+    },
+    offsetMs: () => offset,
+  };
+}
+
+export function isOffsetClock(clock: Clock): clock is OffsetClock {
+  return 'advance' in clock && 'reset' in clock && 'offsetMs' in clock;
+}

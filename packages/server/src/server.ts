@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, offsetClock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -45,7 +45,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw err;
   }
 
-  const { app, services } = buildApp({ config, database, log, clock: options.clock ?? systemClock });
+  // In the sandbox the clock can be moved forward (POST /sandbox/clock) to exercise expiry, due dates and fees.
+  const clock = options.clock ?? (config.sandbox ? offsetClock() : systemClock);
+  const { app, services } = buildApp({ config, database, log, clock });
   const stopPaymentJobs = startPaymentJobs(services.payments, log);
   const stopCheckoutJobs = startCheckoutJobs(services.checkouts, log);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

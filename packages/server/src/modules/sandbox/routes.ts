@@ -1,13 +1,62 @@
 import { paths } from '@drip/core';
+import * as v from 'valibot';
+import { isOffsetClock } from '../../clock.ts';
+import { readBody } from '../../http/body.ts';
 import type { Services } from '../../http/context.ts';
+import { ApiError } from '../../http/errors.ts';
 import type { RouteDef } from '../../http/route-table.ts';
 import { demoWorld } from '../../seed.ts';
 import { listOutbox } from '../notifications/outbox.ts';
 import { inboxPage } from './inbox-page.ts';
 
+/** `POST /sandbox/clock`: move the server's clock forward, or back to the real time. */
+const ClockRequest = v.union(
+  [
+    v.strictObject({
+      advanceDays: v.optional(
+        v.pipe(v.number('advanceDays deve ser um número'), v.integer(), v.minValue(0), v.maxValue(3650)),
+      ),
+      advanceMinutes: v.optional(
+        v.pipe(
+          v.number('advanceMinutes deve ser um número'),
+          v.integer(),
+          v.minValue(0),
+          v.maxValue(525_600),
+        ),
+      ),
+    }),
+    v.strictObject({ reset: v.literal(true, 'reset deve ser true') }),
+  ],
+  'Envie { "advanceDays": N }, { "advanceMinutes": N } ou { "reset": true }',
+);
+
 export function sandboxRoutes(s: Services): RouteDef[] {
   const db = s.database.db;
+  const clockState = () => {
+    const clock = s.clock;
+    return { now: clock.now().toISOString(), offsetMs: isOffsetClock(clock) ? clock.offsetMs() : 0 };
+  };
   return [
+    {
+      method: 'GET',
+      path: '/sandbox/clock',
+      audience: 'sandbox',
+      handler: async (c) => c.json(clockState(), 200),
+    },
+    {
+      method: 'POST',
+      path: '/sandbox/clock',
+      audience: 'sandbox',
+      handler: async (c) => {
+        const body = await readBody(c, ClockRequest);
+        const clock = s.clock;
+        if (!isOffsetClock(clock))
+          throw new ApiError(409, 'CLOCK_FIXED', 'O relógio deste servidor não pode ser alterado');
+        if ('reset' in body) clock.reset();
+        else clock.advance(((body.advanceDays ?? 0) * 1440 + (body.advanceMinutes ?? 0)) * 60_000);
+        return c.json(clockState(), 200);
+      },
+    },
     {
       method: 'GET',
       path: paths.sandbox.demo,
