@@ -50,7 +50,15 @@ export async function startDrip(name: string, env: Record<string, string> = {}):
   const log = createWriteStream(join(logs, `server-${name}.log`));
   const child = spawn(process.execPath, [join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DRIP_DATA_DIR: dataDir, NODE_ENV: 'development', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DRIP_DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      // Tests that need the demo store start their own, on a free port.
+      DRIP_DEMO_STORE: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

@@ -38,6 +38,19 @@ export const builds = [
     sources: ['packages/server/src', 'packages/server/drizzle', 'packages/core/src'],
     command: ['npm', ['run', 'build', '-w', '@drip/server']],
   },
+  // The SDK's script-tag build is served by the server at /sdk/v{version}/drip.js; the React store uses its npm build.
+  {
+    name: 'checkout-sdk',
+    output: 'packages/checkout-sdk/dist/drip.iife.js',
+    sources: ['packages/checkout-sdk/src', 'packages/core/src'],
+    command: ['npm', ['run', 'build', '-w', '@drip/checkout-sdk']],
+  },
+  {
+    name: 'react-store example',
+    output: 'examples/react-store/dist/index.html',
+    sources: ['examples/react-store/src', 'packages/checkout-sdk/src'],
+    command: ['npm', ['run', 'build', '-w', '@drip/example-react-store']],
+  },
 ];
 
 export function staleBuilds() {

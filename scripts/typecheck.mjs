@@ -12,6 +12,7 @@ const projects = [
   'packages/checkout-sdk',
   'e2e',
   '.storybook',
+  'examples/react-store',
 ].filter((p) => existsSync(join(root, p, 'tsconfig.json')));
 
 let failed = 0;

@@ -1,10 +1,8 @@
 import {
   type ApiResult,
   type CheckoutClient,
-  type CheckoutEmbedMessage,
+  type CheckoutLifecycleEvent,
   CheckoutResponse,
-  EMBED_MESSAGE_SOURCE,
-  PROTOCOL_VERSION,
 } from '@drip/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import * as v from 'valibot';
@@ -71,9 +69,20 @@ function fakeClient(overrides: Partial<CheckoutClient> = {}): CheckoutClient {
   };
 }
 
-function setup(opts: { transparent: boolean; client?: CheckoutClient }) {
-  const posted: CheckoutEmbedMessage[] = [];
-  const target: EmbedTarget = { postMessage: (message) => posted.push(message) };
+/**
+ * `sdk: 'connected'` (default): the Drip SDK is the parent from the start. `'later'`: the parent connects when
+ * the test calls `connect()` (events wait in the queue meanwhile, and the checkout keeps its own ×).
+ */
+function setup(opts: { transparent: boolean; client?: CheckoutClient; sdk?: 'connected' | 'later' }) {
+  const posted: CheckoutLifecycleEvent[] = [];
+  const parent: EmbedTarget = { emit: (event) => posted.push(event) };
+  let connect: () => void = () => {};
+  const target =
+    opts.sdk === 'later'
+      ? new Promise<EmbedTarget>((resolve) => {
+          connect = () => resolve(parent);
+        })
+      : parent;
   const navigate = vi.fn<(url: string) => void>();
   render(
     <ToastProvider>
@@ -86,7 +95,8 @@ function setup(opts: { transparent: boolean; client?: CheckoutClient }) {
       />
     </ToastProvider>,
   );
-  return { posted, navigate };
+  const types = () => posted.filter((e) => e.type !== 'resize').map((e) => e.type);
+  return { posted, types, navigate, connect };
 }
 
 async function enterToken(code: string) {
@@ -103,16 +113,41 @@ afterEach(() => {
 });
 
 describe('CheckoutPage (machine wiring)', () => {
-  it('embedded: posts open, then finished {OK, resolveUrl}', async () => {
-    const { posted, navigate } = setup({ transparent: true });
+  it('embedded: emits open, resize, ready, each step, then finished {OK, resolveUrl}', async () => {
+    const { posted, types, navigate } = setup({ transparent: true });
     await enterToken('123456');
     await screen.findByRole('heading', { name: 'Compra aprovada!' });
-    const envelope = { source: EMBED_MESSAGE_SOURCE, version: PROTOCOL_VERSION, checkoutId: 'chk-1' };
-    expect(posted).toEqual([
-      { ...envelope, type: 'open' },
-      { ...envelope, type: 'finished', status: 'OK', url: RESOLVE },
+    await vi.waitFor(() => expect(types()).toContain('finished'));
+    expect(types()).toEqual(['open', 'ready', 'step', 'step', 'finished']);
+    const steps = posted.filter((e) => e.type === 'step');
+    expect(steps).toEqual([
+      { type: 'step', step: 'token', stepNumber: expect.anything() },
+      { type: 'step', step: 'approved', stepNumber: null },
     ]);
+    expect(posted.at(-1)).toEqual({ type: 'finished', status: 'OK', url: RESOLVE });
+    expect(posted.find((e) => e.type === 'resize')).toMatchObject({
+      type: 'resize',
+      height: expect.any(Number),
+    });
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('embedded in the Drip SDK: no × of its own (the SDK draws one); Escape emits close', async () => {
+    const { types } = setup({ transparent: true });
+    await screen.findByLabelText('Drip Token');
+    expect(screen.queryByRole('button', { name: 'Fechar' })).toBeNull();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(types().at(-1)).toBe('close');
+  });
+
+  it('events wait for the parent to connect, then arrive in order', async () => {
+    const { types, connect } = setup({ transparent: true, sdk: 'later' });
+    await screen.findByLabelText('Drip Token');
+    expect(types()).toEqual([]);
+    connect();
+    await vi.waitFor(() => expect(types()).toEqual(['open', 'ready', 'step']));
+    // Connected to the SDK: the checkout's own × goes away.
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Fechar' })).toBeNull());
   });
 
   it('a wrong token shows the message and a toast, and the right one still passes', async () => {
@@ -143,7 +178,8 @@ describe('CheckoutPage (machine wiring)', () => {
     expect(elapsed).toBeGreaterThanOrEqual(4000);
     expect(elapsed).toBeLessThanOrEqual(6000);
     expect(navigate).toHaveBeenCalledWith(RESOLVE);
-    expect(posted.map((m) => m.type)).toEqual(['finished']);
+    // Not embedded: nothing is sent to any parent.
+    expect(posted).toEqual([]);
   });
 
   it('redirect mode: the cancel button cancels and goes to cancelUrl', async () => {
@@ -154,7 +190,7 @@ describe('CheckoutPage (machine wiring)', () => {
     expect(cancel).toHaveBeenCalledWith('chk-1');
   });
 
-  it('a denial posts finished {KO}', async () => {
+  it('an expired checkout emits expired, then finished {KO}', async () => {
     const client = fakeClient({
       load: async () =>
         response({
@@ -168,12 +204,17 @@ describe('CheckoutPage (machine wiring)', () => {
     });
     const { posted } = setup({ transparent: true, client });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Esta compra está expirada');
-    expect(posted.at(-1)).toMatchObject({ type: 'finished', status: 'KO', url: CANCEL });
+    await vi.waitFor(() => expect(posted.at(-1)).toEqual({ type: 'finished', status: 'KO', url: CANCEL }));
+    expect(posted.at(-2)).toEqual({ type: 'expired' });
   });
 
-  it('embedded ×: asks why first while in progress, then posts close', async () => {
+  it('embedded × (parent is not the Drip SDK yet): asks why first while in progress, then emits close', async () => {
     const sendFeedback = vi.fn(async () => ok<unknown>({}));
-    const { posted } = setup({ transparent: true, client: fakeClient({ sendFeedback }) });
+    const { posted, connect } = setup({
+      transparent: true,
+      client: fakeClient({ sendFeedback }),
+      sdk: 'later',
+    });
     await screen.findByLabelText('Drip Token');
     fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
     const submit = (await screen.findByRole('button', { name: 'Enviar e fechar' })) as HTMLButtonElement;
@@ -181,6 +222,8 @@ describe('CheckoutPage (machine wiring)', () => {
     fireEvent.click(screen.getByLabelText('Achei muito complicado'));
     expect(submit.disabled).toBe(false);
     fireEvent.click(submit);
+    await vi.waitFor(() => expect(sendFeedback).toHaveBeenCalled());
+    connect();
     await vi.waitFor(() => expect(posted.at(-1)?.type).toBe('close'));
     expect(sendFeedback).toHaveBeenCalledWith({
       checkoutID: 'chk-1',

@@ -13,7 +13,7 @@ import {
 } from '@drip/core';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { createEmbed, type EmbedTarget } from '../embed.ts';
+import { createEmbed, type EmbedTarget, observeHeight } from '../embed.ts';
 import { useToast } from '../ui/Toasts.tsx';
 import { useViewportWidth } from '../ui/useViewportWidth.ts';
 import { type CheckoutBusy, CheckoutView, prefetchSteps } from './CheckoutView.tsx';
@@ -30,8 +30,8 @@ export interface CheckoutPageProps {
   /** Same-origin client by default. */
   client?: CheckoutClient;
   clock?: Clock;
-  /** Where embed events go (window.parent by default). */
-  embedTarget?: EmbedTarget | null;
+  /** Where embed events go: the parent frame over Penpal by default (when framed); a fake in tests. */
+  embedTarget?: EmbedTarget | Promise<EmbedTarget> | null;
   /** Leaves the checkout for a URL (window.location.assign by default). */
   navigate?: (url: string) => void;
 }
@@ -73,19 +73,51 @@ export function CheckoutPage({
   const [api] = useState(() => client ?? createCheckoutClient());
   const [machine] = useState(() => createCheckoutMachine({ client: api, clock }));
   const [snapshot, send] = useMachine(machine, { input: { checkoutId, transparent } });
-  const [embed] = useState(() =>
-    embedTarget === undefined ? createEmbed(checkoutId) : createEmbed(checkoutId, embedTarget),
-  );
+  const [embed] = useState(() => createEmbed(transparent ? embedTarget : null));
   const context: CheckoutMachineContext = snapshot.context;
   const toast = useToast();
   const width = useViewportWidth();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [redirectIn, setRedirectIn] = useState<number | null>(null);
 
-  // Embedded: tell the parent the checkout is open.
+  // Embedded: tell the parent the checkout is open, and follow the content's height (the modal sizes itself).
   useEffect(() => {
-    if (transparent) embed.open();
+    if (!transparent) return;
+    embed.open();
+    // Embedded, the page is as tall as its content (no full-viewport minimum), so that the modal can shrink.
+    document.documentElement.dataset.embedded = 'true';
+    const stop = observeHeight(document.body, embed.resize);
+    return () => {
+      stop();
+      delete document.documentElement.dataset.embedded;
+    };
   }, [transparent, embed]);
+
+  // The Drip SDK draws its own close button around the frame: hide ours once it has connected.
+  const [parentCloses, setParentCloses] = useState(false);
+  useEffect(() => embed.onConnected(() => setParentCloses(true)), [embed]);
+
+  // Embedded: `ready` once the first step is on screen, `step` on each step change, `error` when loading fails.
+  const reported = useRef<{ step: string | null; ready: boolean; failed: boolean }>({
+    step: null,
+    ready: false,
+    failed: false,
+  });
+  const loadFailed = snapshot.matches('loadFailed');
+  useEffect(() => {
+    const seen = reported.current;
+    if (loadFailed && !seen.failed) {
+      seen.failed = true;
+      embed.error('CHECKOUT_LOAD_FAILED', `The checkout ${checkoutId} could not be loaded`);
+    }
+    if (context.step === 'loading' || context.step === seen.step) return;
+    if (!seen.ready) {
+      seen.ready = true;
+      embed.ready();
+    }
+    seen.step = context.step;
+    embed.step(context.step, context.stepNumber);
+  }, [context.step, context.stepNumber, loadFailed, checkoutId, embed]);
 
   // Once the first step is on screen, fetch the other steps' chunks in the background.
   const ready = context.step !== 'loading';
@@ -119,9 +151,10 @@ export function CheckoutPage({
       if (!transparent && context.resolveUrl) setRedirectIn(AUTO_REDIRECT_SECONDS);
     } else if (context.step === 'denied') {
       finished.current = true;
+      if (context.koReason === 'EXPIRED') embed.expired();
       embed.finished('KO', context.cancelUrl);
     }
-  }, [context.step, context.resolveUrl, context.cancelUrl, transparent, embed]);
+  }, [context.step, context.koReason, context.resolveUrl, context.cancelUrl, transparent, embed]);
 
   useEffect(() => {
     if (redirectIn === null) return;
@@ -160,6 +193,26 @@ export function CheckoutPage({
     else embed.close();
   }, [inProgress, embed]);
 
+  // Escape inside the frame never reaches the merchant page: the checkout closes itself (spec: the SDK listens
+  // for Escape only on its own page). Not while the feedback dialog is open, nor when a control used the key.
+  useEffect(() => {
+    if (!transparent) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || feedbackOpen) return;
+      // A dropdown or a bottom sheet closes itself with Escape first.
+      const target = event.target;
+      if (
+        target instanceof Element &&
+        target.closest('[aria-expanded="true"], [role="listbox"], [role="dialog"]')
+      ) {
+        return;
+      }
+      embed.close();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [transparent, feedbackOpen, embed]);
+
   return (
     <>
       <CheckoutView
@@ -170,7 +223,7 @@ export function CheckoutPage({
         redirectIn={redirectIn}
         lookupCep={api.lookupCep}
         onNotify={toast}
-        onClose={onClose}
+        onClose={parentCloses ? null : onClose}
         clock={clock}
       />
       {feedbackOpen ? (

@@ -77,8 +77,8 @@ export interface CheckoutViewProps {
   redirectIn: number | null;
   lookupCep: (cep: string) => Promise<ApiResult<CepLookupResponse>>;
   onNotify: Notify;
-  /** Transparent mode: the × of the modal. */
-  onClose: () => void;
+  /** The × of embedded mode; null hides it (the Drip SDK draws its own close button). */
+  onClose: (() => void) | null;
   clock?: Clock;
 }
 

@@ -23,9 +23,8 @@ export function FeedbackPage({ checkoutId, search, client, embedTarget, navigate
   const transparent = params.get('transparent') === 'true';
   const dismissable = params.get('dismissable') === 'true';
   const [api] = useState(() => client ?? createCheckoutClient());
-  const [embed] = useState(() =>
-    embedTarget === undefined ? createEmbed(checkoutId) : createEmbed(checkoutId, embedTarget),
-  );
+  // Only embedded pages talk to a parent (Penpal is not even loaded otherwise).
+  const [embed] = useState(() => createEmbed(transparent ? embedTarget : null));
   const toast = useToast();
   const go = navigate ?? ((url: string) => window.location.assign(url));
   const backToCheckout = () =>

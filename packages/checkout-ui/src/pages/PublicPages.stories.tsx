@@ -40,7 +40,7 @@ export const FeedbackDismissable: Story = {
   parameters: { keyText: 'Voltar para a compra' },
 };
 export const FeedbackTransparent: Story = {
-  args: { search: '?transparent=true', embedTarget: { postMessage: fn() } },
+  args: { search: '?transparent=true', embedTarget: { emit: fn() } },
   parameters: { keyText: 'Por que você desistiu da compra?' },
 };
 

@@ -10,7 +10,7 @@ import { ExplainerPage } from './Explainer.tsx';
 const meta = {
   title: 'Widgets/Banner',
   component: BannerPage,
-  args: { search: '?amount=300', target: { postMessage: fn() } },
+  args: { search: '?amount=300', target: { emit: fn() } },
   parameters: { layout: 'padded' },
 } satisfies Meta<typeof BannerPage>;
 
@@ -30,22 +30,22 @@ export const WithCashback: Story = {
   },
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Entenda a Drip' }));
-    await expect(args.target?.postMessage).toHaveBeenCalledWith({ type: 'clickOnLink' }, '*');
+    await expect(args.target?.emit).toHaveBeenCalledWith({ type: 'clickOnLink' });
   },
 };
 
 export const ExplainerModal: StoryObj<typeof ExplainerPage> = {
   render: (args) => <ExplainerPage {...args} />,
-  args: { search: '', target: { postMessage: fn() } },
+  args: { search: '', target: { emit: fn() } },
   parameters: { keyText: 'Chegamos para mudar a forma como você compra' },
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Fechar' }));
-    await expect(args.target?.postMessage).toHaveBeenCalledWith({ type: 'clickOnClose' }, '*');
+    await expect(args.target?.emit).toHaveBeenCalledWith({ type: 'clickOnClose' });
   },
 };
 
 export const ExplainerModalWithCashback: StoryObj<typeof ExplainerPage> = {
   render: (args) => <ExplainerPage {...args} />,
-  args: { search: '?cashback_rate=0.05', target: { postMessage: fn() } },
+  args: { search: '?cashback_rate=0.05', target: { emit: fn() } },
   parameters: { keyText: 'Compre em 3x sem juros no Pix e ganhe 5,00% de cashback' },
 };

@@ -1,28 +1,24 @@
 /**
  * What the promotional widgets (`/drip_banner`, `/drip-modal`) tell the merchant page that frames them: the core
- * protocol's `WidgetEvent` (clickOnLogo, clickOnLink, clickOnClose, resize), posted with a plain
- * `window.parent.postMessage` for now (the lead wires Penpal's `WidgetParentMethods.emit` later; the event shape
- * stays the same). Outside a frame nothing is posted. The only widget module that touches `window.parent`.
+ * protocol's `WidgetEvent` (clickOnLogo, clickOnLink, clickOnClose, resize), delivered over Penpal on
+ * `WIDGET_CHANNEL` to the SDK's `WidgetParentMethods.emit` (see `../embed.ts`: Penpal is loaded only when framed,
+ * events are queued until the SDK connects). Outside a frame nothing is sent.
  */
 import type { WidgetEvent } from '@drip/core';
 import { useEffect, useRef } from 'react';
+import { observeHeight, type ParentChannel, widgetParent } from '../embed.ts';
 
-/** Where widget events go; `window.parent` by default. Injectable for tests and stories. */
-export interface WidgetTarget {
-  postMessage(message: WidgetEvent, targetOrigin: string): void;
-}
+/** Where widget events go: the SDK over Penpal by default; a fake in tests and stories. */
+export type WidgetTarget = ParentChannel<WidgetEvent>;
 
+/** The framing page over Penpal, or null when the widget is not framed. */
 export function defaultWidgetTarget(): WidgetTarget | null {
-  if (typeof window === 'undefined' || window.parent === window) return null;
-  return window.parent;
+  return widgetParent();
 }
 
-/**
- * Posts `event` to the target. The widgets carry no secret and do not know the merchant's origin, hence '*'
- * (the SDK checks the origin of what it receives; the server's `frame-ancestors` decides who may frame them).
- */
+/** Sends `event` to the target (nothing without one). */
 export function postWidgetEvent(target: WidgetTarget | null, event: WidgetEvent): void {
-  target?.postMessage(event, '*');
+  target?.emit(event);
 }
 
 /**
@@ -35,18 +31,7 @@ export function useReportHeight<E extends HTMLElement>(target: WidgetTarget | nu
   useEffect(() => {
     const element = ref.current;
     if (!element || !target) return;
-    let last = -1;
-    const report = () => {
-      const height = Math.ceil(element.getBoundingClientRect().height);
-      if (height === last) return;
-      last = height;
-      postWidgetEvent(target, { type: 'resize', height });
-    };
-    report();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(report);
-    observer.observe(element);
-    return () => observer.disconnect();
+    return observeHeight(element, (height) => postWidgetEvent(target, { type: 'resize', height }));
   }, [target]);
   return ref;
 }

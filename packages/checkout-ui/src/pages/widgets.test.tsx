@@ -8,8 +8,8 @@ import { parseCashbackRate, type WidgetTarget } from './widget-events.ts';
 afterEach(cleanup);
 
 function recorder() {
-  const posted: { message: WidgetEvent; origin: string }[] = [];
-  const target: WidgetTarget = { postMessage: (message, origin) => posted.push({ message, origin }) };
+  const posted: { message: WidgetEvent }[] = [];
+  const target: WidgetTarget = { emit: (message) => posted.push({ message }) };
   return { target, posted, types: () => posted.map((p) => p.message.type) };
 }
 
@@ -73,7 +73,7 @@ describe('banner events', () => {
   it('posts resize on mount and clickOnLogo / clickOnLink to the parent', () => {
     const { target, posted, types } = recorder();
     render(<BannerPage search="?amount=300" target={target} />);
-    expect(posted[0]).toEqual({ message: { type: 'resize', height: 0 }, origin: '*' });
+    expect(posted[0]).toEqual({ message: { type: 'resize', height: 0 } });
     fireEvent.click(screen.getByRole('button', { name: 'Drip' }));
     fireEvent.click(screen.getByRole('button', { name: 'Entenda a Drip' }));
     expect(types()).toEqual(['resize', 'clickOnLogo', 'clickOnLink']);

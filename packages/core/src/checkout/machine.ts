@@ -262,7 +262,8 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
         upfrontStatusOf(context) === 'MANDATORY' && deriveStep(context) === 'confirmation',
       canResend: ({ context }) =>
         context.resendAvailableAt === null || clock.now().getTime() >= context.resendAvailableAt,
-      shouldApplyPoll: (_, params: { response: CheckoutResponse }) => shouldApplyPoll(params.response),
+      shouldApplyPoll: ({ context }, params: { response: CheckoutResponse }) =>
+        shouldApplyPoll(params.response, context.step),
       offerWaitlist: ({ context }) =>
         denialView(context.koReason, {
           ...context.koVariables,

@@ -251,4 +251,24 @@ describe('shouldApplyPoll', () => {
   it.each(cases)('%s → %s', (_, wire, expected) => {
     expect(shouldApplyPoll(parse(wire))).toBe(expected);
   });
+
+  it("holds back only the shown step's own charge", () => {
+    const koWithFullAmount = parse({
+      result: 'KO',
+      fields: [
+        { fieldName: 'koReason', fieldData: 'MAX_MULTIPLE_ORDERS_VALUE_PER_CUSTOMER' },
+        { fieldName: 'paymentForFullAmount', fieldData: PIX },
+      ],
+    });
+    expect(shouldApplyPoll(koWithFullAmount, 'pixVerification')).toBe(true);
+    expect(shouldApplyPoll(koWithFullAmount, 'fullAmountPayment')).toBe(false);
+    const stillVerifying = parse({ result: 'MORE_INFO', fields: [{ fieldName: 'payment', fieldData: PIX }] });
+    expect(shouldApplyPoll(stillVerifying, 'pixVerification')).toBe(false);
+    const firstInstalment = parse({
+      result: 'MORE_INFO',
+      fields: [{ fieldName: 'paymentForFirstInstalment', fieldData: PIX }],
+    });
+    expect(shouldApplyPoll(firstInstalment, 'pixVerification')).toBe(true);
+    expect(shouldApplyPoll(firstInstalment, 'firstInstalmentPix')).toBe(false);
+  });
 });

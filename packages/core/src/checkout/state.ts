@@ -3,12 +3,14 @@
  * of spec section 4 (priorities 1–10). Pure functions: the machine in `machine.ts` drives them.
  */
 import {
+  type CheckoutField,
   type CheckoutInstalment,
   type CheckoutResponse,
   type CheckoutResult,
   type CustomerFieldName,
   DEFAULT_UPFRONT_PAYMENT_STATUS,
   type DenialReason,
+  type FieldName,
   type InstalmentSelectionData,
   type KoVariables,
   type MerchantSummary,
@@ -292,16 +294,28 @@ export function reduceResponse(state: CheckoutState, response: CheckoutResponse)
   return next;
 }
 
+/** The charge field each Pix step is waiting for. */
+const PIX_STEP_FIELD: Partial<Record<CheckoutStep, FieldName>> = {
+  pixVerification: 'payment',
+  firstInstalmentPix: 'paymentForFirstInstalment',
+  fullAmountPayment: 'paymentForFullAmount',
+};
+
 /**
- * Whether a Pix poll answer may be applied (spec 4): it must have fields and none of them may be the charge
- * still being paid (verification payment, first-instalment payment, or the full-amount payment when KO).
+ * Whether a Pix poll answer may be applied (spec 4): it must have fields, and it must not still carry the charge
+ * being paid (verification payment, first-instalment payment, or the full-amount payment when KO). Given the step
+ * being shown, only that step's own charge holds the answer back: a verification Pix followed by a KO that offers
+ * the full amount moves on to the full-amount step (the charge still open there is another one).
  */
-export function shouldApplyPoll(response: CheckoutResponse): boolean {
+export function shouldApplyPoll(response: CheckoutResponse, step?: CheckoutStep): boolean {
   if (response.fields.length === 0) return false;
+  const waitingFor = step ? PIX_STEP_FIELD[step] : undefined;
+  const pending = (f: CheckoutField) =>
+    f.fieldName === 'payment' ||
+    f.fieldName === 'paymentForFirstInstalment' ||
+    (response.result === 'KO' && f.fieldName === 'paymentForFullAmount');
+  if (!waitingFor) return !response.fields.some(pending);
   return !response.fields.some(
-    (f) =>
-      f.fieldName === 'payment' ||
-      f.fieldName === 'paymentForFirstInstalment' ||
-      (response.result === 'KO' && f.fieldName === 'paymentForFullAmount'),
+    (f) => f.fieldName === waitingFor && (waitingFor !== 'paymentForFullAmount' || response.result === 'KO'),
   );
 }

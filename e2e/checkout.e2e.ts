@@ -1,0 +1,417 @@
+import { DENIAL_REASONS, type DenialReason, denialView, generateCpf, KoVariables } from '@drip/core';
+import type { Browser, Page } from 'playwright-core';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newPage, snap } from './browser.ts';
+import {
+  createCheckout,
+  enterToken,
+  fillCustomerData,
+  JOAO,
+  merchantKey,
+  merchantView,
+  outboxOf,
+  payShownPix,
+  payVerificationIfAsked,
+  type Shopper,
+} from './checkout-helpers.ts';
+import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
+
+let browser: Browser;
+let world: Demo;
+let seq = 0;
+
+beforeAll(async () => {
+  browser = await launch();
+  world = await demo(baseUrl());
+});
+afterAll(async () => {
+  await fetch(`${baseUrl()}/sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reset: true }),
+  });
+  await browser?.close();
+});
+
+/** A first-time shopper with a fresh valid CPF and phone (or the given magic CPF). */
+function newShopper(cpf?: string): Shopper {
+  const n = (Date.now() % 1_000_000) + ++seq * 7919;
+  return {
+    phone: `119${String(70_000_000 + (n % 29_999_999)).padStart(8, '0')}`,
+    cpf: cpf ?? generateCpf(n),
+    name: 'Ana Teste',
+    email: `ana.${n}@cliente.demo`,
+    cep: '01310100',
+    number: '100',
+  };
+}
+
+async function openCheckout(page: Page, url: string) {
+  const path = new URL(url).pathname;
+  await page.goto(`${path}?transparent=false`);
+}
+
+async function heading(page: Page): Promise<string> {
+  const h1 = page.getByRole('heading', { level: 1 });
+  await h1.first().waitFor({ timeout: 20_000 });
+  return (await h1.first().textContent()) ?? '';
+}
+
+// ------------------------------------------------------------------ every denial reason
+
+interface Path {
+  reason: DenialReason;
+  merchant: 'Casa Pitanga' | 'Loja Aurora';
+  amount: number;
+  shopper: () => Shopper;
+  payer?: (s: Shopper) => { cpf: string; bank: string };
+}
+
+const PATHS: Path[] = [
+  {
+    reason: 'LEGALLY_PROTECTED_MINOR',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => newShopper('90100000010'),
+  },
+  {
+    reason: 'ANTI_FRAUD_SCORE',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => newShopper('90200000047'),
+  },
+  {
+    reason: 'INVALID_CUSTOMER_DATA',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => newShopper(),
+    payer: () => ({ cpf: '52998224725', bank: '260' }),
+  },
+  { reason: 'DEFAULT', merchant: 'Casa Pitanga', amount: 100, shopper: () => newShopper('90400000008') },
+  {
+    reason: 'ORDER_ABOVE_CUSTOMER_MAX_VALUE',
+    merchant: 'Casa Pitanga',
+    amount: 150,
+    shopper: () => newShopper('90500000026'),
+  },
+  {
+    reason: 'LATE_INSTALMENTS',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => newShopper('90800000005'),
+  },
+  {
+    reason: 'ACTIVE_ORDERS_WITH_FIRST_INSTALMENT_NOT_PAID',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => newShopper('90900000031'),
+  },
+  {
+    reason: 'ALREADY_HAVE_ACTIVE_ORDER',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => newShopper('91000000001'),
+  },
+  {
+    // R$ 2.900,00 already open: R$ 200,00 more goes past the per-customer maximum.
+    reason: 'MAX_MULTIPLE_ORDERS_VALUE_PER_CUSTOMER',
+    merchant: 'Casa Pitanga',
+    amount: 200,
+    shopper: () => newShopper('91100000038'),
+  },
+  {
+    reason: 'DRIP_MAX_VALUE_PER_DAY',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => newShopper('91200000064'),
+  },
+  {
+    reason: 'DRIP_MAX_VALUE_GLOBAL',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => newShopper('91300000090'),
+  },
+  {
+    reason: 'BLOCKED_CUSTOMER_CPF',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => newShopper('91400000017'),
+  },
+  {
+    reason: 'BLOCKED_CUSTOMER_PHONE',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => ({ ...newShopper(), phone: '11900000666' }),
+  },
+  {
+    reason: 'BLOCKED_CUSTOMER_ADDRESS_CEP',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => ({ ...newShopper(), cep: '66666000' }),
+  },
+  {
+    reason: 'BLOCKED_BANK_CODE',
+    merchant: 'Casa Pitanga',
+    amount: 100,
+    shopper: () => newShopper(),
+    payer: (s) => ({ cpf: s.cpf, bank: '380' }),
+  },
+  { reason: 'ORDER_ABOVE_MAX_VALUE', merchant: 'Casa Pitanga', amount: 2500, shopper: () => newShopper() },
+];
+
+async function put(id: string, body: unknown) {
+  const res = await fetch(`${baseUrl()}/api/v1/checkouts/${id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  // biome-ignore lint/suspicious/noExplicitAny: the response is read field by field
+  return (await res.json()) as any;
+}
+
+/** Runs a checkout through the API up to its result (customer data, token, verification Pix when asked). */
+async function runToResult(path: Path) {
+  const key = merchantKey(world, path.merchant);
+  const shopper = path.shopper();
+  const checkout = await createCheckout(baseUrl(), key, path.amount);
+  await put(checkout.id, {});
+  const phone = `+55${shopper.phone}`;
+  const before = await outbox(baseUrl(), phone);
+  const cep = await (await fetch(`${baseUrl()}/api/v1/cep/${shopper.cep}`)).json();
+  let res = await put(checkout.id, {
+    customerPhone: phone,
+    customerCpf: shopper.cpf,
+    customerName: shopper.name,
+    customerEmail: shopper.email,
+    addressCep: shopper.cep,
+    addressStreet: cep.logradouro || 'Rua de Teste',
+    addressNumber: shopper.number,
+    addressNeighborhood: cep.bairro || 'Centro',
+    addressCity: cep.localidade || 'São Paulo',
+    addressState: cep.uf || 'SP',
+  });
+  if (
+    res.result === 'MORE_INFO' &&
+    res.fields.some((f: { fieldName: string }) => f.fieldName === 'phoneVerificationCode')
+  ) {
+    const sms = await newMessage(baseUrl(), phone, before);
+    res = await put(checkout.id, { phoneVerificationCode: sms.code });
+  }
+  const payment = res.fields.find(
+    (f: { fieldName: string; fieldData?: unknown }) => f.fieldName === 'payment' && f.fieldData,
+  );
+  if (res.result === 'MORE_INFO' && payment) {
+    const payer = path.payer?.(shopper) ?? { cpf: shopper.cpf, bank: '260' };
+    const paid = await fetch(`${baseUrl()}/sandbox/pix/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        brcode: payment.fieldData.paymentQrCodeText,
+        payerCpf: payer.cpf,
+        payerBankCode: payer.bank,
+      }),
+    });
+    expect(paid.status).toBe(200);
+    res = await put(checkout.id, {});
+  }
+  return { checkout, res };
+}
+
+describe('every denial reason reaches its title and message', () => {
+  it.each(PATHS.map((p) => [p.reason, p] as const))('%s', async (reason, path) => {
+    const { checkout, res } = await runToResult(path);
+    expect(res.result).toBe('KO');
+    const koReason = res.fields.find((f: { fieldName: string }) => f.fieldName === 'koReason')?.fieldData;
+    expect(koReason).toBe(reason);
+    // The wire carries reais; the contract schema turns them into centavos, as the checkout page does.
+    const wire =
+      res.fields.find((f: { fieldName: string }) => f.fieldName === 'koVariables')?.fieldData ?? {};
+    const expected = denialView(reason, v.parse(KoVariables, wire));
+    const { context, page } = await newPage(browser);
+    await openCheckout(page, checkout.url);
+    const full = res.fields.some(
+      (f: { fieldName: string; fieldData?: unknown }) =>
+        f.fieldName === 'paymentForFullAmount' && f.fieldData,
+    );
+    if (full) {
+      // The KOs with a full-amount offer show the Pix step first (spec 4, priority 10).
+      expect(await heading(page)).toBe('Pagamento à vista');
+    } else {
+      expect(await heading(page)).toBe(expected.title);
+      await page.getByText(expected.message).first().waitFor();
+    }
+    await snap(page, `checkout-denied-${reason}`);
+    await context.close();
+  });
+
+  it('covers every reason but the merchant-side ones', () => {
+    const covered = new Set<string>([...PATHS.map((p) => p.reason), 'EXPIRED']);
+    const missing = DENIAL_REASONS.filter((r) => !covered.has(r));
+    // FAILED_MERCHANT_ORDER_CONFIRMATION needs a disabled merchant (admin back office, a later issue).
+    expect(missing).toEqual(['FAILED_MERCHANT_ORDER_CONFIRMATION']);
+  });
+});
+
+// The journeys run after the denial list: the magic CPFs are still fresh there.
+describe('hosted checkout, end to end', () => {
+  it('approves a returning customer in 3x after a wrong then a right Drip Token, and redirects to resolveUrl', async () => {
+    const { context, page } = await newPage(browser);
+    const key = merchantKey(world, 'Casa Pitanga');
+    const checkout = await createCheckout(baseUrl(), key, 150);
+    await openCheckout(page, checkout.url);
+    expect(await page.title()).toBe('Drip - Checkout');
+    await page.getByText('Passo 1 de 3').first().waitFor();
+    const before = await outboxOf(baseUrl(), JOAO);
+    await fillCustomerData(page, JOAO);
+    await enterToken(page, baseUrl(), JOAO, before, { wrongFirst: true });
+    // Analysis (about 8.5 s), then the confirmation with the schedule and the credit disclosure.
+    await page.getByText('Passo 2 de 3').first().waitFor({ timeout: 30_000 });
+    await snap(page, 'checkout-confirmation');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('heading', { name: 'Compra aprovada!' }).waitFor({ timeout: 20_000 });
+    await snap(page, 'checkout-approved');
+    const view = await merchantView(baseUrl(), key, checkout.id);
+    expect(view.status).toBe('OK');
+    expect(view.order.instalments).toHaveLength(3);
+    const total = view.order.instalments.reduce(
+      (s: number, i: { amount: number }) => s + Math.round(i.amount * 100),
+      0,
+    );
+    expect(total).toBe(15000);
+    await page.waitForURL('**/loja/sucesso', { timeout: 15_000 });
+    await context.close();
+  });
+
+  it('approves a flexible purchase in 6x with the first instalment paid upfront by Pix', async () => {
+    const { context, page } = await newPage(browser);
+    const key = merchantKey(world, 'Loja Aurora');
+    const shopper = newShopper();
+    const checkout = await createCheckout(baseUrl(), key, 600);
+    await openCheckout(page, checkout.url);
+    const before = await outboxOf(baseUrl(), shopper);
+    await fillCustomerData(page, shopper);
+    await enterToken(page, baseUrl(), shopper, before);
+    await payVerificationIfAsked(page, baseUrl(), shopper.cpf, 'Em quantas parcelas?');
+    await page.getByText('Em quantas parcelas?').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Quantidade de parcelas' }).click();
+    await page.getByRole('option', { name: /^6x de R\$\s?100,00 sem juros/ }).click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    // Upfront OPTIONAL: the plan starts with the first instalment paid today by Pix.
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('heading', { name: 'Pague a 1ª parcela no Pix' }).waitFor({ timeout: 20_000 });
+    await snap(page, 'checkout-first-instalment-pix');
+    await payShownPix(page, baseUrl(), shopper.cpf);
+    await page.getByRole('heading', { name: 'Compra aprovada!' }).waitFor({ timeout: 20_000 });
+    const view = await merchantView(baseUrl(), key, checkout.id);
+    expect(view.status).toBe('OK');
+    expect(view.order.instalments).toHaveLength(6);
+    expect(view.order.instalments[0].status).toBe('PAID');
+    await context.close();
+  });
+
+  it('approves a flexible purchase in 6x with a first due date chosen in the calendar', async () => {
+    const { context, page } = await newPage(browser);
+    const key = merchantKey(world, 'Loja Aurora');
+    const shopper = newShopper();
+    const checkout = await createCheckout(baseUrl(), key, 300);
+    await openCheckout(page, checkout.url);
+    const before = await outboxOf(baseUrl(), shopper);
+    await fillCustomerData(page, shopper);
+    await enterToken(page, baseUrl(), shopper, before);
+    await payVerificationIfAsked(page, baseUrl(), shopper.cpf, 'Em quantas parcelas?');
+    await page.getByText('Em quantas parcelas?').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Quantidade de parcelas' }).click();
+    await page.getByRole('option', { name: /^6x de/ }).click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Data da 1ª parcela').waitFor();
+    // Any enabled day of the calendar other than the current one.
+    const days = page.locator('.calendar__day[aria-pressed="false"]');
+    await days.nth(3).click();
+    await page.getByRole('button', { name: /^Alterar para \d{2}\/\d{2}\/\d{4}$/ }).click();
+    await page.getByText('Data da 1º parcela alterada').first().waitFor();
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('heading', { name: 'Compra aprovada!' }).waitFor({ timeout: 20_000 });
+    const view = await merchantView(baseUrl(), key, checkout.id);
+    expect(view.order.instalments).toHaveLength(6);
+    expect(view.order.instalments.every((i: { status: string }) => i.status === 'PENDING')).toBe(true);
+    await context.close();
+  });
+
+  it("verifies a first purchase with a R$ 1,00 Pix from the shopper's own account", async () => {
+    const { context, page } = await newPage(browser);
+    const key = merchantKey(world, 'Casa Pitanga');
+    const shopper = newShopper();
+    const checkout = await createCheckout(baseUrl(), key, 120);
+    await openCheckout(page, checkout.url);
+    const before = await outboxOf(baseUrl(), shopper);
+    await fillCustomerData(page, shopper);
+    await enterToken(page, baseUrl(), shopper, before);
+    await page
+      .getByRole('heading', { name: 'Confirme sua conta com um Pix de R$ 1,00' })
+      .waitFor({ timeout: 30_000 });
+    await snap(page, 'checkout-verification-pix');
+    await payShownPix(page, baseUrl(), shopper.cpf);
+    await page.getByRole('button', { name: 'Confirmar' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('heading', { name: 'Compra aprovada!' }).waitFor({ timeout: 20_000 });
+    expect((await merchantView(baseUrl(), key, checkout.id)).status).toBe('OK');
+    await context.close();
+  });
+
+  it('offers the full amount by Pix after a KO, and approves when it is paid', async () => {
+    const { context, page } = await newPage(browser);
+    const key = merchantKey(world, 'Casa Pitanga');
+    const shopper = newShopper('91300000090');
+    const checkout = await createCheckout(baseUrl(), key, 200);
+    await openCheckout(page, checkout.url);
+    const before = await outboxOf(baseUrl(), shopper);
+    await fillCustomerData(page, shopper);
+    await enterToken(page, baseUrl(), shopper, before);
+    await payVerificationIfAsked(page, baseUrl(), shopper.cpf, 'Pagamento à vista');
+    await page.getByRole('heading', { name: 'Pagamento à vista' }).waitFor({ timeout: 30_000 });
+    await snap(page, 'checkout-full-amount');
+    await payShownPix(page, baseUrl(), shopper.cpf);
+    await page.getByRole('heading', { name: 'Compra aprovada!' }).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
+  it('cancels and goes back to the store through cancelUrl', async () => {
+    const { context, page } = await newPage(browser);
+    const key = merchantKey(world, 'Casa Pitanga');
+    const checkout = await createCheckout(baseUrl(), key, 90);
+    await openCheckout(page, checkout.url);
+    await page.getByRole('button', { name: 'Começar' }).waitFor();
+    await page.getByRole('button', { name: 'Cancelar compra' }).click();
+    await page.waitForURL('**/loja/carrinho', { timeout: 15_000 });
+    expect((await merchantView(baseUrl(), key, checkout.id)).status).not.toBe('OK');
+    await context.close();
+  });
+});
+
+describe('expiry', () => {
+  it("shows 'Esta compra está expirada' once the checkout is past its expiry", async () => {
+    const key = merchantKey(world, 'Casa Pitanga');
+    const checkout = await createCheckout(baseUrl(), key, 80);
+    const moved = await fetch(`${baseUrl()}/sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceDays: 2 }),
+    });
+    expect(moved.status).toBe(200);
+    try {
+      const { context, page } = await newPage(browser);
+      await openCheckout(page, checkout.url);
+      expect(await heading(page)).toBe('Esta compra está expirada');
+      expect((await merchantView(baseUrl(), key, checkout.id)).status).toBe('EXPIRED');
+      await context.close();
+    } finally {
+      await fetch(`${baseUrl()}/sandbox/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reset: true }),
+      });
+    }
+  });
+});
