@@ -68,14 +68,15 @@ export function openModal(options: ModalOptions): Modal {
     dialog.style.cssText = `position:relative;background:#fff;overflow:hidden;${
       phone?.matches
         ? 'width:100%;height:100%'
-        : `width:480px;max-width:100%;height:${height}px;max-height:100%;border-radius:12px`
+        : `width:480px;max-width:calc(100vw - 32px);height:${height}px;max-height:calc(100vh - 32px);border-radius:12px`
     }`;
   };
   layout();
   phone?.addEventListener('change', layout);
   const close = element(
     'button',
-    'position:absolute;top:8px;right:8px;border:0;background:0;font-size:24px;cursor:pointer',
+    // Every property a store's `button {…}` rule could change is set here, so that the × stays visible.
+    'position:absolute;top:8px;right:8px;margin:0;padding:4px 10px;border:0;border-radius:999px;background:#fff;color:#10201e;font:24px/1 system-ui,sans-serif;width:auto;height:auto;min-width:0;box-shadow:none;text-transform:none;cursor:pointer',
     { type: 'button', 'aria-label': 'Fechar' },
   );
   close.textContent = '×';
