@@ -251,6 +251,15 @@ describe('merchant SDK on the demo store (another origin)', () => {
     await page.goto(store.url);
     await page.getByRole('button', { name: 'Comprar com Drip', exact: true }).click();
     const f = page.frameLocator('iframe[title="Checkout Drip"]');
+    // The checkout handles Escape once it is connected to the SDK (its `ready` event has reached the store).
+    await expect
+      .poll(
+        async () => (await storeEvents(page)).some((e) => e.source === 'checkout' && e.type === 'ready'),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
     await f.getByRole('button', { name: 'Começar' }).focus();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);

@@ -74,3 +74,14 @@ export async function readBody<TSchema extends v.GenericSchema>(
 ): Promise<v.InferOutput<TSchema>> {
   return parseWith(schema, await readJson(c));
 }
+
+/** Calls without a body: a JSON body is ignored, anything else is refused like on every other endpoint. */
+export async function rejectBody(c: Context): Promise<void> {
+  const type = c.req.header('content-type');
+  const length = Number(c.req.header('content-length') ?? '0');
+  if (type === undefined && length === 0) return;
+  await readJson(c).catch((err: unknown) => {
+    if (err instanceof ApiError && err.code === 'MALFORMED_JSON') return;
+    throw err;
+  });
+}

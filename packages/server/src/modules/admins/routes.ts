@@ -1,12 +1,38 @@
-import { AdminLoginRequest, AdminUpdateUserRequest, paths } from '@drip/core';
-import { readBody } from '../../http/body.ts';
+import { ADMIN_API, AdminLoginRequest, AdminUpdateUserRequest, paths } from '@drip/core';
+import { readBody, rejectBody } from '../../http/body.ts';
 import { claimsOf, clientIp, type Services } from '../../http/context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import type { RouteDef } from '../../http/route-table.ts';
 import { refreshHandler } from '../auth/routes.ts';
 
+/** `PUT /merchants/{id}/disable` and `/enable` (spec 7, admin): archive or re-enable a merchant, audited. */
+function merchantStatusRoute(s: Services, action: 'disable' | 'enable'): RouteDef {
+  return {
+    method: 'PUT',
+    path: `${ADMIN_API}/merchants/:merchantId/${action}`,
+    audience: 'admin',
+    handler: async (c) => {
+      await rejectBody(c);
+      const merchantId = c.req.param('merchantId') ?? '';
+      const result = await s.merchants.setStatus(merchantId, action === 'disable' ? 'ARCHIVED' : 'ENABLED');
+      if (!result) throw notFound('Parceiro não encontrado');
+      await s.audit.record({
+        actorType: 'ADMIN',
+        actorId: claimsOf(c).sub,
+        action: action === 'disable' ? 'MERCHANT_DISABLED' : 'MERCHANT_ENABLED',
+        entityType: 'merchant',
+        entityId: result.id,
+        requestId: c.get('requestId'),
+      });
+      return c.json(result, 200);
+    },
+  };
+}
+
 export function adminRoutes(s: Services): RouteDef[] {
   return [
+    merchantStatusRoute(s, 'disable'),
+    merchantStatusRoute(s, 'enable'),
     {
       method: 'POST',
       path: paths.admin.login,

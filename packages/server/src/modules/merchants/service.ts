@@ -15,6 +15,8 @@ import type { AuthService, CodeCheck, SessionSubject } from '../auth/service.ts'
 import type { Notifications } from '../notifications/ports.ts';
 import { type MerchantUserRow, merchantRecoveryLinks, merchants, merchantUsers } from './tables.ts';
 
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 export const RECOVERY_LINK_TTL_MS = 60 * 60 * 1000;
 
 export type PasswordStepResult = { type: 'challenge'; phone: string; email: string } | { type: 'invalid' };
@@ -57,6 +59,23 @@ export class MerchantService {
       publicUrl: string;
     },
   ) {}
+
+  /**
+   * Admin back office: ENABLED ↔ ARCHIVED (spec 4 "Merchant"). An archived merchant's API key stops working and its
+   * open checkouts are denied at analysis (FAILED_MERCHANT_ORDER_CONFIRMATION). Returns null for an unknown id.
+   */
+  async setStatus(
+    id: string,
+    status: 'ENABLED' | 'ARCHIVED',
+  ): Promise<{ id: string; status: string } | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.deps.db
+      .update(merchants)
+      .set({ status })
+      .where(eq(merchants.id, id))
+      .returning({ id: merchants.id, status: merchants.status });
+    return row ?? null;
+  }
 
   private async activeUserByEmail(email: string): Promise<MerchantUserRow | undefined> {
     const [row] = await this.deps.db
