@@ -57,6 +57,8 @@ export interface Config {
   checkout?: CheckoutConfig;
   /** Pix provider; defaults (sandbox PSP, 900 s) when absent. */
   pix?: PixConfig;
+  /** `DRIP_COUNT_QUERIES=1`: count the statements sent to the database (GET /sandbox/metrics); off when absent. */
+  countQueries?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -112,6 +114,14 @@ export function loadConfig(env: Env = process.env): Config {
     if (sandboxRaw === '1' || sandboxRaw === 'true') sandbox = true;
     else if (sandboxRaw === '0' || sandboxRaw === 'false') sandbox = false;
     else problems.push(`DRIP_SANDBOX must be 1 or 0 (got "${sandboxRaw}")`);
+  }
+
+  let countQueries = false;
+  const countRaw = env.DRIP_COUNT_QUERIES?.trim();
+  if (countRaw !== undefined && countRaw !== '') {
+    if (countRaw === '1' || countRaw === 'true') countQueries = true;
+    else if (countRaw !== '0' && countRaw !== 'false')
+      problems.push(`DRIP_COUNT_QUERIES must be 1 or 0 (got "${countRaw}")`);
   }
 
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
@@ -180,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: DEFAULT_RATE_LIMIT,
     checkout,
     pix,
+    countQueries,
   };
 }
 

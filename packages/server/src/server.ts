@@ -27,9 +27,10 @@ export interface StartOptions {
 /** Opens and migrates the database, seeds the demo world (sandbox, empty database) and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  const database = await openDatabase({
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
+    countQueries: config.countQueries === true,
+  });
   try {
     await database.migrate();
     log.info('database ready', {

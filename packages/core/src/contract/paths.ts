@@ -27,6 +27,7 @@ export const paths = {
     demo: '/sandbox/demo',
     outbox: '/sandbox/outbox',
     inbox: '/sandbox/inbox',
+    metrics: '/sandbox/metrics',
   },
   healthz: '/healthz',
 } as const;

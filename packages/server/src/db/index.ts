@@ -20,9 +20,29 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Applies the committed migrations (drizzle/). Safe to call from several instances at once on PostgreSQL. */
   migrate(): Promise<void>;
+  /** Whether statements are counted (`DRIP_COUNT_QUERIES=1`, for benchmarks). */
+  countingQueries: boolean;
+  /**
+   * Statements sent to the database since it was opened (BEGIN and COMMIT included, one per statement); always 0
+   * when counting is off.
+   */
+  queryCount(): number;
 }
 
-export type OpenDatabaseOptions = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+export type OpenDatabaseOptions = ({ databaseUrl: string } | { dataDir: string } | { inMemory: true }) & {
+  /** Counts every statement sent to the database (see queryCount). Off by default: it costs a wrapper per call. */
+  countQueries?: boolean;
+};
+
+/** Wraps `fn` so that every call adds one to the counter first; `this` and the arguments pass through untouched. */
+function counted<F extends (...args: never[]) => unknown>(fn: F, counter: { n: number }): F {
+  return new Proxy(fn, {
+    apply(target, thisArg, args) {
+      counter.n++;
+      return Reflect.apply(target, thisArg, args);
+    },
+  });
+}
 
 /**
  * PGlite start parameters: the defaults minus `-F` (which turns fsync off), so that PostgreSQL writes its WAL at
@@ -38,14 +58,22 @@ const MIGRATION_LOCK_KEY = 720_450_001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = migrationsDir();
+  const countingQueries = options.countQueries === true;
+  const counter = { n: 0 };
+  const queryCount = () => counter.n;
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // A broken idle connection must not crash the process; the next query gets a fresh one.
     pool.on('error', () => {});
+    // Every statement of node-postgres goes through `query` of a pooled client (pool.query checks one out and
+    // calls it; Drizzle's transactions send BEGIN and COMMIT through it too): one call, one round trip.
+    if (countingQueries) pool.on('connect', (c) => (c.query = counted(c.query, counter)));
     const db = drizzlePg({ client: pool, schema });
     return {
       db,
       kind: 'postgres',
+      countingQueries,
+      queryCount,
       close: () => pool.end(),
       migrate: async () => {
         const client = await pool.connect();
@@ -74,10 +102,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } else {
     client = await PGlite.create({ dataDir: 'memory://', relaxedDurability: false });
   }
+  // PGlite runs every statement — query(), exec(), and the BEGIN, statements and COMMIT of transaction() — inside
+  // one `_runExclusiveQuery` call each (the extended-protocol messages of a query share that call): one per
+  // statement.
+  if (countingQueries) client._runExclusiveQuery = counted(client._runExclusiveQuery, counter);
   const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
+    countingQueries,
+    queryCount,
     close: () => client.close(),
     migrate: () => migratePglite(db, { migrationsFolder }),
   };

@@ -336,6 +336,22 @@ export class CheckoutService {
 
   /** `PUT /api/v1/checkouts/{id}` with any body of the contract. */
   async handleUpdate(id: string, kind: string, body: CheckoutUpdateRequest): Promise<WireResponse> {
+    if (kind === 'load') {
+      // The shopper's page polls with PUT {}: when it changes nothing, one plain read answers it (no transaction,
+      // no row lock); otherwise the locked path below decides again on the locked row.
+      const { row, merchant } = await this.load(this.d.db, id, false);
+      if (!this.loadChanges(row)) return this.respond(row, merchant);
+      if (row.status === 'PRISTINE' && !this.loadChanges({ ...row, status: 'MORE_INFO' })) {
+        // First open: one conditional write (no customer data yet, so no Pix to renew). A concurrent first open
+        // that won the race leaves nothing to update: the locked path below answers then.
+        const [opened] = await this.d.db
+          .update(checkouts)
+          .set({ status: 'MORE_INFO', updatedAt: this.d.clock.now() })
+          .where(and(eq(checkouts.id, id), eq(checkouts.status, 'PRISTINE')))
+          .returning();
+        if (opened) return this.respond(opened, merchant);
+      }
+    }
     const outbox: PendingMessage[] = [];
     const response = await this.d.db.transaction(async (tx) => {
       const loaded = await this.load(tx, id, true);
@@ -842,6 +858,15 @@ export class CheckoutService {
   }
 
   /** An expired QR code is replaced by a new charge on the next load, without losing the checkout. */
+  /** Whether a `load` (PUT {}) of this row writes anything: first open, expiry, or an expired Pix to renew. */
+  private loadChanges(row: CheckoutRow): boolean {
+    const now = this.d.clock.now().getTime();
+    if (row.status === 'PRISTINE') return true;
+    if (isOpen(row.status) && row.expiresAt.getTime() <= now) return true;
+    const expired = (p: StoredPix | null) => p !== null && Date.parse(p.expiresAt) <= now;
+    return expired(row.verificationPix) || expired(row.firstInstalmentPix) || expired(row.fullAmountPix);
+  }
+
   private async renewExpiredPix(tx: Tx, row: CheckoutRow, merchant: MerchantFacts): Promise<CheckoutRow> {
     const now = this.d.clock.now().getTime();
     const expired = (p: StoredPix | null): p is StoredPix => p !== null && Date.parse(p.expiresAt) <= now;

@@ -74,6 +74,21 @@ export function sandboxRoutes(s: Services): RouteDef[] {
     },
     {
       method: 'GET',
+      path: paths.sandbox.metrics,
+      audience: 'sandbox',
+      handler: async (c) => {
+        if (!s.database.countingQueries)
+          throw new ApiError(
+            409,
+            'QUERY_COUNT_OFF',
+            'A contagem de consultas está desligada: inicie o servidor com DRIP_COUNT_QUERIES=1',
+          );
+        c.header('Cache-Control', 'no-store');
+        return c.json({ queries: s.database.queryCount() }, 200);
+      },
+    },
+    {
+      method: 'GET',
       path: paths.sandbox.inbox,
       audience: 'sandbox',
       handler: async (c) => {

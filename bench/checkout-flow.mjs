@@ -1,0 +1,406 @@
+#!/usr/bin/env node
+// Benchmark (issue 3): a complete first-purchase checkout through the API only, on Casa Pitanga (fixed 3x, upfront
+// DISABLED): create (merchant API), load (PUT {}), customer data, Drip Token (read from /sandbox/outbox),
+// verification Pix paid via /sandbox/pix/pay, poll after payment (PUT {}: the analysis), confirmation → OK.
+// Phase A, serial: SQL statements per step (deltas of GET /sandbox/metrics, the server runs with
+// DRIP_COUNT_QUERIES=1). Phase B, N checkouts at once for a while: p50/p99 per step (the outbox and metrics helper
+// calls are not timed) and checkouts completed per second. On PGlite always; on PostgreSQL when
+// DRIP_BENCH_DATABASE_URL (a server URL) is set.
+// Targets: ≤ 4 SQL statements per step on average; p99 of each step < 50 ms on PostgreSQL at 10 concurrent
+// checkouts (the analysis wait — time between the payment and the poll that sees it — is not a step).
+// Usage: node bench/checkout-flow.mjs [--serial 20] [--seconds 10] [--concurrency 10]
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isValidCPF } from '@brazilian-utils/brazilian-utils';
+import { run, staleBuilds } from '../scripts/lib.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SERIAL = arg('serial', 20);
+const SECONDS = arg('seconds', 10);
+const CONCURRENCY = arg('concurrency', 10);
+const MAX_STATEMENTS_PER_STEP = 4;
+const MAX_P99_MS = 50;
+const STEPS = ['create', 'load', 'customer data', 'token', 'pix pay', 'poll after payment', 'confirmation'];
+
+// ------------------------------------------------------------------ shoppers
+
+/** A valid CPF from a number (the two check digits of the Receita's algorithm), never one of the magic ones. */
+function cpfFrom(n) {
+  // 9 base digits starting with 1–8: the sandbox's magic CPFs all start with 90/91.
+  const base = String(100_000_000 + (n % 800_000_000))
+    .split('')
+    .map(Number);
+  if (base.every((d) => d === base[0])) base[8] = (base[8] + 1) % 10;
+  const check = (digits) => {
+    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  const d1 = check(base);
+  const d2 = check([...base, d1]);
+  const cpf = [...base, d1, d2].join('');
+  if (!isValidCPF(cpf)) throw new Error(`generated an invalid CPF ${cpf}`);
+  return cpf;
+}
+
+const salt = randomBytes(4).readUInt32BE(0);
+let shopperSeq = 0;
+/** A first-time shopper: fresh valid CPF and a fresh São Paulo mobile number. */
+function newShopper() {
+  const n = salt + ++shopperSeq * 7919;
+  return {
+    cpf: cpfFrom(n),
+    phone: `+55119${String(10_000_000 + (n % 89_999_999)).padStart(8, '0')}`,
+    email: `bench.${salt}.${shopperSeq}@cliente.demo`,
+    ip: `127.1.${Math.floor(shopperSeq / 250) % 250}.${(shopperSeq % 250) + 1}`,
+  };
+}
+
+// ------------------------------------------------------------------ server
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function healthy(url) {
+  try {
+    return (await fetch(`${url}/healthz`)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+async function startDrip(env) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', DRIP_COUNT_QUERIES: '1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (await healthy(url)) return { url, child };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server not ready:\n${out}`);
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function freshPostgres(serverUrl) {
+  const { default: pg } = await import('pg');
+  const name = `drip_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+// ------------------------------------------------------------------ one checkout
+
+/**
+ * One HTTP request from the shopper's own address: each checkout comes from its own loopback address
+ * (127.1.x.y), as real shoppers come from their own IPs — the per-IP rate limits then apply per shopper.
+ */
+function call(url, method, path, body, headers = {}, agent = undefined) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      `${url}${path}`,
+      {
+        method,
+        agent,
+        headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => {
+          let json;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode, json, text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const expectStatus = (res, status, what) => {
+  if (res.status !== status) throw new Error(`${what}: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+  return res.json;
+};
+const field = (res, name) => res.fields?.find((f) => f.fieldName === name);
+const describe = (res) =>
+  `${res.result} [${(res.fields ?? []).map((f) => `${f.fieldName}${f.fieldData ? '*' : ''}`).join(', ')}]`;
+
+/**
+ * Runs one checkout to OK. `step(name, fn)` wraps every timed request; the helper calls (outbox) are outside it.
+ * Returns the analysis wait (ms between the payment and the poll that no longer asks for it).
+ */
+async function checkout(url, apiKey, step) {
+  const shopper = newShopper();
+  const agent = new http.Agent({ keepAlive: true, localAddress: shopper.ip });
+  const req = (method, path, payload, headers) => call(url, method, path, payload, headers, agent);
+  try {
+    return await checkoutAs(shopper, req, apiKey, step);
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function checkoutAs(shopper, req, apiKey, step) {
+  const code = `BENCH-${salt}-${shopperSeq}`;
+  const created = await step('create', () =>
+    req(
+      'POST',
+      '/api/v1/merchant/checkouts',
+      {
+        amount: 150,
+        merchantOrderCode: code,
+        products: [{ name: 'Panela', quantity: 1, amount: 150 }],
+        resolveUrl: 'https://pitanga.demo/ok',
+        cancelUrl: 'https://pitanga.demo/carrinho',
+      },
+      { authorization: `Bearer ${apiKey}`, 'idempotency-key': code },
+    ),
+  );
+  const id = expectStatus(created, 201, 'create').id;
+  const put = async (name, body) =>
+    expectStatus(await step(name, () => req('PUT', `/api/v1/checkouts/${id}`, body)), 200, name);
+
+  await put('load', {});
+  let res = await put('customer data', {
+    customerPhone: shopper.phone,
+    customerCpf: shopper.cpf,
+    customerName: 'Ana Bench',
+    customerEmail: shopper.email,
+    addressCep: '01310-100',
+    addressStreet: 'Avenida Paulista',
+    addressNumber: '1000',
+    addressNeighborhood: 'Bela Vista',
+    addressCity: 'São Paulo',
+    addressState: 'SP',
+  });
+  if (!field(res, 'phoneVerificationCode'))
+    throw new Error(`customer data: expected the token, got ${describe(res)}`);
+
+  let sms;
+  for (let i = 0; i < 100 && !sms; i++) {
+    const box = expectStatus(
+      await req('GET', `/sandbox/outbox?to=${encodeURIComponent(shopper.phone)}`),
+      200,
+      'outbox',
+    );
+    sms = box.messages.find((m) => m.code);
+    if (!sms) await new Promise((r) => setTimeout(r, 20));
+  }
+  if (!sms) throw new Error(`no Drip Token in the outbox for ${shopper.phone}`);
+  res = await put('token', { phoneVerificationCode: sms.code });
+  const payment = field(res, 'payment');
+  if (res.result !== 'MORE_INFO' || !payment?.fieldData)
+    throw new Error(`token: expected the verification Pix, got ${describe(res)}`);
+
+  const paid = await step('pix pay', () =>
+    req('POST', '/sandbox/pix/pay', {
+      brcode: payment.fieldData.paymentQrCodeText,
+      payerCpf: shopper.cpf,
+      payerBankCode: '260',
+    }),
+  );
+  expectStatus(paid, 200, 'pix pay');
+  const paidAt = performance.now();
+  for (let i = 0; ; i++) {
+    res = await put('poll after payment', {});
+    if (!field(res, 'payment')?.fieldData) break;
+    if (i >= 200) throw new Error('the verification Pix was never seen as paid');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const analysisWait = performance.now() - paidAt;
+  if (res.result !== 'MORE_INFO' || !field(res, 'checkoutConfirmation'))
+    throw new Error(`after payment: expected the confirmation, got ${describe(res)}`);
+  res = await put('confirmation', { checkoutConfirmed: true });
+  if (res.result !== 'OK') throw new Error(`confirmation: expected OK, got ${describe(res)}`);
+  return analysisWait;
+}
+
+// ------------------------------------------------------------------ phases
+
+async function queries(url) {
+  return expectStatus(await call(url, 'GET', '/sandbox/metrics'), 200, 'metrics').queries;
+}
+
+/** Phase A: one checkout at a time; statements per step from the counter (exact, nothing else runs). */
+async function serialPhase(url, apiKey) {
+  const statements = Object.fromEntries(STEPS.map((s) => [s, []]));
+  for (let i = 0; i < SERIAL; i++) {
+    const perStep = {};
+    await checkout(url, apiKey, async (name, fn) => {
+      const before = await queries(url);
+      const res = await fn();
+      perStep[name] = (perStep[name] ?? 0) + (await queries(url)) - before;
+      return res;
+    });
+    for (const [name, n] of Object.entries(perStep)) statements[name].push(n);
+  }
+  return statements;
+}
+
+/** Phase B: CONCURRENCY checkouts at once for SECONDS; latencies per step, checkouts per second. */
+async function concurrentPhase(url, apiKey) {
+  const latencies = Object.fromEntries(STEPS.map((s) => [s, []]));
+  const waits = [];
+  const step = async (name, fn) => {
+    const t0 = performance.now();
+    const res = await fn();
+    latencies[name].push(performance.now() - t0);
+    return res;
+  };
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  let completed = 0;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      waits.push(await checkout(url, apiKey, step));
+      completed++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  return { latencies, waits, completed, perSecond: completed / elapsed };
+}
+
+function percentile(values, p) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const avg = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+
+async function benchDatabase(kind, dbEnv) {
+  const drip = await startDrip(dbEnv);
+  try {
+    const world = expectStatus(await call(drip.url, 'GET', '/sandbox/demo'), 200, 'demo');
+    const pitanga = world.merchants.find((m) => m.name === 'Casa Pitanga');
+    if (!pitanga) throw new Error('no Casa Pitanga in the demo world');
+    await checkout(drip.url, pitanga.apiKey, (_n, fn) => fn()); // warm-up
+    const statements = await serialPhase(drip.url, pitanga.apiKey);
+    const load = await concurrentPhase(drip.url, pitanga.apiKey);
+    return { kind, statements, ...load };
+  } finally {
+    await stop(drip.child);
+  }
+}
+
+// ------------------------------------------------------------------ main
+
+for (const b of staleBuilds().filter((b) => b.name === 'server')) {
+  console.log('[bench] building the server…');
+  if ((await run(b.command[0], b.command[1])) !== 0) process.exit(1);
+}
+
+const results = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'drip-bench-'));
+try {
+  results.push(await benchDatabase('PGlite', { DRIP_DATA_DIR: dataDir }));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (process.env.DRIP_BENCH_DATABASE_URL) {
+  const db = await freshPostgres(process.env.DRIP_BENCH_DATABASE_URL);
+  try {
+    results.push(await benchDatabase('PostgreSQL', { DATABASE_URL: db.url }));
+  } finally {
+    await db.drop();
+  }
+} else {
+  console.log('(PostgreSQL skipped: set DRIP_BENCH_DATABASE_URL to a server URL to include it)');
+}
+
+let ok = true;
+const ms = (v) => `${v.toFixed(1).padStart(6)} ms`;
+for (const r of results) {
+  console.log(
+    `\n${r.kind}: first-purchase checkout on Casa Pitanga — SQL from ${SERIAL} serial checkouts; latency from ${r.completed} checkouts at ${CONCURRENCY} concurrent for ${SECONDS} s`,
+  );
+  console.log(
+    `${'step'.padEnd(20)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}   SQL statements avg (min–max)`,
+  );
+  let worstP99 = 0;
+  for (const name of STEPS) {
+    const lat = r.latencies[name];
+    const sql = r.statements[name];
+    const p99 = percentile(lat, 99);
+    worstP99 = Math.max(worstP99, p99);
+    const perCheckout = avg(sql);
+    console.log(
+      `${name.padEnd(20)} ${ms(percentile(lat, 50))} ${ms(p99)}   ${perCheckout.toFixed(1).padStart(5)} (${Math.min(...sql)}–${Math.max(...sql)})`,
+    );
+  }
+  const totalSql = STEPS.reduce((acc, name) => acc + avg(r.statements[name]), 0);
+  const perStep = totalSql / STEPS.length;
+  console.log(
+    `checkouts completed: ${r.perSecond.toFixed(1)}/s; analysis wait (payment → poll that sees it) p50 ${ms(percentile(r.waits, 50))}, p99 ${ms(percentile(r.waits, 99))}; polls per checkout ${(r.latencies['poll after payment'].length / r.completed).toFixed(2)}`,
+  );
+  const sqlOk = perStep <= MAX_STATEMENTS_PER_STEP;
+  ok &&= sqlOk;
+  console.log(
+    `SQL statements: ${totalSql.toFixed(1)} per checkout, ${perStep.toFixed(2)} per step on average — target ≤ ${MAX_STATEMENTS_PER_STEP}: ${sqlOk ? 'met' : 'NOT met'}`,
+  );
+  if (r.kind === 'PostgreSQL') {
+    const latOk = worstP99 < MAX_P99_MS;
+    ok &&= latOk;
+    console.log(
+      `worst step p99 ${ms(worstP99)} at ${CONCURRENCY} concurrent — target < ${MAX_P99_MS} ms on PostgreSQL: ${latOk ? 'met' : 'NOT met'}`,
+    );
+  }
+}
+process.exitCode = ok ? 0 : 1;
