@@ -20,6 +20,7 @@ const arg = (name, fallback) => {
 };
 const SECONDS = arg('seconds', 10);
 const CONNECTIONS = arg('connections', 10);
+const ROUNDS = arg('rounds', 2);
 
 function freePort() {
   return new Promise((resolve) => {
@@ -85,7 +86,8 @@ async function startDrip(env) {
   return { url, child };
 }
 
-async function benchDatabase(kind, dbEnv) {
+/** One round: Drip's authenticated read, then the one-SELECT ceiling on the same database. */
+async function round(dbEnv) {
   // 1. The real server: log a demo customer in, then read its profile with the bearer token.
   const drip = await startDrip(dbEnv);
   const world = await (await fetch(`${drip.url}/sandbox/demo`)).json();
@@ -110,7 +112,18 @@ async function benchDatabase(kind, dbEnv) {
   );
   const select = await measure(`http://127.0.0.1:${port}/`);
   await stop(ceiling);
-  return { kind, auth, select };
+  return { auth, select };
+}
+
+/**
+ * ROUNDS interleaved rounds (Drip, ceiling, Drip, ceiling…) and the best figure of each: on a shared 2-core
+ * machine a single run of either side swings by ±20 %, and interleaving spreads that noise over both.
+ */
+async function benchDatabase(kind, dbEnv) {
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i++) rounds.push(await round(dbEnv));
+  const best = (pick) => rounds.map(pick).reduce((a, b) => (b.rps > a.rps ? b : a));
+  return { kind, auth: best((r) => r.auth), select: best((r) => r.select) };
 }
 
 async function freshPostgres(serverUrl) {

@@ -83,7 +83,7 @@ export function buildServices(deps: AppDeps): Services {
       notifications,
       publicUrl: config.publicUrl,
     }),
-    customers: new CustomerService({ db, clock, passwords, auth, notifications }),
+    customers: new CustomerService({ db, clock, passwords, auth, notifications, readRow: database.readRow }),
   };
 }
 

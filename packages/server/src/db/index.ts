@@ -27,6 +27,12 @@ export interface DatabaseHandle {
    * when counting is off.
    */
   queryCount(): number;
+  /**
+   * One row by a fixed SQL text, straight on the driver (a named prepared statement on PostgreSQL), for the few
+   * reads on every request's path where the ORM's per-query work shows (bench/auth-read.mjs). The caller parses
+   * the row with its contract schema.
+   */
+  readRow(name: string, text: string, params: unknown[]): Promise<unknown>;
 }
 
 export type OpenDatabaseOptions = ({ databaseUrl: string } | { dataDir: string } | { inMemory: true }) & {
@@ -74,6 +80,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'postgres',
       countingQueries,
       queryCount,
+      readRow: async (name, text, params) => (await pool.query({ name, text, values: params })).rows[0],
       close: () => pool.end(),
       migrate: async () => {
         const client = await pool.connect();
@@ -112,6 +119,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     countingQueries,
     queryCount,
+    readRow: async (_name, text, params) => (await client.query(text, params)).rows[0],
     close: () => client.close(),
     migrate: () => migratePglite(db, { migrationsFolder }),
   };

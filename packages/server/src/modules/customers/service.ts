@@ -1,8 +1,9 @@
-import type { CustomerProfile, CustomerUpdateProfileRequest } from '@drip/core';
-import { eq, sql } from 'drizzle-orm';
+import { CustomerProfile, type CustomerUpdateProfileRequest } from '@drip/core';
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import { normalizeCpf, normalizeEmail } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/index.ts';
+import type { DatabaseHandle, Db } from '../../db/index.ts';
 import type { Issue } from '../../http/errors.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthService, SessionSubject } from '../auth/service.ts';
@@ -19,7 +20,14 @@ const UFS = new Set(
   'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' '),
 );
 
-export function toCustomerProfile(row: CustomerRow): CustomerProfile {
+const PROFILE_SQL = `select id, name, email, cpf, phone, birth_date::text as "birthDate", address_cep as "addressCep",
+  address_street as "addressStreet", address_number as "addressNumber", address_complement as "addressComplement",
+  address_neighborhood as "addressNeighborhood", address_city as "addressCity", address_state as "addressState"
+  from customers where id = $1`;
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+export function toCustomerProfile(row: Pick<CustomerRow, keyof CustomerProfile>): CustomerProfile {
   return {
     id: row.id,
     name: row.name,
@@ -57,9 +65,6 @@ const emptyToNull = (value: string | null | undefined): string | null | undefine
   value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
 
 export class CustomerService {
-  /** The profile read is on every portal page: a named prepared statement skips query building and parsing. */
-  private readonly profileById;
-
   constructor(
     private readonly deps: {
       db: Db;
@@ -67,14 +72,10 @@ export class CustomerService {
       passwords: PasswordHasher;
       auth: AuthService;
       notifications: Notifications;
+      /** See DatabaseHandle.readRow. */
+      readRow: DatabaseHandle['readRow'];
     },
-  ) {
-    this.profileById = deps.db
-      .select()
-      .from(customers)
-      .where(eq(customers.id, sql.placeholder('id')))
-      .prepare('customer_profile_by_id');
-  }
+  ) {}
 
   private async activeByCpf(cpfInput: string): Promise<CustomerRow | undefined> {
     const cpf = normalizeCpf(cpfInput);
@@ -95,8 +96,10 @@ export class CustomerService {
   }
 
   async profile(id: string): Promise<CustomerProfile | null> {
-    const [row] = await this.profileById.execute({ id });
-    return row ? toCustomerProfile(row) : null;
+    // The profile read is on every portal page: straight on the driver, parsed with the contract schema.
+    if (!isUuid(id)) return null;
+    const row = await this.deps.readRow('customer_profile_by_id', PROFILE_SQL, [id]);
+    return row === undefined ? null : v.parse(CustomerProfile, row);
   }
 
   async updateProfile(id: string, req: CustomerUpdateProfileRequest): Promise<ProfileUpdateResult> {
