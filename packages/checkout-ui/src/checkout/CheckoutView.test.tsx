@@ -168,6 +168,10 @@ describe('confirmation', () => {
     expect(screen.getByText('Passo 2 de 3')).toBeTruthy();
     expect(screen.getByText('Taxa de juros').nextSibling?.textContent).toBe('0,00% a.m.');
     expect(screen.getByText('Custo Efetivo Total (CET)')).toBeTruthy();
+    // Month titles in pt-BR: only the first word capitalised ('Março de 2026', never 'Março De 2026').
+    const titles = [...document.querySelectorAll('.calendar__title')].map((el) => el.textContent ?? '');
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title).toMatch(/^[A-ZÇ][a-zç]+ de \d{4}$/);
     expect(screen.getByText('Data do primeiro vencimento').nextSibling?.textContent).toBe('07/12/2026');
     // today (São Paulo) is 22/11/2026: 23/11 … 23/12 are offered; the current date 07/12 is selected.
     expect(screen.queryByRole('button', { name: '22/11/2026' })).toBeNull();

@@ -199,7 +199,9 @@ function monthLabel(date: IsoDate): string {
   const c = parseIsoDate(date);
   if (!c) return date;
   monthFormat ??= new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return monthFormat.format(new Date(Date.UTC(c.year, c.month - 1, 1)));
+  const label = monthFormat.format(new Date(Date.UTC(c.year, c.month - 1, 1)));
+  // 'novembro de 2026' → 'Novembro de 2026' (pt-BR capitalises only the first word).
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 function weekday(date: IsoDate): number {
