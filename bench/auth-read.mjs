@@ -1,71 +1,13 @@
 #!/usr/bin/env node
-// Benchmark (issue 2): requests per second and p99 latency of an authenticated GET that reads one row
-// (GET /customer_backoffice/api/v1/user) against two ceilings measured beside it in the same run:
-// a bare node:http JSON endpoint, and a minimal node:http route doing one SELECT by primary key on the same
-// database. On PGlite always; on PostgreSQL when DRIP_BENCH_DATABASE_URL (a server URL) is set.
-// Target: the authenticated endpoint reaches at least 70 % of the one-SELECT ceiling on each database.
-// Usage: node bench/auth-read.mjs [--seconds 10] [--connections 10]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { arg, freePort, freshPostgres, startDrip, startProcess, stop } from './lib.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const SECONDS = arg('seconds', 10);
 const CONNECTIONS = arg('connections', 10);
 const ROUNDS = arg('rounds', 2);
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startProcess(args, env, readyCheck) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited early:\n${out}`);
-    if (await readyCheck(() => out)) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`process not ready:\n${out}`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-async function healthy(url) {
-  try {
-    return (await fetch(`${url}/healthz`)).status === 200;
-  } catch {
-    return false;
-  }
-}
 
 async function measure(url, headers = {}) {
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up
@@ -73,17 +15,6 @@ async function measure(url, headers = {}) {
   const errors = r.errors + r.timeouts + r.non2xx;
   if (errors > 0) throw new Error(`${url}: ${errors} failed requests`);
   return { rps: r.requests.average, p99: r.latency.p99 };
-}
-
-async function startDrip(env) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = await startProcess(
-    ['packages/server/dist/main.js'],
-    { PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    () => healthy(url),
-  );
-  return { url, child };
 }
 
 /** One round: Drip's authenticated read, then the one-SELECT ceiling on the same database. */
@@ -124,26 +55,6 @@ async function benchDatabase(kind, dbEnv) {
   for (let i = 0; i < ROUNDS; i++) rounds.push(await round(dbEnv));
   const best = (pick) => rounds.map(pick).reduce((a, b) => (b.rps > a.rps ? b : a));
   return { kind, auth: best((r) => r.auth), select: best((r) => r.select) };
-}
-
-async function freshPostgres(serverUrl) {
-  const { default: pg } = await import('pg');
-  const name = `drip_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 const barePort = await freePort();

@@ -9,21 +9,17 @@
 // Usage: node bench/checkout-first-load.mjs [--runs 5] [--mode transparent|redirect]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/lib.mjs';
+import { arg, argText, freePort } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-const RUNS = Number(arg('runs', 5));
-const TRANSPARENT = arg('mode', 'redirect') === 'transparent';
+const RUNS = arg('runs', 5);
+const TRANSPARENT = argText('mode', 'redirect') === 'transparent';
 const TARGET_JS = 90 * 1024;
 const CPU_SLOWDOWN = 4;
 // The same flags as e2e/browser.ts.
@@ -37,16 +33,6 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startDrip() {
   const port = await freePort();

@@ -1,30 +1,13 @@
 #!/usr/bin/env node
-// Benchmark (issue 3): a complete first-purchase checkout through the API only, on Casa Pitanga (fixed 3x, upfront
-// DISABLED): create (merchant API), load (PUT {}), customer data, Drip Token (read from /sandbox/outbox),
-// verification Pix paid via /sandbox/pix/pay, poll after payment (PUT {}: the analysis), confirmation → OK.
-// Phase A, serial: SQL statements per step (deltas of GET /sandbox/metrics, the server runs with
-// DRIP_COUNT_QUERIES=1). Phase B, N checkouts at once for a while: p50/p99 per step (the outbox and metrics helper
-// calls are not timed) and checkouts completed per second. On PGlite always; on PostgreSQL when
-// DRIP_BENCH_DATABASE_URL (a server URL) is set.
-// Targets: ≤ 4 SQL statements per step on average; p99 of each step < 50 ms on PostgreSQL at 10 concurrent
-// checkouts (the analysis wait — time between the payment and the poll that sees it — is not a step).
-// Usage: node bench/checkout-flow.mjs [--serial 20] [--seconds 10] [--concurrency 10]
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isValidCPF } from '@brazilian-utils/brazilian-utils';
 import { run, staleBuilds } from '../scripts/lib.mjs';
+import { arg, freshPostgres, startDrip, stop } from './lib.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const SERIAL = arg('serial', 20);
 const SECONDS = arg('seconds', 10);
 const CONCURRENCY = arg('concurrency', 10);
@@ -68,72 +51,8 @@ function newShopper() {
 
 // ------------------------------------------------------------------ server
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function healthy(url) {
-  try {
-    return (await fetch(`${url}/healthz`)).status === 200;
-  } catch {
-    return false;
-  }
-}
-
-async function startDrip(env) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', DRIP_COUNT_QUERIES: '1', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    if (await healthy(url)) return { url, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server not ready:\n${out}`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-async function freshPostgres(serverUrl) {
-  const { default: pg } = await import('pg');
-  const name = `drip_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+async function startCountingDrip(env) {
+  return startDrip({ DRIP_COUNT_QUERIES: '1', ...env });
 }
 
 // ------------------------------------------------------------------ one checkout
@@ -326,7 +245,7 @@ function percentile(values, p) {
 const avg = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
 async function benchDatabase(kind, dbEnv) {
-  const drip = await startDrip(dbEnv);
+  const drip = await startCountingDrip(dbEnv);
   try {
     const world = expectStatus(await call(drip.url, 'GET', '/sandbox/demo'), 200, 'demo');
     const pitanga = world.merchants.find((m) => m.name === 'Casa Pitanga');

@@ -7,9 +7,9 @@ import {
   InstalmentsSimulatorQuery,
   UpdateWaitlistRequest,
 } from '@drip/core';
-import { parseWith, readBody, readJson } from '../../http/body.ts';
+import { parseWith, readBody, readJson, rejectBody } from '../../http/body.ts';
 import { type AppContext, claimsOf, clientIp, type Services } from '../../http/context.ts';
-import { ApiError, forbidden, unauthorized } from '../../http/errors.ts';
+import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { RouteDef } from '../../http/route-table.ts';
 import { hashBody, parseIdempotencyKey } from './idempotency.ts';
 import { apiDocsPage, openApiDocument } from './openapi.ts';
@@ -29,17 +29,6 @@ async function readOptionalJson(c: AppContext): Promise<unknown> {
   const type = c.req.header('content-type');
   if ((length === undefined || length === '0') && type === undefined) return {};
   return readJson(c);
-}
-
-/** Calls without a body: a JSON body is ignored, anything else is refused like on every other endpoint. */
-async function rejectBody(c: AppContext): Promise<void> {
-  const type = c.req.header('content-type');
-  const length = Number(c.req.header('content-length') ?? '0');
-  if (type === undefined && length === 0) return;
-  await readJson(c).catch((err: unknown) => {
-    if (err instanceof ApiError && err.code === 'MALFORMED_JSON') return;
-    throw err;
-  });
 }
 
 export function checkoutRoutes(s: Services): RouteDef[] {

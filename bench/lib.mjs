@@ -1,0 +1,99 @@
+// Helpers shared by the benchmarks: arguments, free ports, starting and stopping the built Drip server, and a
+// throw-away PostgreSQL database.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** `--name value` from the command line, as a string (or `fallback`). */
+export function argText(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+
+/** `--name N` from the command line, as a number (or `fallback`). */
+export function arg(name, fallback) {
+  const text = argText(name, undefined);
+  return text === undefined ? fallback : Number(text);
+}
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function healthy(url) {
+  try {
+    return (await fetch(`${url}/healthz`)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** Spawns `node args…` and waits until `readyCheck(() => stdout so far)` resolves true (60 s at most). */
+export async function startProcess(args, env, readyCheck) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${out}`);
+    if (await readyCheck(() => out)) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`process not ready:\n${out}`);
+}
+
+/** The built server (packages/server/dist/main.js) on a free port, with request logs off; ready at /healthz. */
+export async function startDrip(env = {}) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = await startProcess(
+    ['packages/server/dist/main.js'],
+    { PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    () => healthy(url),
+  );
+  return { url, port, child };
+}
+
+export async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** A new database on the PostgreSQL server at `serverUrl`, with its URL and a `drop()`. */
+export async function freshPostgres(serverUrl) {
+  const { default: pg } = await import('pg');
+  const name = `drip_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
