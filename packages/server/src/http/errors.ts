@@ -31,3 +31,17 @@ export const unauthorized = (message = 'Sessão inválida ou expirada, faça log
 export const forbidden = (message = 'Você não tem permissão para acessar este recurso') =>
   new ApiError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Recurso não encontrado') => new ApiError(404, 'NOT_FOUND', message);
+
+/** A wrong current password on a profile change: 400, not 401 (a 401 would log the user out). */
+export function invalidCurrentPassword(): ApiError {
+  return new ApiError(400, 'INVALID_PASSWORD', 'A senha atual está incorreta', [
+    { path: 'currentPassword', message: 'A senha atual está incorreta' },
+  ]);
+}
+
+/** The e-mail of a profile change belongs to another user. `path` is the request field carrying it. */
+export function emailTaken(path: string): ApiError {
+  return new ApiError(409, 'EMAIL_TAKEN', 'Este e-mail já está em uso', [
+    { path, message: 'Este e-mail já está em uso' },
+  ]);
+}

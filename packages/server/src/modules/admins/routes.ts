@@ -1,7 +1,7 @@
 import { ADMIN_API, AdminLoginRequest, AdminUpdateUserRequest, paths } from '@drip/core';
 import { readBody, rejectBody } from '../../http/body.ts';
 import { claimsOf, clientIp, type Services } from '../../http/context.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { ApiError, emailTaken, invalidCurrentPassword, notFound } from '../../http/errors.ts';
 import type { RouteDef } from '../../http/route-table.ts';
 import { refreshHandler } from '../auth/routes.ts';
 
@@ -73,13 +73,9 @@ export function adminRoutes(s: Services): RouteDef[] {
             return c.json(result.user, 200);
           case 'invalid_password':
             // 400, not 401: a 401 would log the admin out.
-            throw new ApiError(400, 'INVALID_PASSWORD', 'A senha atual está incorreta', [
-              { path: 'currentPassword', message: 'A senha atual está incorreta' },
-            ]);
+            throw invalidCurrentPassword();
           case 'email_taken':
-            throw new ApiError(409, 'EMAIL_TAKEN', 'Este e-mail já está em uso', [
-              { path: 'username', message: 'Este e-mail já está em uso' },
-            ]);
+            throw emailTaken('username');
           case 'not_found':
             throw notFound('Usuário não encontrado');
         }

@@ -171,6 +171,18 @@ export function instalmentRange(
   return { min, max };
 }
 
+/** What every order created from a checkout carries: the checkout, the parties, the total and the products. */
+function orderBase(row: CheckoutRow, customerId: string) {
+  return {
+    checkoutId: row.id,
+    merchantId: row.merchantId,
+    customerId,
+    merchantOrderCode: row.merchantOrderCode,
+    total: cents(row.amount),
+    products: row.products.map((p) => ({ name: p.name, quantity: p.quantity, unitAmount: cents(p.amount) })),
+  };
+}
+
 export class CheckoutService {
   constructor(private readonly d: CheckoutServiceDeps) {
     d.payments.onPaid('VERIFICATION', (tx, charge) => this.onVerificationPaid(tx, charge));
@@ -809,16 +821,7 @@ export class CheckoutService {
       return this.respond(updated, merchant);
     }
     const order = await this.d.orders.createInstalmentOrder(tx, {
-      checkoutId: row.id,
-      merchantId: row.merchantId,
-      customerId: row.customerId,
-      merchantOrderCode: row.merchantOrderCode,
-      total: cents(row.amount),
-      products: row.products.map((p) => ({
-        name: p.name,
-        quantity: p.quantity,
-        unitAmount: cents(p.amount),
-      })),
+      ...orderBase(row, row.customerId),
       totalInstalments: plan.totalInstalments,
       firstDueDate: plan.firstDueDate,
       cashbackRate: merchant.cashbackRate,
@@ -950,16 +953,7 @@ export class CheckoutService {
     }
     const now = this.d.clock.now();
     const order = await this.d.orders.createInstalmentOrder(tx, {
-      checkoutId: row.id,
-      merchantId: row.merchantId,
-      customerId: row.customerId,
-      merchantOrderCode: row.merchantOrderCode,
-      total: cents(row.amount),
-      products: row.products.map((p) => ({
-        name: p.name,
-        quantity: p.quantity,
-        unitAmount: cents(p.amount),
-      })),
+      ...orderBase(row, row.customerId),
       totalInstalments: row.totalInstalments ?? this.defaultInstalments(merchant),
       firstDueDate: row.firstDueDate ?? this.today(),
       cashbackRate: merchant.cashbackRate,
@@ -985,16 +979,7 @@ export class CheckoutService {
     }
     const now = this.d.clock.now();
     const order = await this.d.orders.createFullPaymentOrder(tx, {
-      checkoutId: row.id,
-      merchantId: row.merchantId,
-      customerId: row.customerId,
-      merchantOrderCode: row.merchantOrderCode,
-      total: cents(row.amount),
-      products: row.products.map((p) => ({
-        name: p.name,
-        quantity: p.quantity,
-        unitAmount: cents(p.amount),
-      })),
+      ...orderBase(row, row.customerId),
       today: this.today(),
       payment: { chargeId: charge.id, paidAt: charge.paidAt ?? now },
       now,

@@ -9,7 +9,7 @@ import {
 import { normalizeCpf } from '../../br.ts';
 import { readBody, validationError } from '../../http/body.ts';
 import { claimsOf, clientIp, type Services } from '../../http/context.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { ApiError, invalidCurrentPassword, notFound } from '../../http/errors.ts';
 import type { RouteDef } from '../../http/route-table.ts';
 import { refreshHandler } from '../auth/routes.ts';
 
@@ -67,9 +67,7 @@ export function customerRoutes(s: Services): RouteDef[] {
           case 'invalid':
             throw validationError(result.issues);
           case 'invalid_password':
-            throw new ApiError(400, 'INVALID_PASSWORD', 'A senha atual está incorreta', [
-              { path: 'currentPassword', message: 'A senha atual está incorreta' },
-            ]);
+            throw invalidCurrentPassword();
           case 'not_found':
             throw notFound('Cliente não encontrado');
         }

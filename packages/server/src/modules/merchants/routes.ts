@@ -8,7 +8,7 @@ import {
 } from '@drip/core';
 import { parseWith, readBody, readJson } from '../../http/body.ts';
 import { claimsOf, clientIp, type Services } from '../../http/context.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { ApiError, emailTaken, invalidCurrentPassword, notFound } from '../../http/errors.ts';
 import type { RouteDef } from '../../http/route-table.ts';
 import { refreshHandler } from '../auth/routes.ts';
 
@@ -85,13 +85,9 @@ export function merchantRoutes(s: Services): RouteDef[] {
           case 'ok':
             return c.json(result.user, 200);
           case 'invalid_password':
-            throw new ApiError(400, 'INVALID_PASSWORD', 'A senha atual está incorreta', [
-              { path: 'currentPassword', message: 'A senha atual está incorreta' },
-            ]);
+            throw invalidCurrentPassword();
           case 'email_taken':
-            throw new ApiError(409, 'EMAIL_TAKEN', 'Este e-mail já está em uso', [
-              { path: 'email', message: 'Este e-mail já está em uso' },
-            ]);
+            throw emailTaken('email');
           case 'invalid_phone':
             throw new ApiError(400, 'VALIDATION_ERROR', 'O telefone é inválido', [
               { path: 'phone', message: 'O telefone é inválido' },
