@@ -194,6 +194,32 @@ export {
   WAITLIST_STATUSES,
   WaitlistStatus,
 } from './contract/checkout.ts';
+export type {
+  InstalmentStatus,
+  OrderStatus,
+  PaymentStatus,
+} from './contract/orders.ts';
+export {
+  CustomerInstalment,
+  CustomerInstalmentProduct,
+  CustomerOrderDetails,
+  CustomerOrderPage,
+  CustomerOrderSummary,
+  INSTALMENT_STATUSES,
+  InstalmentDetails,
+  InstalmentPayment,
+  InstalmentStatusEvent,
+  ORDER_STATUSES,
+  OrderProductView,
+  orderPaths,
+  PAYMENT_STATUSES,
+  PageQuery,
+  PRODUCT_STATUSES,
+  pageOf,
+  StartNegotiationRequest,
+  StartNegotiationResponse,
+  UniquePayment,
+} from './contract/orders.ts';
 export { ADMIN_API, CUSTOMER_API, MERCHANT_API, paths } from './contract/paths.ts';
 export type { CalendarDate, Clock, IsoDate } from './dates.ts';
 export {
