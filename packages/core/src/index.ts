@@ -194,6 +194,13 @@ export {
   WAITLIST_STATUSES,
   WaitlistStatus,
 } from './contract/checkout.ts';
+export {
+  EmbedDomains,
+  EmbedDomainsRequest,
+  MAX_EMBED_DOMAINS,
+  merchantPaths,
+  toEmbedOrigin,
+} from './contract/merchants.ts';
 export type {
   InstalmentStatus,
   OrderStatus,

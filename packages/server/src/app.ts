@@ -15,6 +15,7 @@ import { AuditService } from './modules/audit/service.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { cepPortFor } from './modules/cep/port.ts';
+import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
 import { CustomerService } from './modules/customers/service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
@@ -22,7 +23,7 @@ import { outboxNotifications } from './modules/notifications/outbox.ts';
 import type { Notifications } from './modules/notifications/ports.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
 import { routeTable } from './routes.ts';
-import { staticApps } from './static.ts';
+import { cachedEmbedOrigins, staticApps } from './static.ts';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +63,14 @@ export function buildServices(deps: AppDeps): Services {
   });
   const audit = new AuditService(db, clock);
   const paymentsModule = buildPayments({ config, db, clock, log });
+  const merchants = new MerchantService({
+    db,
+    clock,
+    passwords,
+    auth,
+    notifications,
+    publicUrl: config.publicUrl,
+  });
   return {
     ...paymentsModule,
     ...checkoutModule({ config, db, clock, notifications, payments: paymentsModule.payments }),
@@ -75,14 +84,17 @@ export function buildServices(deps: AppDeps): Services {
     auth,
     audit,
     admins: new AdminService({ db, clock, passwords, audit }),
-    merchants: new MerchantService({
-      db,
-      clock,
-      passwords,
-      auth,
-      notifications,
-      publicUrl: config.publicUrl,
-    }),
+    merchants,
+    embedOrigins: cachedEmbedOrigins(
+      {
+        forCheckout: async (checkoutId) => {
+          const merchantId = await checkoutMerchantId(db, checkoutId);
+          return merchantId ? ((await merchants.embedDomains(merchantId)) ?? []) : [];
+        },
+        forWidgets: () => merchants.allEmbedDomains(),
+      },
+      30_000,
+    ),
     customers: new CustomerService({ db, clock, passwords, auth, notifications, readRow: database.readRow }),
   };
 }
@@ -118,7 +130,7 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   mountRoutes(app, services, routes);
   connectSandboxWebhook(services, (path, init) => app.request(path, init));
 
-  const serveStatic = staticApps(services.config);
+  const serveStatic = staticApps({ ...services.config, merchantOrigins: services.embedOrigins });
   app.notFound(async (c) => {
     if (!isApiPath(c.req.path) && (c.req.method === 'GET' || c.req.method === 'HEAD')) return serveStatic(c);
     return c.json(new ApiError(404, 'NOT_FOUND', 'Rota não encontrada').body(), 404);

@@ -224,6 +224,43 @@ export function parseEmbedOrigins(raw: string | undefined, fallback: readonly st
   return origins;
 }
 
+/**
+ * Where the merchants' registered embed origins come from (merchants.allowed_embed_domains): a checkout's page
+ * allows its merchant's origins; the widgets, which carry no checkout, allow every enabled merchant's.
+ */
+export interface EmbedOriginsSource {
+  forCheckout(checkoutId: string): Promise<readonly string[]>;
+  forWidgets(): Promise<readonly string[]>;
+}
+
+/**
+ * Caches a source for `ttlMs` (pages are loaded far more often than merchants change their domains); `clear()`
+ * after a change made by this process. Another instance sees a change after at most `ttlMs`.
+ */
+export function cachedEmbedOrigins(
+  source: EmbedOriginsSource,
+  ttlMs: number,
+  now: () => number = Date.now,
+): EmbedOriginsSource & { clear(): void } {
+  const entries = new Map<string, { at: number; value: Promise<readonly string[]> }>();
+  const get = (key: string, load: () => Promise<readonly string[]>) => {
+    const hit = entries.get(key);
+    if (hit && now() - hit.at < ttlMs) return hit.value;
+    if (entries.size > 10_000) entries.clear();
+    const value = load();
+    entries.set(key, { at: now(), value });
+    value.catch(() => entries.delete(key));
+    return value;
+  };
+  return {
+    forCheckout: (id) => get(`c:${id}`, () => source.forCheckout(id)),
+    forWidgets: () => get('w', () => source.forWidgets()),
+    clear: () => entries.clear(),
+  };
+}
+
+const CHECKOUT_PAGE = /^\/(?:checkouts|checkout-feedback)\/([^/]+)\/?$/;
+
 export function frameAncestors(origins: readonly string[]): string {
   return `frame-ancestors ${["'self'", ...origins].join(' ')}`;
 }
@@ -264,6 +301,8 @@ export interface StaticOptions {
   embedOrigins?: readonly string[];
   /** Folder of @drip/checkout-sdk (package.json and dist/drip.iife.js); by default packages/checkout-sdk. */
   sdkDir?: string;
+  /** The merchants' registered origins, added to `embedOrigins` on the embeddable pages. */
+  merchantOrigins?: EmbedOriginsSource;
 }
 
 /**
@@ -281,6 +320,23 @@ export function staticApps(options: StaticOptions) {
       defaultEmbedOrigins(process.env, options.sandbox ?? false),
     );
   const embeddable = { 'Content-Security-Policy': frameAncestors(origins) };
+  const merchantOrigins = options.merchantOrigins;
+  const framingFor = async (urlPath: string): Promise<Record<string, string>> => {
+    if (!EMBEDDABLE.some((re) => re.test(urlPath))) return notFramed;
+    if (!merchantOrigins) return embeddable;
+    const checkoutId = CHECKOUT_PAGE.exec(urlPath)?.[1];
+    let extra: readonly string[];
+    try {
+      extra = checkoutId
+        ? await merchantOrigins.forCheckout(decodeURIComponent(checkoutId))
+        : await merchantOrigins.forWidgets();
+    } catch {
+      // The database is unreachable or the id malformed: only the configured origins may frame the page.
+      extra = [];
+    }
+    const all = [...new Set([...origins, ...extra])];
+    return all.length === origins.length ? embeddable : { 'Content-Security-Policy': frameAncestors(all) };
+  };
   const notFramed = { 'Content-Security-Policy': NO_FRAMING };
   const sdkDir = options.sdkDir ?? join(packageDir(), '..', 'checkout-sdk');
   const version = sdkVersion(sdkDir);
@@ -332,7 +388,7 @@ export function staticApps(options: StaticOptions) {
       }
     }
     if (CHECKOUT_SPA.some((re) => re.test(urlPath))) {
-      const headers = EMBEDDABLE.some((re) => re.test(urlPath)) ? embeddable : notFramed;
+      const headers = await framingFor(urlPath);
       const index = join(checkout, 'index.html');
       return (await isFile(index))
         ? fileResponse(index, { status: 200, cache: 'no-cache', head, acceptEncoding, headers })

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptedEncoding,
+  cachedEmbedOrigins,
   defaultEmbedOrigins,
   parseEmbedOrigins,
   type StaticOptions,
@@ -179,5 +180,51 @@ describe('compression', () => {
     expect(acceptedEncoding('identity')).toBeNull();
     expect(acceptedEncoding('*')).toBe('gzip');
     expect(acceptedEncoding(undefined)).toBeNull();
+  });
+});
+
+describe("merchants' registered origins", () => {
+  it('are added per checkout and for the widgets; a failing source leaves the configured origins', async () => {
+    const app = appWith({
+      merchantOrigins: {
+        forCheckout: async (id) => (id === 'chk-1' ? ['https://um.example'] : []),
+        forWidgets: async () => ['https://um.example', 'https://dois.example'],
+      },
+    });
+    const csp = async (p: string) => (await app.request(p)).headers.get('content-security-policy');
+    const base = "frame-ancestors 'self' https://loja.example http://localhost:3100";
+    expect(await csp('/checkouts/chk-1')).toBe(`${base} https://um.example`);
+    expect(await csp('/checkouts/chk-2')).toBe(base);
+    expect(await csp('/drip-modal')).toBe(`${base} https://um.example https://dois.example`);
+    const failing = appWith({
+      merchantOrigins: {
+        forCheckout: () => Promise.reject(new Error('db down')),
+        forWidgets: () => Promise.reject(new Error('db down')),
+      },
+    });
+    expect((await failing.request('/checkouts/chk-1')).headers.get('content-security-policy')).toBe(base);
+  });
+
+  it('are cached for the TTL and reloaded after it or after clear()', async () => {
+    let now = 0;
+    let loads = 0;
+    const cache = cachedEmbedOrigins(
+      {
+        forCheckout: async () => {
+          loads++;
+          return [`https://v${loads}.example`];
+        },
+        forWidgets: async () => [],
+      },
+      1000,
+      () => now,
+    );
+    expect(await cache.forCheckout('a')).toEqual(['https://v1.example']);
+    now = 999;
+    expect(await cache.forCheckout('a')).toEqual(['https://v1.example']);
+    now = 1000;
+    expect(await cache.forCheckout('a')).toEqual(['https://v2.example']);
+    cache.clear();
+    expect(await cache.forCheckout('a')).toEqual(['https://v3.example']);
   });
 });

@@ -19,6 +19,7 @@ import type { OrderService } from '../modules/orders/service.ts';
 import type { PixSettings } from '../modules/payments/module.ts';
 import type { SandboxPsp } from '../modules/payments/sandbox-psp.ts';
 import type { Payments } from '../modules/payments/service.ts';
+import type { EmbedOriginsSource } from '../static.ts';
 import { unauthorized } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
@@ -58,6 +59,8 @@ export interface Services {
   sandboxPsp: SandboxPsp | null;
   pixSettings: PixSettings;
   cep: CepPort;
+  /** The merchants' registered embed origins, cached (static.ts); `clear()` after a change. */
+  embedOrigins: EmbedOriginsSource & { clear(): void };
 }
 
 export function claimsOf(c: AppContext): AccessClaims {

@@ -1,4 +1,4 @@
-import { ADMIN_API, AdminLoginRequest, AdminUpdateUserRequest, paths } from '@drip/core';
+import { ADMIN_API, AdminLoginRequest, AdminUpdateUserRequest, EmbedDomainsRequest, paths } from '@drip/core';
 import { readBody, rejectBody } from '../../http/body.ts';
 import { claimsOf, clientIp, type Services } from '../../http/context.ts';
 import { ApiError, emailTaken, invalidCurrentPassword, notFound } from '../../http/errors.ts';
@@ -29,8 +29,48 @@ function merchantStatusRoute(s: Services, action: 'disable' | 'enable'): RouteDe
   };
 }
 
+/** The merchant's embed origins (issue 4): GET and PUT, audited; the hosted pages' CSP follows them. */
+function embedDomainsRoutes(s: Services): RouteDef[] {
+  const path = `${ADMIN_API}/merchants/:merchantId/embed_domains`;
+  return [
+    {
+      method: 'GET',
+      path,
+      audience: 'admin',
+      handler: async (c) => {
+        const merchantId = c.req.param('merchantId') ?? '';
+        const domains = await s.merchants.embedDomains(merchantId);
+        if (!domains) throw notFound('Parceiro não encontrado');
+        return c.json({ merchantId, domains }, 200);
+      },
+    },
+    {
+      method: 'PUT',
+      path,
+      audience: 'admin',
+      handler: async (c) => {
+        const body = await readBody(c, EmbedDomainsRequest);
+        const merchantId = c.req.param('merchantId') ?? '';
+        const domains = await s.merchants.setEmbedDomains(merchantId, body.domains);
+        if (!domains) throw notFound('Parceiro não encontrado');
+        s.embedOrigins.clear();
+        await s.audit.record({
+          actorType: 'ADMIN',
+          actorId: claimsOf(c).sub,
+          action: 'MERCHANT_EMBED_DOMAINS_CHANGED',
+          entityType: 'merchant',
+          entityId: merchantId,
+          requestId: c.get('requestId'),
+        });
+        return c.json({ merchantId, domains }, 200);
+      },
+    },
+  ];
+}
+
 export function adminRoutes(s: Services): RouteDef[] {
   return [
+    ...embedDomainsRoutes(s),
     merchantStatusRoute(s, 'disable'),
     merchantStatusRoute(s, 'enable'),
     {

@@ -77,6 +77,36 @@ export class MerchantService {
     return row ?? null;
   }
 
+  /** The origins a merchant registered for embedding (issue 4), or null for an unknown merchant. */
+  async embedDomains(merchantId: string): Promise<string[] | null> {
+    if (!isUuid(merchantId)) return null;
+    const [row] = await this.deps.db
+      .select({ domains: merchants.allowedEmbedDomains })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId));
+    return row ? row.domains : null;
+  }
+
+  /** Replaces a merchant's embed origins; null for an unknown merchant. */
+  async setEmbedDomains(merchantId: string, domains: readonly string[]): Promise<string[] | null> {
+    if (!isUuid(merchantId)) return null;
+    const [row] = await this.deps.db
+      .update(merchants)
+      .set({ allowedEmbedDomains: [...domains], updatedAt: this.deps.clock.now() })
+      .where(eq(merchants.id, merchantId))
+      .returning({ domains: merchants.allowedEmbedDomains });
+    return row ? row.domains : null;
+  }
+
+  /** Every origin registered by an ENABLED merchant (the widgets, which carry no checkout, allow them all). */
+  async allEmbedDomains(): Promise<string[]> {
+    const rows = await this.deps.db
+      .select({ domains: merchants.allowedEmbedDomains })
+      .from(merchants)
+      .where(eq(merchants.status, 'ENABLED'));
+    return [...new Set(rows.flatMap((r) => r.domains))];
+  }
+
   private async activeUserByEmail(email: string): Promise<MerchantUserRow | undefined> {
     const [row] = await this.deps.db
       .select({ user: merchantUsers })
