@@ -51,20 +51,21 @@ export class IdempotencyStore {
     work: () => Promise<StoredAnswer>,
   ): Promise<StoredAnswer & { replayed: boolean }> {
     const now = this.clock.now();
-    // An expired key is forgotten first (24 h window).
-    await this.db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.merchantId, merchantId),
-          eq(idempotencyKeys.key, key),
-          lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
-        ),
-      );
+    // One statement claims the key: a new key is inserted; an expired one (24 h window) is taken over as new.
     const claimed = await this.db
       .insert(idempotencyKeys)
       .values({ merchantId, key, requestHash, state: 'RUNNING', createdAt: now })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.merchantId, idempotencyKeys.key],
+        set: {
+          requestHash,
+          state: 'RUNNING',
+          responseStatus: null,
+          responseBody: null,
+          createdAt: now,
+        },
+        setWhere: lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
+      })
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
       const [existing] = await this.db

@@ -27,7 +27,7 @@ import {
   type VerificationChannel,
   type WaitlistStatus,
 } from '@drip/core';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { normalizeRecipient } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
@@ -143,6 +143,8 @@ interface PendingMessage {
 interface Loaded {
   row: CheckoutRow;
   merchant: MerchantFacts;
+  /** The row version read (PostgreSQL `xmin`): a write `where xmin = version` applies only if nobody wrote since. */
+  version: string;
 }
 
 export interface CheckoutServiceDeps {
@@ -322,6 +324,7 @@ export class CheckoutService {
         row: checkouts,
         merchant: merchantColumns,
         cashbackRate: OrderService.cashbackRateSql(checkouts.merchantId, this.today()),
+        version: sql<string>`${checkouts}.xmin::text`,
       })
       .from(checkouts)
       .innerJoin(merchants, eq(merchants.id, checkouts.merchantId))
@@ -329,7 +332,11 @@ export class CheckoutService {
       .limit(1);
     const [found] = lock ? await query.for('update', { of: checkouts }) : await query;
     if (!found) throw notFound(checkoutErrors.notFound);
-    return { row: found.row, merchant: { ...found.merchant, cashbackRate: Number(found.cashbackRate) || 0 } };
+    return {
+      row: found.row,
+      merchant: { ...found.merchant, cashbackRate: Number(found.cashbackRate) || 0 },
+      version: String(found.version),
+    };
   }
 
   private async update(
@@ -344,6 +351,26 @@ export class CheckoutService {
       .returning();
     if (!row) throw notFound(checkoutErrors.notFound);
     return row;
+  }
+
+  /**
+   * Runs `first` (another module's write, e.g. the credit decision's INSERT) and the checkout's update in ONE
+   * statement (a CTE), on the row locked by the caller's transaction; returns the row as updated.
+   */
+  private async updateWith(
+    tx: Tx,
+    first: SQL,
+    row: CheckoutRow,
+    set: Partial<typeof checkouts.$inferInsert>,
+  ): Promise<CheckoutRow> {
+    const updatedAt = this.d.clock.now();
+    const update = tx
+      .update(checkouts)
+      .set({ ...set, updatedAt })
+      .where(eq(checkouts.id, row.id))
+      .getSQL();
+    await tx.execute(sql`with first as (${first}) ${update}`);
+    return { ...row, ...set, updatedAt };
   }
 
   /** `PUT /api/v1/checkouts/{id}` with any body of the contract. */
@@ -365,6 +392,16 @@ export class CheckoutService {
       }
     }
     const outbox: PendingMessage[] = [];
+    if (kind === 'customerData' || kind === 'token' || kind === 'confirm') {
+      // Optimistic fast path: one plain read, then ONE conditional write that applies only if the row did not
+      // change since (`xmin`). When it cannot apply (a check fails, or a concurrent step won), the locked path
+      // below decides again on the locked row and answers (or raises) exactly as before.
+      const fast = await this.fastStep(id, kind, body, outbox);
+      if (fast) {
+        for (const m of outbox) await this.send(m);
+        return fast;
+      }
+    }
     const response = await this.d.db.transaction(async (tx) => {
       const loaded = await this.load(tx, id, true);
       let { row } = loaded;
@@ -417,6 +454,93 @@ export class CheckoutService {
     return response;
   }
 
+  /** The optimistic variant of a step (see handleUpdate); null when the locked path must decide. */
+  private async fastStep(
+    id: string,
+    kind: 'customerData' | 'token' | 'confirm',
+    body: CheckoutUpdateRequest,
+    outbox: PendingMessage[],
+  ): Promise<WireResponse | null> {
+    const { row, merchant, version } = await this.load(this.d.db, id, false);
+    const now = this.d.clock.now();
+    if (!isOpen(row.status) || row.expiresAt.getTime() <= now.getTime()) return null;
+    const guard = (set: Partial<typeof checkouts.$inferInsert>) =>
+      this.d.db
+        .update(checkouts)
+        .set({ ...set, updatedAt: now })
+        .where(and(eq(checkouts.id, id), sql`${checkouts}.xmin = ${version}::xid`))
+        .returning();
+    if (kind === 'customerData') {
+      if (!('customerCpf' in body) || (row.phase !== 'CUSTOMER_DATA' && row.phase !== 'TOKEN')) return null;
+      const clean = cleanCustomerData(body);
+      const { set, code } = this.newTokenSet(row.id, 'SMS', { customerData: clean });
+      const [updated] = await guard(set);
+      if (!updated) return null;
+      this.queueToken('SMS', clean, merchant.name, code, outbox);
+      return this.respond(updated, merchant);
+    }
+    if (kind === 'token') {
+      // Only the right code of a first purchase (the verification Pix comes next) is done here; a wrong, expired or
+      // locked code, and the analysis of a returning customer, go to the locked path.
+      if (!('phoneVerificationCode' in body)) return null;
+      const data = row.customerData;
+      if (row.phase !== 'TOKEN' || !row.tokenHash || !data) return null;
+      if (row.tokenAttempts >= TOKEN_MAX_ATTEMPTS) return null;
+      if (!row.tokenExpiresAt || row.tokenExpiresAt.getTime() <= now.getTime()) return null;
+      const expected = Buffer.from(row.tokenHash, 'hex');
+      const given = Buffer.from(hashToken(row.id, body.phoneVerificationCode), 'hex');
+      if (!timingSafeEqual(expected, given)) return null;
+      const customer = await this.upsertCustomer(this.d.db, data);
+      if (customer.payerVerified) return null;
+      const base = { customerId: customer.id, tokenHash: null, tokenVerifiedAt: now };
+      const pix = await this.createPix(
+        null,
+        { ...row, ...base },
+        'VERIFICATION',
+        VERIFICATION_AMOUNT,
+        data,
+        'Verificação Drip (estornada)',
+      );
+      const [updated] = await guard({ ...base, phase: 'VERIFICATION_PIX', verificationPix: pix });
+      if (!updated) {
+        // A concurrent step changed the checkout: this charge was never shown; the locked path answers.
+        await this.d.payments.cancelCharge(pix.chargeId);
+        return null;
+      }
+      return { ...this.respond(updated, merchant), isValid: true };
+    }
+    if (row.phase !== 'CONFIRMATION' || !row.customerData || !row.customerId) return null;
+    const plan = this.plan(row, merchant);
+    if (plan.upfront) return null;
+    const set = {
+      status: 'OK' as const,
+      phase: 'DONE' as const,
+      totalInstalments: plan.totalInstalments,
+      firstDueDate: plan.firstDueDate,
+      upfront: 'NO' as const,
+    };
+    const guardFor = (orderId: string) =>
+      this.d.db
+        .update(checkouts)
+        .set({ ...set, orderId, updatedAt: now })
+        .where(and(eq(checkouts.id, id), sql`${checkouts}.xmin = ${version}::xid`))
+        .returning({ id: checkouts.id });
+    const order = await this.d.orders.createInstalmentOrderIf(
+      this.d.db,
+      {
+        ...orderBase(row, row.customerId),
+        totalInstalments: plan.totalInstalments,
+        firstDueDate: plan.firstDueDate,
+        cashbackRate: merchant.cashbackRate,
+        upfrontPayment: null,
+        now,
+      },
+      guardFor,
+    );
+    if (!order) return null;
+    return this.respond({ ...row, ...set, orderId: order.id, updatedAt: now }, merchant);
+  }
+
   private async send(m: PendingMessage): Promise<void> {
     if (m.channel === 'EMAIL') {
       await this.d.notifications.email.send({
@@ -440,11 +564,7 @@ export class CheckoutService {
     outbox: PendingMessage[],
   ): Promise<WireResponse> {
     if (row.phase !== 'CUSTOMER_DATA' && row.phase !== 'TOKEN') throw conflict(checkoutErrors.outOfOrder);
-    const clean: StoredCustomerData = {
-      ...data,
-      customerBirthDate: data.customerBirthDate || undefined,
-      addressComplement: data.addressComplement || undefined,
-    };
+    const clean = cleanCustomerData(data);
     return this.sendNewToken(
       tx,
       { ...row, customerData: clean },
@@ -480,20 +600,47 @@ export class CheckoutService {
   ): Promise<WireResponse> {
     const data = row.customerData;
     if (!data) throw conflict(checkoutErrors.outOfOrder);
-    const now = this.d.clock.now();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const updated = await this.update(tx, row.id, {
-      ...extra,
-      status: 'MORE_INFO',
-      phase: 'TOKEN',
-      tokenHash: hashToken(row.id, code),
-      tokenChannel: channel,
-      tokenSentAt: now,
-      tokenExpiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
-      tokenAttempts: 0,
-    });
+    const { set, code } = this.newTokenSet(row.id, channel, extra);
+    const updated = await this.update(tx, row.id, set);
     await this.deliverToken(tx, channel, data, merchant.name, code, outbox);
     return this.respond(updated, merchant);
+  }
+
+  /** The columns of a new Drip Token (and its code, to send once the write is done). */
+  private newTokenSet(
+    id: string,
+    channel: VerificationChannel,
+    extra: Partial<typeof checkouts.$inferInsert>,
+  ): { set: Partial<typeof checkouts.$inferInsert>; code: string } {
+    const now = this.d.clock.now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    return {
+      code,
+      set: {
+        ...extra,
+        status: 'MORE_INFO',
+        phase: 'TOKEN',
+        tokenHash: hashToken(id, code),
+        tokenChannel: channel,
+        tokenSentAt: now,
+        tokenExpiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
+        tokenAttempts: 0,
+      },
+    };
+  }
+
+  /** Queues an SMS or e-mail token for after the write (WhatsApp is stored in the step's transaction instead). */
+  private queueToken(
+    channel: 'SMS' | 'EMAIL',
+    data: StoredCustomerData,
+    merchantName: string,
+    code: string,
+    outbox: PendingMessage[],
+  ): void {
+    const text = tokenText(code, merchantName);
+    if (channel === 'SMS') outbox.push({ channel: 'SMS', to: data.customerPhone, body: text, code });
+    else
+      outbox.push({ channel: 'EMAIL', to: data.customerEmail, subject: 'Seu Drip Token', body: text, code });
   }
 
   private async deliverToken(
@@ -504,11 +651,9 @@ export class CheckoutService {
     code: string,
     outbox: PendingMessage[],
   ): Promise<void> {
-    const text = `Drip: ${code} é o seu Drip Token para a compra na ${merchantName}. Válido por 10 minutos. Não compartilhe.`;
-    if (channel === 'SMS') {
-      outbox.push({ channel: 'SMS', to: data.customerPhone, body: text, code });
-    } else if (channel === 'EMAIL') {
-      outbox.push({ channel: 'EMAIL', to: data.customerEmail, subject: 'Seu Drip Token', body: text, code });
+    const text = tokenText(code, merchantName);
+    if (channel === 'SMS' || channel === 'EMAIL') {
+      this.queueToken(channel, data, merchantName, code, outbox);
     } else {
       // WhatsApp has no adapter yet: the message is stored in the outbox like SMS and e-mail.
       await tx.insert(outboxMessages).values({
@@ -595,7 +740,7 @@ export class CheckoutService {
 
   /** Creates or updates the customer by CPF (after the phone was verified) and tells whether a payer was verified. */
   private async upsertCustomer(
-    tx: Tx,
+    tx: Tx | Db,
     data: StoredCustomerData,
   ): Promise<{ id: string; payerVerified: boolean; birthDate: string | null }> {
     const values = {
@@ -647,7 +792,7 @@ export class CheckoutService {
     const data = row.customerData;
     if (!data) throw conflict(checkoutErrors.outOfOrder);
     const now = this.d.clock.now();
-    const { decision, decisionId } = await this.d.credit.analyse(tx, {
+    const { decision, decisionId, record } = await this.d.credit.analyse(tx, {
       checkoutId: row.id,
       merchantId: row.merchantId,
       amount: cents(row.amount),
@@ -676,7 +821,7 @@ export class CheckoutService {
       },
     });
     if (decision.type === 'approved') {
-      const updated = await this.update(tx, row.id, {
+      const updated = await this.updateWith(tx, record, row, {
         ...extra,
         status: 'MORE_INFO',
         creditDecisionId: decisionId,
@@ -706,7 +851,7 @@ export class CheckoutService {
         `Pagamento à vista na ${merchant.name}`,
       );
     }
-    const updated = await this.update(tx, row.id, {
+    const updated = await this.updateWith(tx, record, row, {
       ...extra,
       status: 'KO',
       phase: 'DONE',
@@ -842,7 +987,7 @@ export class CheckoutService {
   // ---------------------------------------------------------- Pix
 
   private async createPix(
-    tx: Tx,
+    tx: Tx | null,
     row: CheckoutRow,
     purpose: ChargePurpose,
     amount: Cents,
@@ -1279,6 +1424,18 @@ export class CheckoutService {
     }
     return { result: 'MORE_INFO', fields };
   }
+}
+
+const tokenText = (code: string, merchantName: string) =>
+  `Drip: ${code} é o seu Drip Token para a compra na ${merchantName}. Válido por 10 minutos. Não compartilhe.`;
+
+/** The customer data as stored: empty optional fields dropped. */
+function cleanCustomerData(data: StoredCustomerData): StoredCustomerData {
+  return {
+    ...data,
+    customerBirthDate: data.customerBirthDate || undefined,
+    addressComplement: data.addressComplement || undefined,
+  };
 }
 
 function wireInstalment(i: { number: number; dueDate: string; amount: Cents; cashbackAmount: Cents }) {

@@ -1,5 +1,5 @@
 import { type Cents, cents } from '@drip/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/types.ts';
 import { instalments, orders } from '../orders/tables.ts';
 import {
@@ -134,26 +134,35 @@ export class CreditService {
     };
   }
 
-  /** Analyses and records the decision (every rule evaluated) in the caller's transaction. */
-  async analyse(tx: Tx, input: AnalysisInput): Promise<{ decision: CreditDecision; decisionId: string }> {
+  /**
+   * Analyses and returns the decision with `record`, the INSERT of the decision (every rule evaluated), NOT run:
+   * the caller runs it in the same statement as its own write (a CTE), in its transaction.
+   */
+  async analyse(
+    tx: Tx,
+    input: AnalysisInput,
+  ): Promise<{ decision: CreditDecision; decisionId: string; record: SQL }> {
     const snapshot = await this.snapshot(tx, input);
     const decision = evaluateCredit(snapshot);
     const decisionId = crypto.randomUUID();
-    await tx.insert(creditDecisions).values({
-      id: decisionId,
-      checkoutId: input.checkoutId,
-      customerId: input.customer.id,
-      merchantId: input.merchantId,
-      decision: decision.type === 'approved' ? 'APPROVED' : 'DENIED',
-      reason: decision.type === 'denied' ? decision.reason : null,
-      amount: input.amount,
-      limit: decision.limit,
-      available: decision.available,
-      bureauScore: snapshot.bureau.score,
-      antifraudScore: snapshot.antifraudScore,
-      rules: decision.evaluated,
-      createdAt: input.now,
-    });
-    return { decision, decisionId };
+    const record = tx
+      .insert(creditDecisions)
+      .values({
+        id: decisionId,
+        checkoutId: input.checkoutId,
+        customerId: input.customer.id,
+        merchantId: input.merchantId,
+        decision: decision.type === 'approved' ? 'APPROVED' : 'DENIED',
+        reason: decision.type === 'denied' ? decision.reason : null,
+        amount: input.amount,
+        limit: decision.limit,
+        available: decision.available,
+        bureauScore: snapshot.bureau.score,
+        antifraudScore: snapshot.antifraudScore,
+        rules: decision.evaluated,
+        createdAt: input.now,
+      })
+      .getSQL();
+    return { decision, decisionId, record };
   }
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { type Cents, cents } from '@drip/core';
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { insertRecordset } from '../../db/bulk.ts';
 import type { Db } from '../../db/index.ts';
-import type { Tx } from '../../db/types.ts';
+import type { DbOrTx, Tx } from '../../db/types.ts';
 import { allocateProducts, type PlannedInstalment, planInstalments } from './plan.ts';
 import {
   instalmentProducts,
@@ -34,6 +36,8 @@ export interface CreatedOrder {
   status: 'ACTIVE' | 'CLOSED';
   instalments: (PlannedInstalment & { status: 'PENDING' | 'PAID' })[];
 }
+
+const CreatedRows = v.object({ rows: v.array(v.object({ created: v.number() })) });
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 function orderCode(): string {
@@ -72,9 +76,24 @@ export class OrderService {
 
   /**
    * Creates an approved order in the caller's transaction: order, instalments (exact split, cashback on the last),
-   * products, instalment products and ledger entries, in five statements.
+   * products, instalment products and ledger entries, in one statement.
    */
   async createInstalmentOrder(tx: Tx, input: CreateOrderInput): Promise<CreatedOrder> {
+    const order = await this.createInstalmentOrderIf(tx, input);
+    if (!order) throw new Error('order not created');
+    return order;
+  }
+
+  /**
+   * Same as createInstalmentOrder, and with `guard` (a data-modifying statement with RETURNING) in the SAME
+   * statement: the order is created only when the guard returned a row (null otherwise, nothing written). Atomic
+   * without a transaction (one statement).
+   */
+  async createInstalmentOrderIf(
+    tx: DbOrTx,
+    input: CreateOrderInput,
+    guard?: (orderId: string) => SQLWrapper,
+  ): Promise<CreatedOrder | null> {
     const plan = planInstalments({
       total: input.total,
       totalInstalments: input.totalInstalments,
@@ -85,14 +104,20 @@ export class OrderService {
     const financed = cents(input.total - (paidFirst ? (plan[0]?.amount ?? 0) : 0));
     const cashback = plan.reduce((a, p) => a + p.cashbackAmount, 0);
     const closed = paidFirst && plan.length === 1;
-    return this.insertOrder(tx, input, plan, {
-      financed,
-      cashback: cents(cashback),
-      status: closed ? 'CLOSED' : 'ACTIVE',
-      type: 'INSTALMENTS',
-      paidNumbers: paidFirst ? [1] : [],
-      payment: input.upfrontPayment,
-    });
+    return this.insertOrder(
+      tx,
+      input,
+      plan,
+      {
+        financed,
+        cashback: cents(cashback),
+        status: closed ? 'CLOSED' : 'ACTIVE',
+        type: 'INSTALMENTS',
+        paidNumbers: paidFirst ? [1] : [],
+        payment: input.upfrontPayment,
+      },
+      guard,
+    );
   }
 
   /** An order paid in full at checkout (after a KO with the full-amount offer): one paid instalment, CLOSED. */
@@ -109,7 +134,7 @@ export class OrderService {
       firstDueDate: input.today,
       cashbackRate: 0,
     });
-    return this.insertOrder(
+    const order = await this.insertOrder(
       tx,
       {
         ...input,
@@ -128,10 +153,18 @@ export class OrderService {
         payment: input.payment,
       },
     );
+    if (!order) throw new Error('order not created');
+    return order;
   }
 
+  /**
+   * Inserts the order, its instalments, products, instalment products and ledger entries in ONE statement
+   * (data-modifying CTEs over json_to_recordset: one round trip, atomic by itself). With `guard` (a data-modifying
+   * statement with RETURNING built for the new order's id, e.g. the checkout's conditional UPDATE), the order is created only when the guard
+   * returned a row, in the same statement; null when it did not (nothing was written).
+   */
   private async insertOrder(
-    tx: Tx,
+    tx: DbOrTx,
     input: CreateOrderInput,
     plan: PlannedInstalment[],
     o: {
@@ -142,67 +175,21 @@ export class OrderService {
       paidNumbers: number[];
       payment: { chargeId: string; paidAt: Date } | null;
     },
-  ): Promise<CreatedOrder> {
+    guard?: (orderId: string) => SQLWrapper,
+  ): Promise<CreatedOrder | null> {
     const orderId = crypto.randomUUID();
     const code = orderCode();
-    await tx.insert(orders).values({
-      id: orderId,
-      code,
-      checkoutId: input.checkoutId,
-      merchantId: input.merchantId,
-      customerId: input.customerId,
-      merchantOrderCode: input.merchantOrderCode,
-      amount: input.total,
-      financedAmount: o.financed,
-      cashbackRate: input.cashbackRate,
-      cashbackAmount: o.cashback,
-      status: o.status,
-      type: o.type,
-      createdAt: input.now,
-      updatedAt: input.now,
-    });
     const instalmentIds = plan.map(() => crypto.randomUUID());
     const paid = (n: number) => o.paidNumbers.includes(n);
-    await tx.insert(instalments).values(
-      plan.map((p, i) => ({
-        id: instalmentIds[i] ?? crypto.randomUUID(),
-        orderId,
-        number: p.number,
-        dueDate: p.dueDate,
-        amount: p.amount,
-        cashbackAmount: p.cashbackAmount,
-        status: paid(p.number) ? ('PAID' as const) : ('PENDING' as const),
-        paidAt: paid(p.number) ? (o.payment?.paidAt ?? input.now) : null,
-        paymentChargeId: paid(p.number) ? (o.payment?.chargeId ?? null) : null,
-      })),
-    );
     const productIds = input.products.map(() => crypto.randomUUID());
     const lineAmounts = input.products.map((p) => cents(p.unitAmount * p.quantity));
-    if (input.products.length > 0) {
-      await tx.insert(orderProducts).values(
-        input.products.map((p, i) => ({
-          id: productIds[i] ?? crypto.randomUUID(),
-          orderId,
-          position: i,
-          name: p.name,
-          quantity: p.quantity,
-          unitAmount: p.unitAmount,
-          amount: lineAmounts[i] ?? cents(0),
-        })),
-      );
-      const shares = allocateProducts(
-        lineAmounts,
-        plan.map((p) => p.amount),
-      );
-      const rows = shares.flatMap((row, pi) =>
-        row.map((amount, ii) => ({
-          instalmentId: instalmentIds[ii] ?? '',
-          orderProductId: productIds[pi] ?? '',
-          amount,
-        })),
-      );
-      if (rows.length > 0) await tx.insert(instalmentProducts).values(rows);
-    }
+    const shares =
+      input.products.length > 0
+        ? allocateProducts(
+            lineAmounts,
+            plan.map((p) => p.amount),
+          )
+        : [];
     const base = {
       orderId,
       checkoutId: input.checkoutId,
@@ -234,7 +221,85 @@ export class OrderService {
         memo: `Parcela ${p.number} paga no checkout`,
       });
     }
-    await tx.insert(ledgerEntries).values(entries);
+    const ctes: SQL[] = [];
+    if (guard) ctes.push(sql`g as (${guard(orderId).getSQL()})`);
+    ctes.push(
+      sql`o as (${insertRecordset(
+        orders,
+        [
+          {
+            id: orderId,
+            code,
+            checkoutId: input.checkoutId,
+            merchantId: input.merchantId,
+            customerId: input.customerId,
+            merchantOrderCode: input.merchantOrderCode,
+            amount: input.total,
+            financedAmount: o.financed,
+            cashbackRate: input.cashbackRate,
+            cashbackAmount: o.cashback,
+            status: o.status,
+            type: o.type,
+            createdAt: input.now,
+            updatedAt: input.now,
+          },
+        ],
+        guard ? sql`exists (select 1 from g)` : undefined,
+      )} returning id)`,
+    );
+    // The rows below are inserted only when the order row was (gated on `o`).
+    const created = sql`exists (select 1 from o)`;
+    ctes.push(
+      sql`i as (${insertRecordset(
+        instalments,
+        plan.map((p, i) => ({
+          id: instalmentIds[i] ?? crypto.randomUUID(),
+          orderId,
+          number: p.number,
+          dueDate: p.dueDate,
+          amount: p.amount,
+          cashbackAmount: p.cashbackAmount,
+          status: paid(p.number) ? ('PAID' as const) : ('PENDING' as const),
+          paidAt: paid(p.number) ? (o.payment?.paidAt ?? input.now) : null,
+          paymentChargeId: paid(p.number) ? (o.payment?.chargeId ?? null) : null,
+        })),
+        created,
+      )})`,
+    );
+    if (input.products.length > 0) {
+      ctes.push(
+        sql`p as (${insertRecordset(
+          orderProducts,
+          input.products.map((p, i) => ({
+            id: productIds[i] ?? crypto.randomUUID(),
+            orderId,
+            position: i,
+            name: p.name,
+            quantity: p.quantity,
+            unitAmount: p.unitAmount,
+            amount: lineAmounts[i] ?? cents(0),
+          })),
+          created,
+        )})`,
+      );
+      const rows = shares.flatMap((row, pi) =>
+        row.map((amount, ii) => ({
+          instalmentId: instalmentIds[ii] ?? '',
+          orderProductId: productIds[pi] ?? '',
+          amount,
+        })),
+      );
+      if (rows.length > 0) ctes.push(sql`ip as (${insertRecordset(instalmentProducts, rows, created)})`);
+    }
+    ctes.push(sql`l as (${insertRecordset(ledgerEntries, entries, created)})`);
+    const result = v.parse(
+      CreatedRows,
+      await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from o)::int as created`),
+    );
+    if ((result.rows[0]?.created ?? 0) === 0) {
+      if (guard) return null;
+      throw new Error('order not created');
+    }
     return {
       id: orderId,
       code,

@@ -5,8 +5,9 @@
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type Cents, cents, isValidCpf, onlyDigits } from '@drip/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
+import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { DbOrTx } from '../../db/types.ts';
@@ -75,12 +76,22 @@ export interface PayResult {
   webhook: 'DELIVERED' | 'RETRYING' | 'NO_WEBHOOK';
 }
 
+const ConcludedRows = v.object({
+  rows: v.array(v.object({ txid: v.string(), valor: v.union([v.string(), v.number()]) })),
+});
+
 const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000, 600_000];
 
 export class SandboxPsp {
   private webhook: { url: string; send: WebhookSender } | undefined;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly tokenKey: Uint8Array;
+  /**
+   * Pix this PSP just stored and is notifying now (first webhook attempt): the receiver's confirmation
+   * (`GET /pix/{e2eid}`) during that delivery is answered from memory, as the PSP has the row at hand. No devolução
+   * can exist yet (the receiver books it while handling this very notice); a devolução drops the entry anyway.
+   */
+  private readonly delivering = new Map<string, PixRow>();
 
   constructor(private readonly o: SandboxPspOptions) {
     this.tokenKey = new TextEncoder().encode(`psp-sandbox:${o.tokenSecret}`);
@@ -214,10 +225,21 @@ export class SandboxPsp {
   }
 
   async getPix(endToEndId: string, tx: DbOrTx = this.o.db): Promise<PixRecebido | null> {
-    const [row] = await tx.select().from(pspSandboxPix).where(eq(pspSandboxPix.endToEndId, endToEndId));
-    if (!row) return null;
-    const devs = await this.devolucoesOf(tx, [row]);
-    return pixJson(row, devs.get(row.endToEndId) ?? []);
+    const fresh = this.delivering.get(endToEndId);
+    if (fresh) return pixJson(fresh, []);
+    // The Pix and its devoluções in one query.
+    const rows = await tx
+      .select({ pix: pspSandboxPix, dev: pspSandboxDevolucoes })
+      .from(pspSandboxPix)
+      .leftJoin(pspSandboxDevolucoes, eq(pspSandboxDevolucoes.endToEndId, pspSandboxPix.endToEndId))
+      .where(eq(pspSandboxPix.endToEndId, endToEndId))
+      .orderBy(pspSandboxDevolucoes.solicitacao);
+    const first = rows[0];
+    if (!first) return null;
+    return pixJson(
+      first.pix,
+      rows.flatMap((r) => (r.dev ? [r.dev] : [])),
+    );
   }
 
   async putDevolucao(
@@ -227,6 +249,7 @@ export class SandboxPsp {
     tx: DbOrTx = this.o.db,
   ): Promise<Result<Devolucao>> {
     const key = `${endToEndId}/${id}`;
+    this.delivering.delete(endToEndId);
     const [existing] = await tx.select().from(pspSandboxDevolucoes).where(eq(pspSandboxDevolucoes.key, key));
     if (existing) {
       if (existing.valor !== valor) {
@@ -283,40 +306,65 @@ export class SandboxPsp {
     if (!isValidCpf(cpf)) return fail(400, 'CPF inválido', 'Informe um CPF válido para o pagador');
     const payerName = input.payerName.trim() || 'Pagador Sandbox';
     const now = this.o.clock.now();
-    const outcome = await this.o.db.transaction(async (tx): Promise<Result<PixRow>> => {
-      const where = input.txid
-        ? eq(pspSandboxCobs.txid, input.txid)
-        : eq(pspSandboxCobs.location, (input.location ?? '').replace(/^https?:\/\//, ''));
-      const [cob] = await tx.select().from(pspSandboxCobs).where(where).for('update');
-      if (!cob)
-        return fail(404, 'Cobrança não encontrada', 'Nenhuma cobrança deste PSP corresponde a este código');
-      if (cob.status === 'CONCLUIDA') return fail(409, 'Cobrança já paga', 'Esta cobrança já foi paga');
-      if (cob.status !== 'ATIVA')
-        return fail(410, 'Cobrança removida', 'Esta cobrança foi cancelada pelo recebedor');
-      if (cob.criacao.getTime() + cob.expiracao * 1000 <= now.getTime()) {
-        return fail(410, 'Cobrança expirada', 'Esta cobrança expirou: peça um novo código Pix');
-      }
-      await tx.update(pspSandboxCobs).set({ status: 'CONCLUIDA' }).where(eq(pspSandboxCobs.txid, cob.txid));
-      const [pix] = await tx
-        .insert(pspSandboxPix)
-        .values({
-          endToEndId: endToEnd('E', bank.ispb, now),
-          txid: cob.txid,
-          valor: cob.valor,
+    const where = input.txid
+      ? eq(pspSandboxCobs.txid, input.txid)
+      : eq(pspSandboxCobs.location, (input.location ?? '').replace(/^https?:\/\//, ''));
+    const endToEndId = endToEnd('E', bank.ispb, now);
+    // One statement (atomic by itself): the cob is concluded only while ATIVA and within its calendário, and the
+    // Pix is stored from the concluded row.
+    const conclude = this.o.db
+      .update(pspSandboxCobs)
+      .set({ status: 'CONCLUIDA' })
+      .where(
+        and(
+          where,
+          eq(pspSandboxCobs.status, 'ATIVA'),
+          sql`${pspSandboxCobs.criacao} + ${pspSandboxCobs.expiracao} * interval '1 second' > ${now.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ txid: pspSandboxCobs.txid, valor: pspSandboxCobs.valor });
+    const paid = v.parse(
+      ConcludedRows,
+      await this.o.db.execute(
+        sql`with c as (${conclude.getSQL()}) insert into ${pspSandboxPix} (end_to_end_id, txid, valor, horario, pagador_cpf, pagador_nome, ispb, bank_code, info_pagador) select ${endToEndId}, c.txid, c.valor, ${now.toISOString()}::timestamptz, ${cpf}, ${payerName}, ${bank.ispb}, ${bank.code}, ${input.infoPagador ?? null} from c returning txid, valor::text as valor`,
+      ),
+    ).rows[0];
+    let outcome: Result<PixRow>;
+    if (paid) {
+      outcome = {
+        ok: true,
+        value: {
+          endToEndId,
+          txid: paid.txid,
+          valor: Number(paid.valor),
           horario: now,
           pagadorCpf: cpf,
           pagadorNome: payerName,
           ispb: bank.ispb,
           bankCode: bank.code,
           infoPagador: input.infoPagador ?? null,
-        })
-        .returning();
-      if (!pix) throw new Error('sandbox PSP: the Pix was not stored');
-      return { ok: true, value: pix };
-    });
+          webhookDelivered: false,
+        },
+      };
+    } else {
+      // Not payable: read the cob once to tell why.
+      const [cob] = await this.o.db.select().from(pspSandboxCobs).where(where);
+      if (!cob)
+        return fail(404, 'Cobrança não encontrada', 'Nenhuma cobrança deste PSP corresponde a este código');
+      if (cob.status === 'CONCLUIDA') return fail(409, 'Cobrança já paga', 'Esta cobrança já foi paga');
+      if (cob.status !== 'ATIVA')
+        return fail(410, 'Cobrança removida', 'Esta cobrança foi cancelada pelo recebedor');
+      return fail(410, 'Cobrança expirada', 'Esta cobrança expirou: peça um novo código Pix');
+    }
     if (!outcome.ok) return outcome;
     const pix = outcome.value;
-    const webhook = await this.deliver(pix, 0);
+    this.delivering.set(pix.endToEndId, pix);
+    let webhook: PayResult['webhook'];
+    try {
+      webhook = await this.deliver(pix, 0);
+    } finally {
+      this.delivering.delete(pix.endToEndId);
+    }
     return {
       ok: true,
       value: { endToEndId: pix.endToEndId, txid: pix.txid, amount: cents(pix.valor), webhook },

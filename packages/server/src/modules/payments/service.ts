@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Cents, cents } from '@drip/core';
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -93,6 +93,7 @@ export class RefundError extends Error {
 
 type ChargeRow = typeof pixCharges.$inferSelect;
 
+const RefundRows = v.object({ rows: v.array(v.object({ id: v.string() })) });
 const LockRows = v.object({ rows: v.array(v.object({ locked: v.boolean() })) });
 
 /** Advisory lock keys of the periodic jobs (pg_try_advisory_xact_lock). */
@@ -210,35 +211,39 @@ export class Payments implements PaymentsService {
   async refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void> {
     if (!Number.isSafeInteger(amount) || amount <= 0)
       throw new RefundError('O valor da devolução deve ser positivo');
-    const run = async (t: DbOrTx) => {
-      const [row] = await t.select().from(pixCharges).where(eq(pixCharges.id, chargeId)).for('update');
-      if (!row) throw new RefundError('Cobrança não encontrada');
-      if (!row.endToEndId || row.paidAt === null) throw new RefundError('A cobrança não foi paga');
-      if (row.refundedAmount + amount > row.amount) {
-        throw new RefundError('A devolução excede o valor pago ainda não devolvido');
-      }
-      const now = this.o.clock.now();
-      const refunded = row.refundedAmount + amount;
-      await t
-        .update(pixCharges)
-        .set({
-          refundedAmount: refunded,
-          ...(refunded === row.amount ? { status: 'REFUNDED' as const } : {}),
-        })
-        .where(eq(pixCharges.id, row.id));
-      await t.insert(pixRefunds).values({
-        id: randomUUID().replaceAll('-', ''),
-        chargeId: row.id,
-        endToEndId: row.endToEndId,
-        amount,
-        reason,
-        status: 'REQUESTED',
-        createdAt: now,
-        updatedAt: now,
-      });
-    };
-    if (tx) await run(tx);
-    else await this.o.db.transaction(run);
+    const exec: DbOrTx = tx ?? this.o.db;
+    const now = this.o.clock.now();
+    // One statement (atomic by itself, no transaction needed): the charge's refunded amount moves only while the
+    // charge is paid and the devolução fits in what is not refunded yet, and the devolução row is written from
+    // the updated charge.
+    const refundedAfter = sql`${pixCharges.refundedAmount} + ${amount}::bigint`;
+    const update = exec
+      .update(pixCharges)
+      .set({
+        refundedAmount: sql`${refundedAfter}`,
+        status: sql`case when ${refundedAfter} = ${pixCharges.amount} then 'REFUNDED' else ${pixCharges.status} end`,
+      })
+      .where(
+        and(
+          eq(pixCharges.id, chargeId),
+          isNotNull(pixCharges.endToEndId),
+          isNotNull(pixCharges.paidAt),
+          sql`${refundedAfter} <= ${pixCharges.amount}`,
+        ),
+      )
+      .returning({ id: pixCharges.id, endToEndId: pixCharges.endToEndId });
+    const done = v.parse(
+      RefundRows,
+      await exec.execute(
+        sql`with c as (${update.getSQL()}) insert into ${pixRefunds} (id, charge_id, end_to_end_id, amount, reason, status, created_at, updated_at) select ${randomUUID().replaceAll('-', '')}, c.id, c.end_to_end_id, ${amount}::bigint, ${reason}, 'REQUESTED', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from c returning id`,
+      ),
+    );
+    if (done.rows.length > 0) return;
+    // Refused: read the charge once to tell why.
+    const [row] = await exec.select().from(pixCharges).where(eq(pixCharges.id, chargeId));
+    if (!row) throw new RefundError('Cobrança não encontrada');
+    if (!row.endToEndId || row.paidAt === null) throw new RefundError('A cobrança não foi paga');
+    throw new RefundError('A devolução excede o valor pago ainda não devolvido');
   }
 
   /** Sends the REQUESTED devoluções to the PSP (idempotent by id); safe on several instances (skip locked). */

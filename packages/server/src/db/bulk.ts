@@ -1,0 +1,48 @@
+/**
+ * Set-based SQL helpers for the hot paths (bench/checkout-flow.mjs): many rows, or several tables, in ONE statement
+ * (one round trip, atomic by itself) instead of one INSERT each.
+ */
+import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/** A JSON-safe value of a row for json_to_recordset (Date → ISO text; jsonb values stay JSON). */
+function jsonValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value ?? null;
+}
+
+/**
+ * `INSERT INTO table (cols…) SELECT cols… FROM json_to_recordset($rows) AS x(col type, …) [WHERE condition]`:
+ * every row in one statement, each column typed by its SQL type (so uuid, date, bigint and jsonb columns get their
+ * own type, not text). The columns are the union of the rows' keys; a key missing from a row is NULL. `condition`
+ * is a SQL boolean (for example `exists (select 1 from some_cte)`) that gates the whole insert.
+ */
+export function insertRecordset<T extends PgTable>(
+  table: T,
+  rows: readonly Partial<T['$inferInsert']>[],
+  condition?: SQL,
+): SQL {
+  const columns = getTableColumns(table);
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => k in columns);
+  const defs = keys.map((k) => {
+    const column = columns[k];
+    if (!column) throw new Error(`insertRecordset: unknown column ${k}`);
+    return { key: k, name: column.name, type: column.getSQLType() };
+  });
+  const json = rows.map((r) => {
+    const out: Record<string, unknown> = {};
+    const record: Record<string, unknown> = r;
+    for (const d of defs) out[d.name] = jsonValue(record[d.key]);
+    return out;
+  });
+  const names = sql.join(
+    defs.map((d) => sql.identifier(d.name)),
+    sql`, `,
+  );
+  const typed = sql.join(
+    defs.map((d) => sql`${sql.identifier(d.name)} ${sql.raw(d.type)}`),
+    sql`, `,
+  );
+  const where = condition ? sql` where ${condition}` : sql``;
+  return sql`insert into ${sql.identifier(getTableName(table))} (${names}) select ${names} from json_to_recordset(${JSON.stringify(json)}::json) as x(${typed})${where}`;
+}
