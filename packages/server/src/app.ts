@@ -21,6 +21,7 @@ import { CustomerService } from './modules/customers/service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
 import { outboxNotifications } from './modules/notifications/outbox.ts';
 import type { Notifications } from './modules/notifications/ports.ts';
+import { instalmentModule } from './modules/orders/module.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
 import { routeTable } from './routes.ts';
 import { cachedEmbedOrigins, staticApps } from './static.ts';
@@ -36,6 +37,8 @@ export interface AppDeps {
 }
 
 /** Path prefixes that always answer JSON (never the single-page apps). */
+const SANDBOX_CLOCK_PATH = '/sandbox/clock';
+
 export const API_PREFIXES = [
   '/admin_backoffice/',
   '/merchant_backoffice/',
@@ -96,6 +99,7 @@ export function buildServices(deps: AppDeps): Services {
       30_000,
     ),
     customers: new CustomerService({ db, clock, passwords, auth, notifications, readRow: database.readRow }),
+    ...instalmentModule({ config, database, clock, log, notifications, payments: paymentsModule.payments }),
   };
 }
 
@@ -125,6 +129,12 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   });
 
   app.get(paths.healthz, (c) => c.json({ status: 'ok' }, 200));
+
+  // After the sandbox clock moves, the late-fee job runs at once, so that due dates and fees show immediately.
+  app.use(SANDBOX_CLOCK_PATH, async (c, next) => {
+    await next();
+    if (c.req.method === 'POST' && c.res.status === 200) await services.lateFees.run();
+  });
 
   const routes = routeTable(services);
   mountRoutes(app, services, routes);

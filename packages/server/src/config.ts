@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isAbsolute, join, resolve } from 'node:path';
 import type { LogLevel } from './log.ts';
 import { type CheckoutConfig, loadCheckoutConfig } from './modules/checkouts/config.ts';
+import { type LateFeeConfig, loadLateFeeConfig } from './modules/orders/late-fees.ts';
 import { packageDir } from './package-dir.ts';
 
 export interface PasswordHashingConfig {
@@ -59,6 +60,8 @@ export interface Config {
   pix?: PixConfig;
   /** `DRIP_COUNT_QUERIES=1`: count the statements sent to the database (GET /sandbox/metrics); off when absent. */
   countQueries?: boolean;
+  /** Late-fee rates and job period; defaults (2 % + 1 % a month, every 300 s) when absent. */
+  lateFees?: LateFeeConfig;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +171,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const pix = pixConfig(env, problems, int);
 
+  const lateFees = loadLateFeeConfig(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   if (jwtSecret === '') jwtSecret = sandboxJwtSecret(dataDir);
@@ -191,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
     checkout,
     pix,
     countQueries,
+    lateFees,
   };
 }
 

@@ -4,7 +4,9 @@ import { adminRoutes } from './modules/admins/routes.ts';
 import { cepRoutes } from './modules/cep/routes.ts';
 import { checkoutRoutes } from './modules/checkouts/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { debtRoutes } from './modules/debts/routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { pixSandboxRoutes } from './modules/sandbox/pix-routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
@@ -20,5 +22,7 @@ export function routeTable(services: Services): RouteDef[] {
     ...paymentRoutes(services),
     ...cepRoutes(services),
     ...pixSandboxRoutes(services),
+    ...orderRoutes(services),
+    ...debtRoutes(services),
   ];
 }

@@ -7,6 +7,7 @@ import type { PasswordHasher } from './modules/auth/passwords.ts';
 import { seedCheckoutWorld } from './modules/checkouts/seed.ts';
 import { customers } from './modules/customers/tables.ts';
 import { merchants, merchantUsers } from './modules/merchants/tables.ts';
+import { seedInstalmentWorld } from './modules/orders/seed.ts';
 
 /** The password of every demo account, so that the README and the start-up banner can print it. */
 export const DEMO_PASSWORD = 'drip-demo-123';
@@ -182,7 +183,9 @@ export async function seed(db: Db, passwords: PasswordHasher, sandbox = true): P
       );
     }
     await tx.insert(customers).values(DEMO_CUSTOMERS.map((c) => ({ ...c, passwordHash })));
-    await seedCheckoutWorld(tx, new Date());
+    const now = new Date();
+    await seedCheckoutWorld(tx, now);
+    await seedInstalmentWorld(tx, now);
   });
   return true;
 }

@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { startCheckoutJobs } from './modules/checkouts/module.ts';
+import { DEFAULT_LATE_FEE_CONFIG, startLateFeeJob } from './modules/orders/late-fees.ts';
 import { startPaymentJobs } from './modules/payments/module.ts';
 import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_MERCHANTS, DEMO_PASSWORD, seed } from './seed.ts';
 
@@ -51,6 +52,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { app, services } = buildApp({ config, database, log, clock });
   const stopPaymentJobs = startPaymentJobs(services.payments, log);
   const stopCheckoutJobs = startCheckoutJobs(services.checkouts, log);
+  const stopLateFeeJob = startLateFeeJob(
+    services.lateFees,
+    log,
+    (config.lateFees ?? DEFAULT_LATE_FEE_CONFIG).jobIntervalSeconds * 1000,
+  );
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
@@ -66,11 +72,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     closing ??= (async () => {
       stopPaymentJobs();
       stopCheckoutJobs();
+      stopLateFeeJob();
       services.sandboxPsp?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      await services.instalmentEvents.close();
       await database.close();
       log.info('server stopped');
     })();

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../package-dir.ts';
+import { assertChannel, type NotificationHandler, pgListen, type Unlisten } from './listen.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -33,6 +34,11 @@ export interface DatabaseHandle {
    * the row with its contract schema.
    */
   readRow(name: string, text: string, params: unknown[]): Promise<unknown>;
+  /**
+   * LISTENs on a channel (db/listen.ts): a dedicated connection on PostgreSQL (reconnecting; `onReconnect` after a
+   * reconnection), the in-process API on PGlite. NOTIFY is plain SQL (`pg_notify`), sent at commit.
+   */
+  listen(channel: string, onPayload: NotificationHandler, onReconnect?: () => void): Promise<Unlisten>;
 }
 
 export type OpenDatabaseOptions = ({ databaseUrl: string } | { dataDir: string } | { inMemory: true }) & {
@@ -75,13 +81,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // calls it; Drizzle's transactions send BEGIN and COMMIT through it too): one call, one round trip.
     if (countingQueries) pool.on('connect', (c) => (c.query = counted(c.query, counter)));
     const db = drizzlePg({ client: pool, schema });
+    // Dedicated LISTEN connections (outside the pool), ended with the handle.
+    const listeners = new Set<Unlisten>();
     return {
       db,
       kind: 'postgres',
       countingQueries,
       queryCount,
       readRow: async (name, text, params) => (await pool.query({ name, text, values: params })).rows[0],
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+      listen: async (channel, onPayload, onReconnect) => {
+        const stop = await pgListen(options.databaseUrl, channel, onPayload, onReconnect);
+        const tracked: Unlisten = async () => {
+          listeners.delete(tracked);
+          await stop();
+        };
+        listeners.add(tracked);
+        return tracked;
+      },
       migrate: async () => {
         const client = await pool.connect();
         try {
@@ -121,6 +141,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     queryCount,
     readRow: async (_name, text, params) => (await client.query(text, params)).rows[0],
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      assertChannel(channel);
+      const unlisten = await client.listen(channel, onPayload);
+      let done = false;
+      return async () => {
+        if (done || client.closed) return;
+        done = true;
+        await unlisten();
+      };
+    },
     migrate: () => migratePglite(db, { migrationsFolder }),
   };
 }

@@ -5,8 +5,10 @@ export { refreshTokens, verificationCodes } from '../modules/auth/tables.ts';
 export { checkoutFeedback, checkouts, idempotencyKeys } from '../modules/checkouts/tables.ts';
 export { creditDecisions, fraudBlocks } from '../modules/credit/tables.ts';
 export { customers } from '../modules/customers/tables.ts';
+export { negotiationRequests } from '../modules/debts/tables.ts';
 export { merchantRecoveryLinks, merchants, merchantUsers } from '../modules/merchants/tables.ts';
 export { outboxMessages } from '../modules/notifications/tables.ts';
+export { uniquePayments } from '../modules/orders/payment-tables.ts';
 export {
   instalmentProducts,
   instalments,

@@ -13,8 +13,12 @@ import type { IdempotencyStore } from '../modules/checkouts/idempotency.ts';
 import type { CheckoutService } from '../modules/checkouts/service.ts';
 import type { CreditService } from '../modules/credit/service.ts';
 import type { CustomerService } from '../modules/customers/service.ts';
+import type { DebtService } from '../modules/debts/service.ts';
 import type { MerchantService } from '../modules/merchants/service.ts';
 import type { Notifications } from '../modules/notifications/ports.ts';
+import type { InstalmentEvents } from '../modules/orders/events.ts';
+import type { InstalmentPayments } from '../modules/orders/instalment-payments.ts';
+import type { LateFees } from '../modules/orders/late-fees.ts';
 import type { OrderService } from '../modules/orders/service.ts';
 import type { PixSettings } from '../modules/payments/module.ts';
 import type { SandboxPsp } from '../modules/payments/sandbox-psp.ts';
@@ -59,6 +63,14 @@ export interface Services {
   sandboxPsp: SandboxPsp | null;
   pixSettings: PixSettings;
   cep: CepPort;
+  /** Customer portal orders, instalment and unique payments, the public instalment page (issue 5). */
+  instalmentPayments: InstalmentPayments;
+  /** Instalment status fan-out through LISTEN/NOTIFY (SSE). */
+  instalmentEvents: InstalmentEvents;
+  /** The late-fee job. */
+  lateFees: LateFees;
+  /** Debt renegotiation requests. */
+  debts: DebtService;
   /** The merchants' registered embed origins, cached (static.ts); `clear()` after a change. */
   embedOrigins: EmbedOriginsSource & { clear(): void };
 }

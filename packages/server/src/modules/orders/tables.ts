@@ -60,6 +60,8 @@ export const instalments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The Pix charge that paid it (payments module). */
     paymentChargeId: uuid('payment_charge_id'),
+    /** Set when an admin removed the late fee: the late-fee job leaves the instalment alone from then on. */
+    lateFeeWaivedAt: timestamp('late_fee_waived_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('instalments_order_number_uq').on(t.orderId, t.number),

@@ -1,0 +1,604 @@
+/**
+ * After checkout (issue 5): what customers owe and how they pay it. Customer portal views, the Pix of one instalment
+ * or of every pending one (unique payment), the public instalment page, and the booking of those payments (called
+ * by the payments module INSIDE its booking transaction). Rules in docs/instalment-payments.md.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type Cents,
+  type CustomerInstalment,
+  type CustomerOrderDetails,
+  type CustomerOrderPage,
+  type CustomerOrderSummary,
+  cents,
+  centsToReais,
+  type InstalmentDetails,
+  type InstalmentStatus,
+  isoDateInSaoPaulo,
+  type PaymentStatus,
+  type UniquePayment,
+} from '@drip/core';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/index.ts';
+import type { Tx } from '../../db/types.ts';
+import type { Logger } from '../../log.ts';
+import { customers } from '../customers/tables.ts';
+import { merchants } from '../merchants/tables.ts';
+import type { Charge, ChargeStatus, Payments } from '../payments/service.ts';
+import { notifyInstalmentStatus } from './events.ts';
+import { uniquePayments } from './payment-tables.ts';
+import { instalmentProducts, instalments, ledgerEntries, orderProducts, orders } from './tables.ts';
+
+type Wire<T extends v.GenericSchema> = v.InferInput<T>;
+type InstalmentRow = typeof instalments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** Ledger entry types written by this module. */
+export const LEDGER = {
+  instalmentPaid: 'INSTALMENT_PAID',
+  lateFee: 'LATE_FEE',
+} as const;
+/** Ledger types that record money received for an instalment (checkout upfront payments included). */
+const PAID_TYPES = ['INSTALMENT_PAID', 'FULL_PAYMENT_RECEIVED'];
+const REFUNDED_TYPES = ['INSTALMENT_REFUNDED'];
+
+/** What a Pix for the instalment must carry now: amount + fees − cashback − canceled (never negative). */
+export function amountToPay(i: {
+  amount: number;
+  feesAmount: number;
+  cashbackAmount: number;
+  canceledAmount: number;
+}): Cents {
+  return cents(Math.max(0, i.amount + i.feesAmount - i.cashbackAmount - i.canceledAmount));
+}
+
+export function isLate(i: { status: InstalmentStatus; dueDate: string }, today: string): boolean {
+  return i.status === 'PENDING' && i.dueDate < today;
+}
+
+/** Pix charge status → the payment status of spec 3. */
+export function paymentStatusOf(status: ChargeStatus): PaymentStatus {
+  switch (status) {
+    case 'ACTIVE':
+      return 'PENDING';
+    case 'PAID':
+      return 'PAID';
+    case 'REFUNDED':
+      return 'REFUNDED';
+    case 'EXPIRED':
+    case 'CANCELED':
+      return 'CANCELED';
+  }
+}
+
+const money = (n: number) => centsToReais(cents(n));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
+
+export type PayResult<T> = { type: 'ok'; value: T } | { type: 'not_found'; message: string };
+
+export interface InstalmentPaymentsOptions {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  payments: Payments;
+}
+
+export class InstalmentPayments {
+  private readonly db: Db;
+
+  constructor(private readonly o: InstalmentPaymentsOptions) {
+    this.db = o.db;
+  }
+
+  /** Registers the booking of INSTALMENT and UNIQUE_PAYMENT charges with the payments module. */
+  register(): void {
+    this.o.payments.onPaid('INSTALMENT', (tx, charge) => this.bookInstalment(tx, charge));
+    this.o.payments.onPaid('UNIQUE_PAYMENT', (tx, charge) => this.bookUniquePayment(tx, charge));
+  }
+
+  private today(): string {
+    return isoDateInSaoPaulo(this.o.clock.now());
+  }
+
+  // ---------------------------------------------------------------- customer portal: reads
+
+  /** The customer's orders, newest first. */
+  async listOrders(customerId: string, page: number, size: number): Promise<Wire<typeof CustomerOrderPage>> {
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.customerId, customerId));
+    const totalElements = total?.n ?? 0;
+    const today = this.today();
+    const rows = await this.db
+      .select({
+        order: orders,
+        merchantName: merchants.name,
+        instalmentsCount:
+          sql<number>`(select count(*) from ${instalments} where ${instalments.orderId} = ${orders.id})`.mapWith(
+            Number,
+          ),
+        unpaid:
+          sql<number>`(select count(*) from ${instalments} where ${instalments.orderId} = ${orders.id} and ${instalments.status} = 'PENDING')`.mapWith(
+            Number,
+          ),
+        late: sql<number>`(select count(*) from ${instalments} where ${instalments.orderId} = ${orders.id} and ${instalments.status} = 'PENDING' and ${instalments.dueDate} < ${today})`.mapWith(
+          Number,
+        ),
+      })
+      .from(orders)
+      .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+      .where(eq(orders.customerId, customerId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(size)
+      .offset(page * size);
+    return {
+      content: rows.map((r) =>
+        this.summary(r.order, r.merchantName, {
+          instalmentsCount: r.instalmentsCount,
+          unpaid: r.unpaid,
+          late: r.late,
+        }),
+      ),
+      number: page,
+      size,
+      totalPages: Math.ceil(totalElements / size),
+      totalElements,
+    };
+  }
+
+  private summary(
+    o: OrderRow,
+    merchantName: string,
+    counts: { instalmentsCount: number; unpaid: number; late: number },
+  ): Wire<typeof CustomerOrderSummary> {
+    return {
+      id: o.id,
+      code: o.code,
+      merchantOrderCode: o.merchantOrderCode,
+      merchantName,
+      amount: money(o.amount),
+      canceledAmount: money(o.canceledAmount),
+      instalmentsCount: counts.instalmentsCount,
+      unpaidInstalmentsCount: counts.unpaid,
+      lateInstalments: counts.late,
+      status: o.status,
+      createdAt: o.createdAt.toISOString(),
+    };
+  }
+
+  private async ownedOrder(customerId: string, orderId: string) {
+    if (!isUuid(orderId)) return null;
+    const [row] = await this.db
+      .select({ order: orders, merchantName: merchants.name })
+      .from(orders)
+      .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+    return row ?? null;
+  }
+
+  private instalmentsOf(orderId: string): Promise<InstalmentRow[]> {
+    return this.db
+      .select()
+      .from(instalments)
+      .where(eq(instalments.orderId, orderId))
+      .orderBy(asc(instalments.number));
+  }
+
+  async orderDetails(customerId: string, orderId: string): Promise<Wire<typeof CustomerOrderDetails> | null> {
+    const owned = await this.ownedOrder(customerId, orderId);
+    if (!owned) return null;
+    const rows = await this.instalmentsOf(orderId);
+    const products = await this.db
+      .select()
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, orderId))
+      .orderBy(asc(orderProducts.position));
+    const today = this.today();
+    const views = await this.instalmentViews(owned.order, rows);
+    return {
+      ...this.summary(owned.order, owned.merchantName, {
+        instalmentsCount: rows.length,
+        unpaid: rows.filter((i) => i.status === 'PENDING').length,
+        late: rows.filter((i) => isLate(i, today)).length,
+      }),
+      cashbackAmount: money(owned.order.cashbackAmount),
+      instalments: views,
+      products: products.map((p) => ({
+        id: p.id,
+        name: p.name,
+        quantity: p.quantity,
+        amount: money(p.amount),
+        status: p.status,
+      })),
+    };
+  }
+
+  /** Customer views of some instalments of one order (payment, products, amounts paid), in few queries. */
+  private async instalmentViews(
+    order: OrderRow,
+    rows: InstalmentRow[],
+    charges: Map<string, Charge | null> = new Map(),
+  ): Promise<Wire<typeof CustomerInstalment>[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [totalRow] = await this.db
+      .select({ n: count() })
+      .from(instalments)
+      .where(eq(instalments.orderId, order.id));
+    const total = totalRow?.n ?? rows.length;
+    const productRows = await this.db
+      .select({
+        instalmentId: instalmentProducts.instalmentId,
+        name: orderProducts.name,
+        status: instalmentProducts.status,
+        amount: sql<number>`sum(${instalmentProducts.amount})`.mapWith(Number),
+        position: sql<number>`min(${orderProducts.position})`.mapWith(Number),
+      })
+      .from(instalmentProducts)
+      .innerJoin(orderProducts, eq(orderProducts.id, instalmentProducts.orderProductId))
+      .where(inArray(instalmentProducts.instalmentId, ids))
+      .groupBy(instalmentProducts.instalmentId, orderProducts.name, instalmentProducts.status)
+      .orderBy(sql`min(${orderProducts.position})`);
+    const ledgerRows = await this.db
+      .select({
+        instalmentId: ledgerEntries.instalmentId,
+        type: ledgerEntries.type,
+        amount: sql<number>`sum(${ledgerEntries.amount})`.mapWith(Number),
+      })
+      .from(ledgerEntries)
+      .where(
+        and(
+          inArray(ledgerEntries.instalmentId, ids),
+          inArray(ledgerEntries.type, [...PAID_TYPES, ...REFUNDED_TYPES]),
+        ),
+      )
+      .groupBy(ledgerEntries.instalmentId, ledgerEntries.type);
+    const today = this.today();
+    const out: Wire<typeof CustomerInstalment>[] = [];
+    for (const i of rows) {
+      const charge = charges.has(i.id) ? (charges.get(i.id) ?? null) : await this.currentCharge(i);
+      const paid = ledgerRows
+        .filter((l) => l.instalmentId === i.id && PAID_TYPES.includes(l.type))
+        .reduce((a, l) => a + l.amount, 0);
+      const refunded = ledgerRows
+        .filter((l) => l.instalmentId === i.id && REFUNDED_TYPES.includes(l.type))
+        .reduce((a, l) => a + Math.abs(l.amount), 0);
+      out.push({
+        id: i.id,
+        orderId: i.orderId,
+        number: i.number,
+        total,
+        dueDate: i.dueDate,
+        status: i.status,
+        amount: money(i.amount),
+        feesAmount: money(i.feesAmount),
+        cashbackAmount: money(i.cashbackAmount),
+        canceledCashbackAmount: 0,
+        canceledAmount: money(i.canceledAmount),
+        amountToPay: money(amountToPay(i)),
+        amountPaidIncludingRefunds: money(paid),
+        amountCanceledWithRefund: money(refunded),
+        late: isLate(i, today),
+        paidAt: i.paidAt ? i.paidAt.toISOString() : null,
+        payment: charge
+          ? {
+              status: paymentStatusOf(charge.status),
+              externalPaymentId: charge.txid,
+              qrCode: charge.qrCodeUrl,
+              qrCodeText: charge.brCode,
+              expiresAt: charge.expiresAt.toISOString(),
+            }
+          : null,
+        instalmentProducts: productRows
+          .filter((p) => p.instalmentId === i.id)
+          .map((p) => ({
+            amount: money(p.amount),
+            name: p.name,
+            status: p.status,
+            cancelationStatus: p.status === 'CANCELED' ? 'CANCELED' : null,
+          })),
+      });
+    }
+    return out;
+  }
+
+  /** The charge that paid the instalment, or its active (unexpired) Pix while pending. */
+  private async currentCharge(i: InstalmentRow): Promise<Charge | null> {
+    if (i.status === 'PAID') return i.paymentChargeId ? this.o.payments.getCharge(i.paymentChargeId) : null;
+    return this.o.payments.activeChargeFor('INSTALMENT', i.id);
+  }
+
+  /** One instalment of the customer (polling). */
+  async instalment(
+    customerId: string,
+    instalmentId: string,
+  ): Promise<Wire<typeof CustomerInstalment> | null> {
+    const found = await this.instalmentWithOrder(instalmentId);
+    if (!found || found.order.customerId !== customerId) return null;
+    const [view] = await this.instalmentViews(found.order, [found.instalment]);
+    return view ?? null;
+  }
+
+  private async instalmentWithOrder(instalmentId: string) {
+    if (!isUuid(instalmentId)) return null;
+    const [row] = await this.db
+      .select({
+        instalment: instalments,
+        order: orders,
+        merchantName: merchants.name,
+        customerName: customers.name,
+        customerCpf: customers.cpf,
+      })
+      .from(instalments)
+      .innerJoin(orders, eq(orders.id, instalments.orderId))
+      .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(eq(instalments.id, instalmentId));
+    return row ?? null;
+  }
+
+  /** The status of an instalment (SSE), or null when unknown. */
+  async instalmentStatus(instalmentId: string): Promise<InstalmentStatus | null> {
+    if (!isUuid(instalmentId)) return null;
+    const [row] = await this.db
+      .select({ status: instalments.status })
+      .from(instalments)
+      .where(eq(instalments.id, instalmentId));
+    return row?.status ?? null;
+  }
+
+  // ---------------------------------------------------------------- paying
+
+  /**
+   * The Pix of a pending instalment: its active unexpired charge when it still carries the amount to pay, else a
+   * new one (the stale one is canceled). Null when nothing can be charged (amount to pay 0).
+   */
+  private async chargeFor(
+    i: InstalmentRow,
+    o: { code: string; total: number; payer: { cpf: string; name: string } },
+  ): Promise<Charge | null> {
+    const due = amountToPay(i);
+    if (due <= 0) return null;
+    const active = await this.o.payments.activeChargeFor('INSTALMENT', i.id);
+    if (active && active.amount === due) return active;
+    if (active) await this.o.payments.cancelCharge(active.id);
+    return this.o.payments.createCharge(null, {
+      purpose: 'INSTALMENT',
+      referenceId: i.id,
+      amount: due,
+      payer: o.payer,
+      description: `Drip: parcela ${i.number} de ${o.total} do pedido ${o.code}`,
+    });
+  }
+
+  /** PUT pay_instalment: the next pending instalment (by number) with its Pix. */
+  async payNextInstalment(
+    customerId: string,
+    orderId: string,
+  ): Promise<PayResult<Wire<typeof CustomerInstalment>>> {
+    const owned = await this.ownedOrder(customerId, orderId);
+    if (!owned) return { type: 'not_found', message: 'Pedido não encontrado' };
+    const rows = await this.instalmentsOf(orderId);
+    const next = rows.find((i) => i.status === 'PENDING');
+    if (!next || owned.order.status !== 'ACTIVE')
+      return { type: 'not_found', message: 'Nenhuma parcela pendente neste pedido' };
+    const payer = await this.payerOf(customerId);
+    const charge = await this.chargeFor(next, { code: owned.order.code, total: rows.length, payer });
+    const [view] = await this.instalmentViews(owned.order, [next], new Map([[next.id, charge]]));
+    if (!view) return { type: 'not_found', message: 'Nenhuma parcela pendente neste pedido' };
+    return { type: 'ok', value: view };
+  }
+
+  private async payerOf(customerId: string): Promise<{ cpf: string; name: string }> {
+    const [c] = await this.db
+      .select({ cpf: customers.cpf, name: customers.name })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    if (!c) throw new Error(`customer ${customerId} vanished`);
+    return c;
+  }
+
+  /**
+   * POST unique_payment: one Pix for every pending instalment. Reuses the newest unique payment when it covers the
+   * same instalments, for the same amount, and its charge is still active.
+   */
+  async createUniquePayment(
+    customerId: string,
+    orderId: string,
+  ): Promise<PayResult<Wire<typeof UniquePayment>>> {
+    const owned = await this.ownedOrder(customerId, orderId);
+    if (!owned) return { type: 'not_found', message: 'Pedido não encontrado' };
+    const pending = (await this.instalmentsOf(orderId)).filter((i) => i.status === 'PENDING');
+    const amount = cents(pending.reduce((a, i) => a + amountToPay(i), 0));
+    if (pending.length === 0 || owned.order.status !== 'ACTIVE' || amount <= 0)
+      return { type: 'not_found', message: 'Nenhuma parcela pendente neste pedido' };
+    const ids = pending.map((i) => i.id);
+    const [latest] = await this.db
+      .select()
+      .from(uniquePayments)
+      .where(eq(uniquePayments.orderId, orderId))
+      .orderBy(desc(uniquePayments.createdAt))
+      .limit(1);
+    if (latest && latest.amount === amount && sameIds(latest.instalmentIds, ids)) {
+      const active = await this.o.payments.activeChargeFor('UNIQUE_PAYMENT', latest.id);
+      if (active) return { type: 'ok', value: uniqueView(latest, active) };
+    }
+    const payer = await this.payerOf(customerId);
+    const id = randomUUID();
+    const now = this.o.clock.now();
+    const { row, charge } = await this.db.transaction(async (tx) => {
+      const charge = await this.o.payments.createCharge(tx, {
+        purpose: 'UNIQUE_PAYMENT',
+        referenceId: id,
+        amount,
+        payer,
+        description: `Drip: ${pending.length} parcela(s) do pedido ${owned.order.code}`,
+      });
+      const [row] = await tx
+        .insert(uniquePayments)
+        .values({ id, orderId, chargeId: charge.id, instalmentIds: ids, amount, createdAt: now })
+        .returning();
+      if (!row) throw new Error('unique payment not stored');
+      return { row, charge };
+    });
+    return { type: 'ok', value: uniqueView(row, charge) };
+  }
+
+  /** GET instalments/payments/{id}: a unique payment of the customer (polling). */
+  async uniquePayment(customerId: string, id: string): Promise<Wire<typeof UniquePayment> | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.db
+      .select({ payment: uniquePayments })
+      .from(uniquePayments)
+      .innerJoin(orders, eq(orders.id, uniquePayments.orderId))
+      .where(and(eq(uniquePayments.id, id), eq(orders.customerId, customerId)));
+    if (!row) return null;
+    const charge = await this.o.payments.getCharge(row.payment.chargeId);
+    if (!charge) return null;
+    return uniqueView(row.payment, charge);
+  }
+
+  // ---------------------------------------------------------------- public instalment page
+
+  /** GET /api/v1/installments/details/{id}: a pending instalment gets its Pix (created or reused). */
+  async publicDetails(instalmentId: string): Promise<Wire<typeof InstalmentDetails> | null> {
+    const found = await this.instalmentWithOrder(instalmentId);
+    if (!found) return null;
+    const i = found.instalment;
+    const [totalRow] = await this.db
+      .select({ n: count() })
+      .from(instalments)
+      .where(eq(instalments.orderId, i.orderId));
+    const total = totalRow?.n ?? i.number;
+    const charge =
+      i.status === 'PENDING' && found.order.status === 'ACTIVE'
+        ? await this.chargeFor(i, {
+            code: found.order.code,
+            total,
+            payer: { cpf: found.customerCpf, name: found.customerName },
+          })
+        : null;
+    return {
+      merchantName: found.merchantName,
+      installment: {
+        id: i.id,
+        number: i.number,
+        total,
+        amount: money(amountToPay(i)),
+        status: i.status,
+        dueDate: i.dueDate,
+        late: isLate(i, this.today()),
+        qrCode: charge ? charge.qrCodeUrl : null,
+        qrcodeText: charge ? charge.brCode : null,
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------- booking (inside the payment's transaction)
+
+  /** A paid INSTALMENT charge: the instalment becomes PAID, or the money goes back (docs/instalment-payments.md). */
+  async bookInstalment(tx: Tx, charge: Charge): Promise<void> {
+    const [target] = isUuid(charge.referenceId)
+      ? await tx
+          .select({ orderId: instalments.orderId })
+          .from(instalments)
+          .where(eq(instalments.id, charge.referenceId))
+      : [];
+    if (!target) return this.giveBack(tx, charge, 'Parcela não encontrada');
+    const order = await this.lockOrder(tx, target.orderId);
+    const rows = await this.lockInstalments(tx, [charge.referenceId]);
+    await this.settle(tx, charge, order, rows);
+  }
+
+  /** A paid UNIQUE_PAYMENT charge: every covered instalment becomes PAID in this one transaction, or none. */
+  async bookUniquePayment(tx: Tx, charge: Charge): Promise<void> {
+    const [up] = isUuid(charge.referenceId)
+      ? await tx.select().from(uniquePayments).where(eq(uniquePayments.id, charge.referenceId))
+      : [];
+    if (!up) return this.giveBack(tx, charge, 'Pagamento único não encontrado');
+    const order = await this.lockOrder(tx, up.orderId);
+    const rows = await this.lockInstalments(tx, up.instalmentIds);
+    if (rows.length !== up.instalmentIds.length)
+      return this.giveBack(tx, charge, 'Parcelas do pagamento único não encontradas');
+    await this.settle(tx, charge, order, rows);
+  }
+
+  private async lockOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {
+    const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    return o ?? null;
+  }
+
+  private lockInstalments(tx: Tx, ids: string[]): Promise<InstalmentRow[]> {
+    return tx
+      .select()
+      .from(instalments)
+      .where(inArray(instalments.id, ids))
+      .orderBy(asc(instalments.number))
+      .for('update');
+  }
+
+  /** Books `charge` as payment in full of `rows`, or refunds it whole. */
+  private async settle(tx: Tx, charge: Charge, order: OrderRow | null, rows: InstalmentRow[]): Promise<void> {
+    if (!order || rows.length === 0) return this.giveBack(tx, charge, 'Parcela não encontrada');
+    if (rows.some((i) => i.status !== 'PENDING'))
+      return this.giveBack(tx, charge, 'Parcela já paga: pagamento em duplicidade');
+    if (order.status !== 'ACTIVE') return this.giveBack(tx, charge, 'Pedido não está ativo');
+    const due = rows.reduce((a, i) => a + amountToPay(i), 0);
+    if (due !== charge.amount)
+      return this.giveBack(tx, charge, 'Valor pago diferente do valor atual da parcela (multa ou ajuste)');
+    const now = this.o.clock.now();
+    const paidAt = charge.paidAt ?? now;
+    const ids = rows.map((i) => i.id);
+    await tx
+      .update(instalments)
+      .set({ status: 'PAID', paidAt, paymentChargeId: charge.id })
+      .where(and(inArray(instalments.id, ids), eq(instalments.status, 'PENDING')));
+    await tx.insert(ledgerEntries).values(
+      rows.map((i) => ({
+        type: LEDGER.instalmentPaid,
+        amount: amountToPay(i),
+        orderId: order.id,
+        instalmentId: i.id,
+        chargeId: charge.id,
+        customerId: order.customerId,
+        merchantId: order.merchantId,
+        memo: `Parcela ${i.number} paga por Pix`,
+        createdAt: now,
+      })),
+    );
+    const [left] = await tx
+      .select({ n: count() })
+      .from(instalments)
+      .where(and(eq(instalments.orderId, order.id), eq(instalments.status, 'PENDING')));
+    if ((left?.n ?? 0) === 0) {
+      await tx.update(orders).set({ status: 'CLOSED', updatedAt: now }).where(eq(orders.id, order.id));
+    }
+    for (const id of ids) await notifyInstalmentStatus(tx, id, 'PAID');
+  }
+
+  private async giveBack(tx: Tx, charge: Charge, reason: string): Promise<void> {
+    this.o.log.warn('instalment payment not booked, refunding', { chargeId: charge.id, reason });
+    await this.o.payments.refundCharge(tx, charge.id, charge.amount, reason);
+  }
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, k) => x === b[k]);
+}
+
+function uniqueView(row: typeof uniquePayments.$inferSelect, charge: Charge): Wire<typeof UniquePayment> {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    qrCode: charge.qrCodeUrl,
+    qrCodeText: charge.brCode,
+    amount: money(row.amount),
+    expiresAt: charge.expiresAt.toISOString(),
+    instalments: row.instalmentIds,
+    status: paymentStatusOf(charge.status),
+  };
+}

@@ -1,0 +1,37 @@
+/** Builds the after-checkout services: instalment payments (and their booking), late fees, SSE fan-out, debts. */
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/index.ts';
+import type { Logger } from '../../log.ts';
+import { DebtService } from '../debts/service.ts';
+import type { Notifications } from '../notifications/ports.ts';
+import type { Payments } from '../payments/service.ts';
+import { InstalmentEvents } from './events.ts';
+import { InstalmentPayments } from './instalment-payments.ts';
+import { DEFAULT_LATE_FEE_CONFIG, LateFees } from './late-fees.ts';
+
+export function instalmentModule(deps: {
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  log: Logger;
+  notifications: Notifications;
+  payments: Payments;
+}) {
+  const { config, database, clock, log } = deps;
+  const db = database.db;
+  const instalmentPayments = new InstalmentPayments({ db, clock, log, payments: deps.payments });
+  instalmentPayments.register();
+  return {
+    instalmentPayments,
+    instalmentEvents: new InstalmentEvents(database, log),
+    lateFees: new LateFees({ db, clock, log, config: config.lateFees ?? DEFAULT_LATE_FEE_CONFIG }),
+    debts: new DebtService({
+      db,
+      clock,
+      log,
+      notifications: deps.notifications,
+      publicUrl: config.publicUrl,
+    }),
+  };
+}

@@ -1,0 +1,147 @@
+/** Customer portal order calls, the public instalment page and its server-sent events (contract/orders.ts). */
+import { type InstalmentStatus, orderPaths, PageQuery } from '@drip/core';
+import { streamSSE } from 'hono/streaming';
+import { parseWith, rejectBody } from '../../http/body.ts';
+import { claimsOf, type Services } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import type { RouteDef } from '../../http/route-table.ts';
+
+const ID = ':id';
+const pattern = (build: (id: string) => string) => build(ID).replace('%3Aid', ID);
+
+/** Heartbeat period of the SSE stream (a comment line keeps proxies from closing an idle connection). */
+export const SSE_HEARTBEAT_MS = 15_000;
+
+export function orderRoutes(s: Services, options: { heartbeatMs?: number } = {}): RouteDef[] {
+  const svc = s.instalmentPayments;
+  const heartbeatMs = options.heartbeatMs ?? SSE_HEARTBEAT_MS;
+  return [
+    // ---------------------------------------------------------------- customer portal
+    {
+      method: 'GET',
+      path: orderPaths.customerOrders,
+      audience: 'customer',
+      handler: async (c) => {
+        const q = parseWith(PageQuery, c.req.query());
+        return c.json(await svc.listOrders(claimsOf(c).sub, q.page, q.size), 200);
+      },
+    },
+    {
+      method: 'GET',
+      path: pattern(orderPaths.customerOrder),
+      audience: 'customer',
+      handler: async (c) => {
+        const order = await svc.orderDetails(claimsOf(c).sub, c.req.param('id') ?? '');
+        if (!order) throw notFound('Pedido não encontrado');
+        return c.json(order, 200);
+      },
+    },
+    {
+      method: 'PUT',
+      path: pattern(orderPaths.payInstalment),
+      audience: 'customer',
+      handler: async (c) => {
+        await rejectBody(c);
+        const result = await svc.payNextInstalment(claimsOf(c).sub, c.req.param('id') ?? '');
+        if (result.type === 'not_found') throw notFound(result.message);
+        return c.json(result.value, 200);
+      },
+    },
+    {
+      method: 'POST',
+      path: pattern(orderPaths.uniquePayment),
+      audience: 'customer',
+      handler: async (c) => {
+        await rejectBody(c);
+        const result = await svc.createUniquePayment(claimsOf(c).sub, c.req.param('id') ?? '');
+        if (result.type === 'not_found') throw notFound(result.message);
+        return c.json(result.value, 201);
+      },
+    },
+    {
+      method: 'GET',
+      path: pattern(orderPaths.uniquePaymentStatus),
+      audience: 'customer',
+      handler: async (c) => {
+        const payment = await svc.uniquePayment(claimsOf(c).sub, c.req.param('id') ?? '');
+        if (!payment) throw notFound('Pagamento não encontrado');
+        c.header('Cache-Control', 'no-store');
+        return c.json(payment, 200);
+      },
+    },
+    {
+      method: 'GET',
+      path: pattern(orderPaths.customerInstalment),
+      audience: 'customer',
+      handler: async (c) => {
+        const instalment = await svc.instalment(claimsOf(c).sub, c.req.param('id') ?? '');
+        if (!instalment) throw notFound('Parcela não encontrada');
+        c.header('Cache-Control', 'no-store');
+        return c.json(instalment, 200);
+      },
+    },
+    // ---------------------------------------------------------------- public instalment page
+    {
+      method: 'GET',
+      path: pattern(orderPaths.instalmentDetails),
+      audience: 'public',
+      handler: async (c) => {
+        const details = await svc.publicDetails(c.req.param('id') ?? '');
+        if (!details) throw notFound('Parcela não encontrada');
+        c.header('Cache-Control', 'no-store');
+        return c.json(details, 200);
+      },
+    },
+    {
+      method: 'GET',
+      path: pattern(orderPaths.instalmentEvents),
+      audience: 'public',
+      handler: async (c) => {
+        const id = c.req.param('id') ?? '';
+        if ((await svc.instalmentStatus(id)) === null) throw notFound('Parcela não encontrada');
+        c.header('Cache-Control', 'no-store');
+        c.header('X-Accel-Buffering', 'no');
+        return streamSSE(c, async (stream) => {
+          let last: InstalmentStatus | null = null;
+          let finish = () => {};
+          const finished = new Promise<void>((resolve) => {
+            finish = resolve;
+          });
+          // Writes are chained so that messages keep their order and a failed write ends the stream.
+          let chain = Promise.resolve();
+          const enqueue = (work: () => Promise<void>) => {
+            chain = chain.then(work).catch(() => finish());
+          };
+          const send = async (status: InstalmentStatus) => {
+            if (status === last) return;
+            last = status;
+            await stream.writeSSE({ data: JSON.stringify({ status }) });
+            if (status === 'PAID') finish();
+          };
+          stream.onAbort(() => finish());
+          const unsubscribe = await s.instalmentEvents.subscribe(id, (status) => enqueue(() => send(status)));
+          // Each heartbeat also re-reads the status: a notification lost while the listener reconnected is caught
+          // within one period.
+          const timer = setInterval(() => {
+            enqueue(async () => {
+              await stream.write(': heartbeat\n\n');
+              const status = await svc.instalmentStatus(id);
+              if (status) await send(status);
+            });
+          }, heartbeatMs);
+          try {
+            // Read after subscribing: a change from now on is either in this read or in a notification.
+            const current = await svc.instalmentStatus(id);
+            if (current) enqueue(() => send(current));
+            else finish();
+            await finished;
+            await chain;
+          } finally {
+            clearInterval(timer);
+            unsubscribe();
+          }
+        });
+      },
+    },
+  ];
+}
