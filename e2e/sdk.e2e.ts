@@ -311,7 +311,10 @@ describe('origins', () => {
     const { id } = v.parse(v.object({ id: v.string() }), await res.json());
     const checkoutUrl = `${drip.url}/checkouts/${id}?transparent=true`;
     const head = await fetch(checkoutUrl);
-    expect(head.headers.get('content-security-policy')).toBe(`frame-ancestors 'self' ${store.url}`);
+    const csp = head.headers.get('content-security-policy') ?? '';
+    // The configured origin (the demo store) and the merchant's registered ones, never the third origin.
+    expect(csp).toMatch(new RegExp(`^frame-ancestors 'self' ${store.url}( |$)`));
+    expect(csp).not.toContain(third.url);
 
     const page = await storePage();
     const refused: string[] = [];
@@ -325,5 +328,41 @@ describe('origins', () => {
     expect(await frame?.locator('text=Começar').count()).toBe(0);
     expect(frame?.url()).toMatch(/^chrome-error:/);
     await page.context().close();
+  });
+
+  it('an origin the merchant registers may frame its checkout (per-merchant embed domains)', async () => {
+    const login = await fetch(`${drip.url}/admin_backoffice/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin@drip.dev', password: 'drip-demo-123' }),
+    });
+    const { token } = v.parse(v.object({ token: v.string() }), await login.json());
+    const world = await demo(drip.url);
+    const domainsOf = (id: string) =>
+      `${drip.url}/admin_backoffice/api/v1/merchants/${encodeURIComponent(id)}/embed_domains`;
+    const put = (id: string, domains: string[]) =>
+      fetch(domainsOf(id), {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ domains }),
+      });
+    const before = new Map<string, string[]>();
+    for (const m of world.merchants) {
+      const res = await fetch(domainsOf(m.id), { headers: { authorization: `Bearer ${token}` } });
+      before.set(m.id, v.parse(v.object({ domains: v.array(v.string()) }), await res.json()).domains);
+      expect((await put(m.id, [...(before.get(m.id) ?? []), third.url])).status).toBe(200);
+    }
+    try {
+      const res = await fetch(`${store.url}/api/checkout`, { method: 'POST' });
+      const { id } = v.parse(v.object({ id: v.string() }), await res.json());
+      const checkoutUrl = `${drip.url}/checkouts/${id}?transparent=true`;
+      expect((await fetch(checkoutUrl)).headers.get('content-security-policy')).toContain(third.url);
+      const page = await storePage();
+      await page.goto(`${third.url}/frame.html?src=${encodeURIComponent(checkoutUrl)}`);
+      await page.frameLocator('#f').getByRole('button', { name: 'Começar' }).waitFor({ timeout: 15_000 });
+      await page.context().close();
+    } finally {
+      for (const [id, domains] of before) await put(id, domains);
+    }
   });
 });

@@ -2,10 +2,13 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 // Builds: ESM + CJS (index, react; penpal and react stay dependencies), bundled .d.ts, and a minified IIFE
 // exposing one global `Drip` (penpal bundled in). @drip/core is bundled everywhere: it is not published.
+// The IIFE has a size budget (at most 5 KB gzip, `node bench/sdk-size.mjs`): Penpal is bundled without what the
+// SDK never uses (scripts/penpal-slim.mjs) and terser runs with the options below.
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
+import { penpalSlim } from './scripts/penpal-slim.mjs';
 
 const coreEmbed = new URL('../core/src/embed/penpal-protocol.ts', import.meta.url);
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
@@ -34,7 +37,29 @@ export default [
   {
     input: 'src/index.ts',
     treeshake,
-    plugins: [...plugins(), terser({ compress: { passes: 2 } })],
+    plugins: [
+      ...plugins(),
+      penpalSlim(),
+      terser({
+        ecma: 2020,
+        compress: {
+          passes: 3,
+          pure_getters: true,
+          unsafe: true,
+          unsafe_arrows: true,
+          unsafe_comps: true,
+          unsafe_methods: true,
+        },
+        // Only names internal to Penpal's bundled copy (between `connect` and its WindowMessenger): never a field
+        // of a message that crosses frames, never a name of the SDK's API.
+        mangle: {
+          properties: {
+            regex:
+              /^(remoteProxy|validateReceivedMessage|addMessageHandler|removeMessageHandler|initialize|timeoutId)$/,
+          },
+        },
+      }),
+    ],
     output: { file: 'dist/drip.iife.js', format: 'iife', name: 'Drip' },
   },
   {

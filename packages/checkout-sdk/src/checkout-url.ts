@@ -11,13 +11,13 @@ export function originOf(checkoutOrigin: string): string {
   try {
     return new URL(checkoutOrigin).origin;
   } catch {
-    throw new TypeError(`Drip: checkoutOrigin must be an absolute URL such as https://checkout.drip.com.br`);
+    throw new TypeError('Drip: checkoutOrigin must be an absolute URL, e.g. https://checkout.drip.com.br');
   }
 }
 
 export function checkoutUrl(checkoutId: string, options: CheckoutUrlOptions): string {
   if (!checkoutId.trim()) {
-    throw new TypeError('Drip: pass the checkout id returned by POST /api/v1/merchant/checkouts.');
+    throw new TypeError('Drip: pass the checkout id from POST /api/v1/merchant/checkouts.');
   }
   const url = new URL(`/checkouts/${encodeURIComponent(checkoutId)}`, originOf(options.checkoutOrigin));
   url.searchParams.set('transparent', String(options.transparent ?? false));

@@ -75,8 +75,9 @@ export function openModal(options: ModalOptions): Modal {
   phone?.addEventListener('change', layout);
   const close = element(
     'button',
-    // Every property a store's `button {…}` rule could change is set here, so that the × stays visible.
-    'position:absolute;top:8px;right:8px;margin:0;padding:4px 10px;border:0;border-radius:999px;background:#fff;color:#10201e;font:24px/1 system-ui,sans-serif;width:auto;height:auto;min-width:0;box-shadow:none;text-transform:none;cursor:pointer',
+    // `all:revert` drops whatever a store's `button {…}` rules set (back to the browser's own button, focus ring
+    // included), so that the × stays visible whatever the page's stylesheet.
+    'all:revert;position:absolute;top:8px;right:8px;padding:4px 10px;border:0;border-radius:999px;background:#fff;color:#10201e;font:24px/1 system-ui,sans-serif;cursor:pointer',
     { type: 'button', 'aria-label': 'Fechar' },
   );
   close.textContent = '×';

@@ -13,6 +13,9 @@ const AppDownload = lazy(() => import('./pages/AppDownload.tsx'));
 const BannerPage = lazy(() => import('./pages/Banner.tsx'));
 const ExplainerPage = lazy(() => import('./pages/Explainer.tsx'));
 const SimulatorPage = lazy(() => import('./pages/Simulator.tsx'));
+// After checkout: the public instalment page and the renegotiation form, each its own chunk.
+const InstalmentPaymentPage = lazy(() => import('./pages/InstalmentPayment.tsx'));
+const RenegotiationPage = lazy(() => import('./pages/Renegotiation.tsx'));
 
 export function App({ location }: { location: Pick<Location, 'pathname' | 'search'> }) {
   const route = matchRoute(location.pathname);
@@ -60,6 +63,22 @@ export function App({ location }: { location: Pick<Location, 'pathname' | 'searc
         <Suspense fallback={<Spinner label="Carregando…" />}>
           <SimulatorPage search={location.search} />
         </Suspense>
+      );
+    case 'instalmentPayment':
+      return (
+        <ToastProvider>
+          <Suspense fallback={<Spinner label="Carregando…" />}>
+            <InstalmentPaymentPage instalmentId={route.instalmentId} />
+          </Suspense>
+        </ToastProvider>
+      );
+    case 'renegotiation':
+      return (
+        <ToastProvider>
+          <Suspense fallback={<Spinner label="Carregando…" />}>
+            <RenegotiationPage />
+          </Suspense>
+        </ToastProvider>
       );
     case 'notFound':
       return <NotFound />;

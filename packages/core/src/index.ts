@@ -48,6 +48,12 @@ export {
   onlyDigits,
   PHONE_MASK_MAX_LENGTH,
 } from './br.ts';
+export {
+  firstStepContext,
+  firstStepPath,
+  initialMachineContext,
+  parseFirstStepResponse,
+} from './checkout/first-step.ts';
 export type {
   CheckoutEvent,
   CheckoutFailure,

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedTarget } from '../embed.ts';
 import { okResult } from '../test-utils.ts';
 import { ToastProvider } from '../ui/Toasts.tsx';
-import { CheckoutPage } from './CheckoutPage.tsx';
+import { CheckoutPage } from './MachinePage.tsx';
 
 type Wire = v.InferInput<typeof CheckoutResponse>;
 const ok = okResult;

@@ -28,13 +28,13 @@ import type {
 } from '../contract/checkout.ts';
 import { type Clock, systemClock } from '../dates.ts';
 import { httpMessages } from '../messages.ts';
+import { initialMachineContext } from './first-step.ts';
 import { checkoutToasts, denialView } from './messages.ts';
 import {
   activePixPayment,
   type CheckoutState,
   type CheckoutStep,
   deriveStep,
-  initialCheckoutState,
   isPixExpired,
   PIX_STEPS,
   reduceResponse,
@@ -339,20 +339,7 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
     },
   }).createMachine({
     id: 'checkout',
-    context: ({ input }) => ({
-      ...initialCheckoutState(input.checkoutId, input.transparent ?? false),
-      resendAvailableAt: null,
-      resendAvailableIn: 0,
-      tokenInvalid: false,
-      pixExpired: false,
-      notice: null,
-      lastError: null,
-      pendingCustomerData: null,
-      pendingToken: null,
-      pendingResendChannel: null,
-      pendingTotalInstalments: null,
-      pendingFirstDate: null,
-    }),
+    context: ({ input }) => initialMachineContext(input.checkoutId, input.transparent ?? false),
     initial: 'loading',
     output: ({ context }) =>
       context.result === 'OK'

@@ -2,14 +2,23 @@
  * The pt-BR texts of the shopper checkout (spec 2.5 and 8). Texts quoted by the spec are copied exactly; the
  * denial messages, whose wording the spec does not show, are Drip's own sentences following its description.
  */
-import {
-  type DenialReason,
-  type KoVariables,
-  type UpfrontPaymentStatus,
-  VERIFICATION_CHANNEL_LABELS,
-  type VerificationChannel,
+import type {
+  DenialReason,
+  KoVariables,
+  UpfrontPaymentStatus,
+  VerificationChannel,
 } from '../contract/checkout.ts';
 import { type Cents, cents, formatBRL, formatPercent } from '../money.ts';
+
+/**
+ * The contract's VERIFICATION_CHANNEL_LABELS, restated (a test keeps them equal): this module is on the checkout's
+ * first load, which must not pull in the contract's schemas (issue 4 budget).
+ */
+export const CHANNEL_LABELS: Record<VerificationChannel, string> = {
+  SMS: 'SMS',
+  WHATSAPP: 'WhatsApp',
+  EMAIL: 'e-mail',
+};
 
 export const DENIAL_TITLES = {
   expired: 'Esta compra está expirada',
@@ -45,10 +54,9 @@ export function cashbackCaption(rate: number): string | null {
 /** The toasts of the shopper checkout (spec 8). */
 export const checkoutToasts = {
   tokenInvalid: 'Drip Token inválido, verifique o número inserido.',
-  tokenResent: (channel: VerificationChannel) =>
-    `Drip Token reenviado por ${VERIFICATION_CHANNEL_LABELS[channel]}`,
+  tokenResent: (channel: VerificationChannel) => `Drip Token reenviado por ${CHANNEL_LABELS[channel]}`,
   tokenResendFailed: (channel: VerificationChannel) =>
-    `Ocorreu um erro ao reenviar o código por ${VERIFICATION_CHANNEL_LABELS[channel]}`,
+    `Ocorreu um erro ao reenviar o código por ${CHANNEL_LABELS[channel]}`,
   pixSentBySms: 'O código Pix foi enviado por SMS',
   pixSmsFailed: 'Ocorreu um erro ao enviar o código pix por SMS',
   firstDateChanged: 'Data da 1º parcela alterada',

@@ -2,24 +2,29 @@
  * The shopper checkout state of spec section 3, how a checkout response folds into it, and the step derivation
  * of spec section 4 (priorities 1–10). Pure functions: the machine in `machine.ts` drives them.
  */
-import {
-  type CheckoutField,
-  type CheckoutInstalment,
-  type CheckoutResponse,
-  type CheckoutResult,
-  type CustomerFieldName,
-  DEFAULT_UPFRONT_PAYMENT_STATUS,
-  type DenialReason,
-  type FieldName,
-  type InstalmentSelectionData,
-  type KoVariables,
-  type MerchantSummary,
-  type PhoneVerificationData,
-  type PixPayment,
-  type UpfrontPaymentStatus,
-  type WaitlistStatus,
+import type {
+  CheckoutField,
+  CheckoutInstalment,
+  CheckoutResponse,
+  CheckoutResult,
+  CustomerFieldName,
+  DenialReason,
+  FieldName,
+  InstalmentSelectionData,
+  KoVariables,
+  MerchantSummary,
+  PhoneVerificationData,
+  PixPayment,
+  UpfrontPaymentStatus,
+  WaitlistStatus,
 } from '../contract/checkout.ts';
 import type { Cents } from '../money.ts';
+
+/**
+ * The contract's DEFAULT_UPFRONT_PAYMENT_STATUS, restated (a test keeps them equal): this module is on the
+ * checkout's first load, which must not pull in the contract's schemas (issue 4 budget).
+ */
+export const UPFRONT_STATUS_WHEN_ABSENT: UpfrontPaymentStatus = 'OPTIONAL';
 
 export const CHECKOUT_STEPS = [
   'loading',
@@ -178,7 +183,7 @@ export function stepNumber(step: CheckoutStep): 1 | 2 | 3 | null {
 
 /** The merchant's upfront payment requirement (OPTIONAL when the server did not say, spec 3). */
 export function upfrontStatusOf(state: Pick<CheckoutState, 'merchantSummary'>): UpfrontPaymentStatus {
-  return state.merchantSummary?.upfrontPaymentStatus ?? DEFAULT_UPFRONT_PAYMENT_STATUS;
+  return state.merchantSummary?.upfrontPaymentStatus ?? UPFRONT_STATUS_WHEN_ABSENT;
 }
 
 /** Whether a Pix charge has expired at `now` (the QR is blurred then, spec 4). */
