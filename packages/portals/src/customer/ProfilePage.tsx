@@ -15,6 +15,7 @@ import { type FieldErrors, validate } from '../shared/validate.ts';
 import { useUpdateCustomerUser } from './api/updateUser.ts';
 import { useCustomerUser } from './api/user.ts';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
+import { useCustomerLogout } from './context.tsx';
 
 type EditableKey =
   | 'name'
@@ -49,6 +50,7 @@ const orNull = (value: string): string | null => (value.trim() === '' ? null : v
 
 function ProfileForm({ user }: { user: CustomerProfile }) {
   const update = useUpdateCustomerUser();
+  const logout = useCustomerLogout();
   const [values, setValues] = useState<Values>(() => initialValues(user));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -85,7 +87,8 @@ function ProfileForm({ user }: { user: CustomerProfile }) {
     }
     setErrors({});
     update.mutate(parsed.value, {
-      onSuccess: () => notifySuccess('Dados atualizados com sucesso'),
+      // Spec 7: a changed phone ends the session (never sent from here, but the server decides).
+      onSuccess: (data) => (data.phoneUpdated ? logout() : notifySuccess('Dados atualizados com sucesso')),
       onError: (error) => setFailure(`Incapaz de editar (${failureStatus(error)})`),
     });
   };

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorBody, fakeFetch, renderApp } from '../test/harness.tsx';
+import { orderRoutes, ordersPage } from './order-fixtures.ts';
 
 const LOGIN = 'POST /customer_backoffice/api/v2/login';
 const CPF = '52998224725';
@@ -17,7 +18,10 @@ async function login(password = 'segredo') {
 
 describe('customer login', () => {
   it('masks the CPF as 000.000.000-00 (max 14) and sends digits', async () => {
-    const server = fakeFetch({ [LOGIN]: () => ({ status: 200, body: { token: 't', refreshToken: 'r' } }) });
+    const server = fakeFetch({
+      [LOGIN]: () => ({ status: 200, body: { token: 't', refreshToken: 'r' } }),
+      [orderRoutes.list]: () => ({ status: 200, body: ordersPage(0, 0) }),
+    });
     const { router } = renderApp('/customer/login', server.fetch);
     const user = userEvent.setup();
     const input = await screen.findByLabelText(/CPF/);

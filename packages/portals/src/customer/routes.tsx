@@ -6,7 +6,8 @@ import { customerUserQueryOptions } from './api/user.ts';
 import { CustomerLayout } from './CustomerLayout.tsx';
 import { CUSTOMER_HOME_PATH, CUSTOMER_LOGIN_PATH, type CustomerDeps } from './context.tsx';
 import { CustomerLoginPage } from './LoginPage.tsx';
-import { CustomerOrderDetailsPage, CustomerOrdersPage } from './OrdersPage.tsx';
+import { CustomerOrderDetailsPage } from './OrderDetailsPage.tsx';
+import { CustomerOrdersPage } from './OrdersPage.tsx';
 import { CustomerProfilePage } from './ProfilePage.tsx';
 import { CustomerRecoveryPage } from './RecoveryPage.tsx';
 

@@ -1,0 +1,150 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { SESSION_KEYS } from '@drip/core';
+import type { Meta, StoryObj } from '@storybook/react';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { userEvent, within } from 'storybook/test';
+import { MemoryStorage } from '../../../../.storybook/portals.tsx';
+import { createAppDeps, LOGIN_PATHS } from '../app/deps.ts';
+import { Providers } from '../app/Providers.tsx';
+import { createQueryClient } from '../app/queryClient.ts';
+import { createAppRoutes } from '../app/routes.tsx';
+import { instalment, orderDetails, orderRoutes, ordersPage, pixOf, uniquePayment } from './order-fixtures.ts';
+
+type Answers = Record<string, (search: URLSearchParams) => { status: number; body?: unknown }>;
+
+/** A signed-in customer over fixture answers: nothing leaves the browser. */
+function CustomerPortalStory({ path, answers }: { path: string; answers: Answers }) {
+  const [app] = useState(() => {
+    const queryClient = createQueryClient();
+    const session = new MemoryStorage();
+    session.setItem(SESSION_KEYS.customer.token, 'story');
+    session.setItem(SESSION_KEYS.customer.refreshToken, 'story');
+    const fetchFn: typeof fetch = async (input, init) => {
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://x',
+      );
+      const answer = answers[`${init?.method ?? 'GET'} ${url.pathname}`]?.(url.searchParams) ?? {
+        status: 404,
+        body: { error: { code: 'NOT_FOUND', message: 'Não encontrado' } },
+      };
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    let navigate: ((to: string) => void) | null = null;
+    const deps = createAppDeps({
+      fetch: fetchFn,
+      local: new MemoryStorage(),
+      session,
+      onLogout: (area) => navigate?.(LOGIN_PATHS[area]),
+    });
+    const router = createMemoryRouter(createAppRoutes(deps, queryClient), { initialEntries: [path] });
+    navigate = (to) => void router.navigate(to);
+    return { deps, queryClient, router };
+  });
+  return (
+    <Providers deps={app.deps} queryClient={app.queryClient}>
+      <RouterProvider router={app.router} />
+    </Providers>
+  );
+}
+
+const meta = {
+  title: 'Portals/Customer portal orders',
+  component: CustomerPortalStory,
+  args: {
+    path: '/cliente/pedidos',
+    answers: {
+      [orderRoutes.list]: (search) => ({
+        status: 200,
+        body: ordersPage(Number(search.get('page') ?? 0), 57),
+      }),
+    },
+  },
+} satisfies Meta<typeof CustomerPortalStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const OrdersList: Story = {
+  parameters: { keyText: ['Minhas compras', 'DRP-000001', 'Baixe o app Drip para pagar as suas parcelas'] },
+};
+export const OrdersEmpty: Story = {
+  args: { answers: { [orderRoutes.list]: () => ({ status: 200, body: ordersPage(0, 0) }) } },
+  parameters: { keyText: 'Você ainda não tem compras para exibir' },
+};
+export const OrdersLoadError: Story = {
+  args: {
+    answers: { [orderRoutes.list]: () => ({ status: 500, body: { error: { code: 'X', message: 'x' } } }) },
+  },
+  parameters: { keyText: 'Não foi possível carregar suas compras' },
+};
+
+const pending = instalment(2, {
+  late: true,
+  feesAmount: 2.35,
+  amountToPay: 102.35,
+  payment: pixOf('inst-2'),
+});
+const detailAnswers: Answers = {
+  [orderRoutes.details('ord-1')]: () => ({ status: 200, body: orderDetails() }),
+  [orderRoutes.pay('ord-1')]: () => ({ status: 200, body: pending }),
+  [orderRoutes.instalment('inst-2')]: () => ({ status: 200, body: pending }),
+  [orderRoutes.payAll('ord-1')]: () => ({ status: 200, body: uniquePayment() }),
+  [orderRoutes.uniquePayment('up-1')]: () => ({ status: 200, body: uniquePayment() }),
+};
+
+export const OrderDetails: Story = {
+  args: { path: '/cliente/pedidos/ord-1', answers: detailAnswers },
+  parameters: { keyText: ['Detalhes da compra', 'Em atraso', 'Pagar parcela 2', 'Pague todas as parcelas'] },
+};
+export const OrderDetailsAllPaid: Story = {
+  args: {
+    path: '/cliente/pedidos/ord-1',
+    answers: {
+      [orderRoutes.details('ord-1')]: () => ({
+        status: 200,
+        body: orderDetails({
+          status: 'CLOSED',
+          instalments: [1, 2, 3].map((n) =>
+            instalment(n, { status: 'PAID', payment: pixOf(`inst-${n}`, 'PAID') }),
+          ),
+        }),
+      }),
+    },
+  },
+  parameters: { keyText: ['Detalhes da compra', 'Fechada'] },
+};
+
+export const PayInstalmentModal: Story = {
+  args: { path: '/cliente/pedidos/ord-1', answers: detailAnswers },
+  parameters: { keyText: ['QR Code', 'Copiar código Pix', 'Aguardando a confirmação do pagamento…'] },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(await body.findByRole('button', { name: 'Pagar parcela 2' }));
+    await body.findByRole('dialog', {}, { timeout: 3000 });
+  },
+};
+
+export const PayInstalmentPaid: Story = {
+  args: {
+    path: '/cliente/pedidos/ord-1',
+    answers: {
+      ...detailAnswers,
+      [orderRoutes.instalment('inst-2')]: () => ({
+        status: 200,
+        body: { ...pending, status: 'PAID', late: false, payment: pixOf('inst-2', 'PAID') },
+      }),
+    },
+  },
+  parameters: { keyText: 'Parcela paga!' },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(await body.findByRole('button', { name: 'Pagar parcela 2' }));
+    await body.findByText('Parcela paga!', {}, { timeout: 3000 });
+  },
+};

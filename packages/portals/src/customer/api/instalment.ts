@@ -1,0 +1,37 @@
+import { CustomerInstalment, orderPaths } from '@drip/core';
+import { useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../shared/api.ts';
+import { useCustomer } from '../context.tsx';
+
+/** Spec 9: payment polling every 3000 ms. */
+export const PAYMENT_POLL_MS = 3000;
+
+/** Paid, or its Pix says so (spec 4: "paid or success shows 'Parcela paga!'"). */
+export function isInstalmentPaid(instalment: CustomerInstalment): boolean {
+  const pix = instalment.payment?.status;
+  return instalment.status === 'PAID' || pix === 'PAID' || pix === 'SUCCESS';
+}
+
+/** GET /customer_backoffice/api/v1/instalments/{id}, polled every 3 s while `enabled` and not paid. */
+export function useInstalmentPolling(instalmentId: string, enabled: boolean) {
+  const { client } = useCustomer();
+  return useQuery({
+    queryKey: ['customer', 'instalment', instalmentId] as const,
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await client.request({
+          method: 'GET',
+          path: orderPaths.customerInstalment(instalmentId),
+          schema: CustomerInstalment,
+          signal,
+        }),
+      ),
+    enabled,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+    refetchInterval: (query) =>
+      query.state.data && isInstalmentPaid(query.state.data) ? false : PAYMENT_POLL_MS,
+    refetchIntervalInBackground: true,
+  });
+}

@@ -1,0 +1,48 @@
+import type { CustomerInstalment, CustomerOrderSummary, OrderStatus } from '@drip/core';
+
+/** Spec 3 "Order status (admin)" labels, used in the customer portal too. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  ACTIVE: 'Ativa',
+  CLOSED: 'Fechada',
+  CANCELED: 'Cancelada',
+};
+
+const ORDER_STATUS_COLORS: Record<OrderStatus, string> = { ACTIVE: 'blue', CLOSED: 'drip', CANCELED: 'gray' };
+
+/** Spec 4: a CLOSED order whose whole amount was cancelled is shown as CANCELED. */
+export function displayOrderStatus(
+  order: Pick<CustomerOrderSummary, 'status' | 'amount' | 'canceledAmount'>,
+) {
+  const status: OrderStatus =
+    order.status === 'CLOSED' && order.amount === order.canceledAmount ? 'CANCELED' : order.status;
+  return { status, label: ORDER_STATUS_LABELS[status], color: ORDER_STATUS_COLORS[status] };
+}
+
+export interface GroupedProduct {
+  name: string;
+  quantity: number;
+  canceled: boolean;
+}
+
+/** Identical products of an instalment grouped with their quantity (spec 2.3), in first-seen order. */
+export function groupProducts(products: CustomerInstalment['instalmentProducts']): GroupedProduct[] {
+  const groups = new Map<string, GroupedProduct>();
+  for (const product of products) {
+    const canceled = product.status === 'CANCELED' || product.cancelationStatus !== null;
+    const key = `${canceled ? 'x' : 'a'}:${product.name}`;
+    const group = groups.get(key);
+    if (group) group.quantity += 1;
+    else groups.set(key, { name: product.name, quantity: 1, canceled });
+  }
+  return [...groups.values()];
+}
+
+/** The lowest-numbered pending instalment ('Pagar parcela {n}'), or null when everything is paid. */
+export function nextPendingInstalment(instalments: readonly CustomerInstalment[]): CustomerInstalment | null {
+  let next: CustomerInstalment | null = null;
+  for (const instalment of instalments) {
+    if (instalment.status === 'PENDING' && (next === null || instalment.number < next.number))
+      next = instalment;
+  }
+  return next;
+}
