@@ -191,7 +191,10 @@ describe('customers pay their instalments', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, buyer);
     const row = page.getByRole('row').filter({ hasText: code });
-    await row.getByRole('button', { name: /Detalhes/ }).or(row.getByRole('link', { name: /Detalhes/ })).click();
+    await row
+      .getByRole('button', { name: /Detalhes/ })
+      .or(row.getByRole('link', { name: /Detalhes/ }))
+      .click();
     await page.getByRole('heading', { name: 'Detalhes da compra' }).waitFor();
 
     await page.getByRole('button', { name: 'Pagar parcela 1' }).click();
@@ -267,7 +270,10 @@ describe('customers pay their instalments', () => {
 
       await signIn(page, buyer);
       const row = page.getByRole('row').filter({ hasText: active.merchantOrderCode });
-      await row.getByRole('button', { name: /Detalhes/ }).or(row.getByRole('link', { name: /Detalhes/ })).click();
+      await row
+        .getByRole('button', { name: /Detalhes/ })
+        .or(row.getByRole('link', { name: /Detalhes/ }))
+        .click();
       const line = page.getByRole('row').filter({ hasText: formatDate(second.dueDate) });
       await line.getByText(fee).first().waitFor();
       await line.getByText('Em atraso', { exact: false }).first().waitFor();
