@@ -95,6 +95,7 @@ export {
   stepNumber,
   upfrontStatusOf,
 } from './checkout/state.ts';
+export { copyText } from './clipboard.ts';
 export {
   AccessClaims,
   AdminLoginRequest,

@@ -1,5 +1,6 @@
 import {
   type ApiError,
+  copyText,
   createHttp,
   customerMessages,
   formatBRL,
@@ -69,26 +70,6 @@ function loadErrorMessage(error: ApiError): string {
       return httpMessages.badShape(error.status, '');
     case 'http':
       return httpMessages.generic(error.status);
-  }
-}
-
-/** Copies with the Clipboard API, else selects the text area and uses execCommand('copy'). */
-async function copyText(text: string, area: HTMLTextAreaElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall back to the selection below
-  }
-  if (!area) return false;
-  area.focus();
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
   }
 }
 

@@ -1,4 +1,11 @@
-import { type Clock, checkoutStepMessages, formatBRL, type PixPayment, systemClock } from '@drip/core';
+import {
+  type Clock,
+  checkoutStepMessages,
+  copyText,
+  formatBRL,
+  type PixPayment,
+  systemClock,
+} from '@drip/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { StepHeading, StepNumber } from '../ui/layout.tsx';
 
@@ -27,26 +34,6 @@ export function formatCountdown(ms: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** Clipboard API, else the textarea selected and execCommand('copy') (older browsers, iframes without permission). */
-async function copyPixText(text: string, area: HTMLTextAreaElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the selection fallback
-  }
-  if (!area) return false;
-  area.focus();
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
-
 /** The Pix charge shared by the three Pix steps: QR, amount, copy-paste text, countdown, renewal. */
 export function PixPanel({
   payment,
@@ -70,7 +57,7 @@ export function PixPanel({
   const isExpired = expired || remaining <= 0;
 
   const copy = async () => {
-    const ok = await copyPixText(payment.paymentQrCodeText, area.current);
+    const ok = await copyText(payment.paymentQrCodeText, area.current);
     setCopyFailed(!ok);
     if (ok) onNotify('success', 'Copiado');
     else onNotify('error', COPY_FAILED_MESSAGE);

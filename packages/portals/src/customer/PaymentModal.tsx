@@ -1,6 +1,7 @@
 import {
   type Cents,
   type CustomerInstalment,
+  copyText,
   customerMessages,
   formatBRL,
   formatDateTime,
@@ -43,26 +44,6 @@ export const paymentModalMessages = {
 export type PaymentTarget =
   | { kind: 'instalment'; instalment: CustomerInstalment }
   | { kind: 'all'; payment: UniquePayment };
-
-/** Copies with the Clipboard API, else selects the text area and uses execCommand('copy'). */
-async function copyText(text: string, area: HTMLTextAreaElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall back to the selection below
-  }
-  if (!area) return false;
-  area.focus();
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
 
 interface PixView {
   amount: Cents;
