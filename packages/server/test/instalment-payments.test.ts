@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { manualClock, offsetClock } from '../src/clock.ts';
 import { createLogger } from '../src/log.ts';
+import { customers } from '../src/modules/customers/tables.ts';
 import { negotiationRequests } from '../src/modules/debts/tables.ts';
 import { lateFee } from '../src/modules/orders/late-fees.ts';
 import { instalments, ledgerEntries, orders } from '../src/modules/orders/tables.ts';
@@ -47,6 +48,43 @@ const ledgerOf = (orderId: string, type: string) =>
     .select()
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.type, type)));
+
+/** Maria's used limit as the credit analysis sees it (unpaid principal of her ACTIVE orders). */
+async function usedLimit(): Promise<number> {
+  const [customer] = await db().select().from(customers).where(eq(customers.cpf, MARIA_CPF));
+  if (!customer) throw new Error('no Maria');
+  const snap = await db().transaction((tx) =>
+    t.built.services.credit.snapshot(tx, {
+      checkoutId: '00000000-0000-4000-8000-000000000000',
+      merchantId: '00000000-0000-4000-8000-000000000000',
+      amount: cents(100),
+      checkoutExpiresAt: t.clock.now(),
+      now: t.clock.now(),
+      today: '2026-03-10',
+      customer: {
+        id: customer.id,
+        cpf: customer.cpf,
+        phone: customer.phone,
+        email: null,
+        addressCep: null,
+        birthDate: null,
+      },
+      payer: null,
+      merchant: {
+        enabled: true,
+        maxAmountPerOrder: null,
+        skipAntifraud: false,
+        skipProtectedScore: false,
+        skipFraudulentPhone: false,
+        skipFraudulentCpf: false,
+        skipFraudulentAddressCep: false,
+        skipFraudulentBankCode: false,
+        skipOrderAmountRule: false,
+      },
+    }),
+  );
+  return snap.history.unpaidPrincipal;
+}
 
 /** Refreshes a customer token when the clock was moved past its expiry. */
 async function relogin() {
@@ -136,8 +174,10 @@ describe('customer orders', () => {
 });
 
 describe('paying instalments', () => {
-  it('pays the next instalment, then all remaining at once; the order closes', async () => {
+  it('pays the next instalment, then all remaining at once; the order closes and the limit is released', async () => {
+    const usedBefore = await usedLimit();
     const order = await createOrder(t, { total: 30_000, cashbackRate: 0.05 });
+    expect(await usedLimit()).toBe(usedBefore + 30_000);
     const res = await t.request('PUT', orderPaths.payInstalment(order.id), undefined, maria);
     expect(res.status, res.text).toBe(200);
     const pending = v.parse(CustomerInstalment, res.body);
@@ -155,6 +195,8 @@ describe('paying instalments', () => {
     expect(paid.payment?.status).toBe('PAID');
     expect(paid.amountPaidIncludingRefunds).toBe(10_000);
     expect(paid.paidAt).not.toBeNull();
+    // The customer's used limit goes down by the principal paid.
+    expect(await usedLimit()).toBe(usedBefore + 20_000);
 
     // Next pending is instalment 2.
     const next = await t.request('PUT', orderPaths.payInstalment(order.id), undefined, maria);
@@ -176,6 +218,7 @@ describe('paying instalments', () => {
     expect(d.status).toBe('CLOSED');
     expect(d.unpaidInstalmentsCount).toBe(0);
     expect(d.instalments.every((i) => i.status === 'PAID')).toBe(true);
+    expect(await usedLimit()).toBe(usedBefore);
     const paidEntries = await ledgerOf(order.id, 'INSTALMENT_PAID');
     expect(paidEntries.map((e) => e.amount).sort()).toEqual([10_000, 10_000, 8_500].sort());
 
