@@ -38,6 +38,8 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_uq').on(t.checkoutId),
     index('orders_customer_idx').on(t.customerId, t.status),
     index('orders_merchant_idx').on(t.merchantId, t.createdAt),
+    // The credit analysis sums the day's financed amount (Drip's daily cap) by creation time.
+    index('orders_created_at_idx').on(t.createdAt),
   ],
 );
 
