@@ -14,6 +14,8 @@ const CONCURRENCY = arg('concurrency', 10);
 const MAX_STATEMENTS_PER_STEP = 4;
 const MAX_P99_MS = 50;
 const STEPS = ['create', 'load', 'customer data', 'token', 'pix pay', 'poll after payment', 'confirmation'];
+/** The step that waits for the credit analysis (run in the background after the verification Pix is booked). */
+const ANALYSIS_WAIT_STEP = 'poll after payment';
 
 // ------------------------------------------------------------------ shoppers
 
@@ -197,7 +199,23 @@ async function queries(url) {
   return expectStatus(await call(url, 'GET', '/sandbox/metrics'), 200, 'metrics').queries;
 }
 
-/** Phase A: one checkout at a time; statements per step from the counter (exact, nothing else runs). */
+/** Waits until the server sends no statement for a while (the background credit analysis done); the count then. */
+async function quietQueries(url) {
+  let last = await queries(url);
+  for (let stable = 0; stable < 3; ) {
+    await new Promise((r) => setTimeout(r, 15));
+    const now = await queries(url);
+    stable = now === last ? stable + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+/**
+ * Phase A: one checkout at a time; statements per step from the counter (exact, nothing else runs). The verification
+ * payment's credit analysis runs in the background after the webhook answered: its statements are counted with
+ * the pix pay step (measured until the server is quiet), so that the poll after it shows its own cost.
+ */
 async function serialPhase(url, apiKey) {
   const statements = Object.fromEntries(STEPS.map((s) => [s, []]));
   for (let i = 0; i < SERIAL; i++) {
@@ -205,7 +223,8 @@ async function serialPhase(url, apiKey) {
     await checkout(url, apiKey, async (name, fn) => {
       const before = await queries(url);
       const res = await fn();
-      perStep[name] = (perStep[name] ?? 0) + (await queries(url)) - before;
+      const after = name === 'pix pay' ? await quietQueries(url) : await queries(url);
+      perStep[name] = (perStep[name] ?? 0) + after - before;
       return res;
     });
     for (const [name, n] of Object.entries(perStep)) statements[name].push(n);
@@ -298,10 +317,12 @@ for (const r of results) {
     const lat = r.latencies[name];
     const sql = r.statements[name];
     const p99 = percentile(lat, 99);
-    worstP99 = Math.max(worstP99, p99);
+    // The first poll after the payment waits for the background credit analysis: it is the analysis wait, which
+    // the issue's latency target excludes (printed below as such).
+    if (name !== ANALYSIS_WAIT_STEP) worstP99 = Math.max(worstP99, p99);
     const perCheckout = avg(sql);
     console.log(
-      `${name.padEnd(20)} ${ms(percentile(lat, 50))} ${ms(p99)}   ${perCheckout.toFixed(1).padStart(5)} (${Math.min(...sql)}–${Math.max(...sql)})`,
+      `${name.padEnd(20)} ${ms(percentile(lat, 50))} ${ms(p99)}   ${perCheckout.toFixed(1).padStart(5)} (${Math.min(...sql)}–${Math.max(...sql)})${name === 'pix pay' ? '  incl. the background analysis' : ''}${name === ANALYSIS_WAIT_STEP ? '  = the analysis wait (not in the latency target)' : ''}`,
     );
   }
   const totalSql = STEPS.reduce((acc, name) => acc + avg(r.statements[name]), 0);
@@ -318,7 +339,7 @@ for (const r of results) {
     const latOk = worstP99 < MAX_P99_MS;
     ok &&= latOk;
     console.log(
-      `worst step p99 ${ms(worstP99)} at ${CONCURRENCY} concurrent — target < ${MAX_P99_MS} ms on PostgreSQL: ${latOk ? 'met' : 'NOT met'}`,
+      `worst step p99 ${ms(worstP99)} at ${CONCURRENCY} concurrent, the analysis wait excluded — target < ${MAX_P99_MS} ms on PostgreSQL: ${latOk ? 'met' : 'NOT met'}`,
     );
   }
 }

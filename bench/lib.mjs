@@ -61,8 +61,10 @@ export async function startProcess(args, env, readyCheck) {
 export async function startDrip(env = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // DRIP_BENCH_NODE_ARGS: extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
+  const nodeArgs = (process.env.DRIP_BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const child = await startProcess(
-    ['packages/server/dist/main.js'],
+    [...nodeArgs, 'packages/server/dist/main.js'],
     { PORT: String(port), LOG_LEVEL: 'warn', ...env },
     () => healthy(url),
   );

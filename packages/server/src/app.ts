@@ -76,7 +76,7 @@ export function buildServices(deps: AppDeps): Services {
   });
   return {
     ...paymentsModule,
-    ...checkoutModule({ config, db, clock, notifications, payments: paymentsModule.payments }),
+    ...checkoutModule({ config, db, clock, log, notifications, payments: paymentsModule.payments }),
     cep: cepPortFor(config),
     config,
     database,

@@ -2,6 +2,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import { createLogger, type Logger } from '../../log.ts';
 import { sandboxAntifraud, sandboxBureau } from '../credit/sandbox.ts';
 import { CreditService } from '../credit/service.ts';
 import type { Notifications } from '../notifications/ports.ts';
@@ -17,6 +18,8 @@ export function checkoutModule(deps: {
   clock: Clock;
   notifications: Notifications;
   payments: PaymentsPort;
+  /** Where background work (the pending credit analyses) logs failures; the configured level's logger otherwise. */
+  log?: Logger;
 }) {
   const { config, db, clock } = deps;
   const checkoutConfig = config.checkout ?? DEFAULT_CHECKOUT_CONFIG;
@@ -39,6 +42,7 @@ export function checkoutModule(deps: {
     config: checkoutConfig,
     publicUrl: config.publicUrl,
     sandbox: config.sandbox,
+    log: deps.log ?? createLogger(config.logLevel),
   });
   return { checkouts, credit, orders, idempotency: new IdempotencyStore(db, clock) };
 }

@@ -43,5 +43,9 @@ export interface PaymentsPort {
   activeChargeFor(purpose: ChargePurpose, referenceId: string): Promise<Charge | null>;
   cancelCharge(id: string): Promise<void>;
   refundCharge(tx: Tx, chargeId: string, amount: Cents, reason: string): Promise<void>;
-  onPaid(purpose: ChargePurpose, handler: (tx: Tx, charge: Charge) => Promise<void>): void;
+  /** `ctx.afterCommit(fn)` runs `fn` once the booking committed (to start slow work outside the webhook). */
+  onPaid(
+    purpose: ChargePurpose,
+    handler: (tx: Tx, charge: Charge, ctx: { afterCommit(fn: () => void): void }) => Promise<void>,
+  ): void;
 }

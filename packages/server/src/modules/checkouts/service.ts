@@ -27,13 +27,14 @@ import {
   type VerificationChannel,
   type WaitlistStatus,
 } from '@drip/core';
-import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type * as v from 'valibot';
+import { and, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { normalizeRecipient } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { Tx } from '../../db/types.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
+import type { Logger } from '../../log.ts';
 import type { CreditService } from '../credit/service.ts';
 import { customers } from '../customers/tables.ts';
 import { merchants } from '../merchants/tables.ts';
@@ -42,6 +43,7 @@ import { outboxMessages } from '../notifications/tables.ts';
 import { planInstalments } from '../orders/plan.ts';
 import { OrderService } from '../orders/service.ts';
 import { orders } from '../orders/tables.ts';
+import { AnalysisQueue } from './analysis-queue.ts';
 import type { CheckoutConfig } from './config.ts';
 import type { Charge, ChargePurpose, PaymentsPort } from './payments-port.ts';
 import {
@@ -64,6 +66,8 @@ export const DEFAULT_FIRST_DUE_DAYS = 15;
 export const FIRST_DUE_MIN_DAYS = 1;
 export const FIRST_DUE_MAX_DAYS = 31;
 const EXPIRY_LOCK_KEY = 720_450_101;
+/** How long a poll waits for a credit analysis in progress before answering "still waiting". */
+export const POLL_ANALYSIS_WAIT_MS = 2000;
 
 /** The messages of the checkout API (pt-BR, shown by the UI or read by integrators). */
 export const checkoutErrors = {
@@ -131,6 +135,27 @@ interface MerchantFacts {
   cashbackRate: number;
 }
 
+/** What `load` reads: the checkout, its merchant's columns, the cashback rate of `today`, the row version. */
+function loadFields(today: string) {
+  return {
+    row: checkouts,
+    merchant: merchantColumns,
+    cashbackRate: OrderService.cashbackRateSql(checkouts.merchantId, today),
+    version: sql<string>`${checkouts}.xmin::text`,
+  };
+}
+
+function preparePlainLoad(db: Db, today: string) {
+  return db
+    .select(loadFields(today))
+    .from(checkouts)
+    .innerJoin(merchants, eq(merchants.id, checkouts.merchantId))
+    .where(eq(checkouts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(`drip_checkout_load_${today.replaceAll('-', '')}`);
+}
+type PlainLoadQuery = ReturnType<typeof preparePlainLoad>;
+
 /** A message to send once the step's transaction committed. */
 interface PendingMessage {
   channel: 'SMS' | 'EMAIL';
@@ -157,7 +182,23 @@ export interface CheckoutServiceDeps {
   config: CheckoutConfig;
   publicUrl: string;
   sandbox: boolean;
+  /** Where the background analyses report their failures. */
+  log: Pick<Logger, 'error'>;
 }
+
+/**
+ * What a pending analysis did: decided (the row as written), or found nothing to do (not in ANALYSIS any more, or
+ * another run wrote first). BUSY: the poll stopped waiting for it (timeout or failure; see pollPendingAnalysis).
+ */
+export type PendingAnalysisRun =
+  | { outcome: 'RAN'; row: CheckoutRow; merchant: MerchantFacts }
+  | { outcome: 'BUSY' }
+  | { outcome: 'NOTHING' };
+
+/** Thrown inside a step's transaction that found the checkout in phase ANALYSIS: the step is retried after it. */
+class AnalysisPending extends Error {}
+
+const AppliedRows = v.object({ rows: v.array(v.unknown()) });
 
 const hashToken = (checkoutId: string, code: string) =>
   createHash('sha256').update(`${checkoutId}:${code}`).digest('hex');
@@ -186,14 +227,24 @@ function orderBase(row: CheckoutRow, customerId: string) {
 }
 
 export class CheckoutService {
+  /** The pending credit analyses, run after the verification Pix's booking committed. */
+  readonly analyses: AnalysisQueue<PendingAnalysisRun>;
+  private plainLoadQuery: { today: string; query: PlainLoadQuery } | undefined;
+  private todayCache: { minute: number; today: string } | undefined;
+
   constructor(private readonly d: CheckoutServiceDeps) {
-    d.payments.onPaid('VERIFICATION', (tx, charge) => this.onVerificationPaid(tx, charge));
+    this.analyses = new AnalysisQueue((id) => this.analyseOnce(id), d.log);
+    d.payments.onPaid('VERIFICATION', (tx, charge, ctx) => this.onVerificationPaid(tx, charge, ctx));
     d.payments.onPaid('FIRST_INSTALMENT', (tx, charge) => this.onFirstInstalmentPaid(tx, charge));
     d.payments.onPaid('FULL_AMOUNT', (tx, charge) => this.onFullAmountPaid(tx, charge));
   }
 
   private today(): string {
-    return todayInSaoPaulo(this.d.clock);
+    // São Paulo's date changes on a minute boundary (whole-hour offset): the date of a minute is exact for all of it.
+    const minute = Math.floor(this.d.clock.now().getTime() / 60_000);
+    if (this.todayCache?.minute !== minute)
+      this.todayCache = { minute, today: todayInSaoPaulo(this.d.clock) };
+    return this.todayCache.today;
   }
 
   // ------------------------------------------------------------ merchant API
@@ -319,24 +370,37 @@ export class CheckoutService {
   /** Loads a checkout locked for update, with its merchant and cashback rate, in one query. */
   private async load(tx: Tx | Db, id: string, lock: boolean): Promise<Loaded> {
     if (!isUuid(id)) throw notFound(checkoutErrors.notFound);
-    const query = tx
-      .select({
-        row: checkouts,
-        merchant: merchantColumns,
-        cashbackRate: OrderService.cashbackRateSql(checkouts.merchantId, this.today()),
-        version: sql<string>`${checkouts}.xmin::text`,
-      })
-      .from(checkouts)
-      .innerJoin(merchants, eq(merchants.id, checkouts.merchantId))
-      .where(eq(checkouts.id, id))
-      .limit(1);
-    const [found] = lock ? await query.for('update', { of: checkouts }) : await query;
+    let found: Awaited<ReturnType<CheckoutService['plainLoad']>>[number] | undefined;
+    if (!lock && tx === this.d.db) {
+      [found] = await this.plainLoad(id);
+    } else {
+      const query = tx
+        .select(loadFields(this.today()))
+        .from(checkouts)
+        .innerJoin(merchants, eq(merchants.id, checkouts.merchantId))
+        .where(eq(checkouts.id, id))
+        .limit(1);
+      [found] = lock ? await query.for('update', { of: checkouts }) : await query;
+    }
     if (!found) throw notFound(checkoutErrors.notFound);
     return {
       row: found.row,
       merchant: { ...found.merchant, cashbackRate: Number(found.cashbackRate) || 0 },
       version: String(found.version),
     };
+  }
+
+  /**
+   * The plain (unlocked) load, the one most steps and every poll run: a prepared statement, built once a day (the
+   * cashback rate depends on the date) instead of once per request — building this 60-column query was a visible
+   * share of the server's CPU under load.
+   */
+  private plainLoad(id: string) {
+    const today = this.today();
+    if (this.plainLoadQuery?.today !== today) {
+      this.plainLoadQuery = { today, query: preparePlainLoad(this.d.db, today) };
+    }
+    return this.plainLoadQuery.query.execute({ id });
   }
 
   private async update(
@@ -374,11 +438,26 @@ export class CheckoutService {
   }
 
   /** `PUT /api/v1/checkouts/{id}` with any body of the contract. */
-  async handleUpdate(id: string, kind: string, body: CheckoutUpdateRequest): Promise<WireResponse> {
+  async handleUpdate(
+    id: string,
+    kind: string,
+    body: CheckoutUpdateRequest,
+    retried = false,
+  ): Promise<WireResponse> {
     if (kind === 'load') {
       // The shopper's page polls with PUT {}: when it changes nothing, one plain read answers it (no transaction,
       // no row lock); otherwise the locked path below decides again on the locked row.
-      const { row, merchant } = await this.load(this.d.db, id, false);
+      const seen = await this.load(this.d.db, id, false);
+      let { row, merchant } = seen;
+      if (row.phase === 'ANALYSIS' && isOpen(row.status)) {
+        // The verification Pix was booked and its analysis has not run yet (or is running): the poll runs it
+        // itself unless another run holds the row, in which case it answers "still waiting" and polls again.
+        const ran = await this.pollPendingAnalysis(id);
+        if (ran.outcome === 'BUSY') return this.respond(row, merchant);
+        if (ran.outcome === 'NOTHING')
+          return retried ? this.respond(row, merchant) : this.handleUpdate(id, kind, body, true);
+        ({ row, merchant } = ran);
+      }
       if (!this.loadChanges(row)) return this.respond(row, merchant);
       if (row.status === 'PRISTINE' && !this.loadChanges({ ...row, status: 'MORE_INFO' })) {
         // First open: one conditional write (no customer data yet, so no Pix to renew). A concurrent first open
@@ -402,11 +481,58 @@ export class CheckoutService {
         return fast;
       }
     }
-    const response = await this.d.db.transaction(async (tx) => {
+    let response: WireResponse;
+    try {
+      response = await this.lockedStep(id, kind, body, outbox);
+    } catch (err) {
+      if (!(err instanceof AnalysisPending) || retried) throw err;
+      // Any step on a checkout whose analysis is pending runs the analysis first (its own transaction), then
+      // decides on the analysed row.
+      await this.runPendingAnalysis(id);
+      return this.handleUpdate(id, kind, body, true);
+    }
+    // Messages go out after the commit (a code is never sent for a step that rolled back).
+    for (const m of outbox) await this.send(m);
+    return response;
+  }
+
+  /**
+   * The poll's run of a pending analysis (or the run in progress in this process, joined). It waits for it at most
+   * POLL_ANALYSIS_WAIT_MS, then answers "still waiting" (BUSY) so that the page polls again instead of holding a
+   * request open for as long as the bureau takes; a failure is logged and answered the same way.
+   */
+  private async pollPendingAnalysis(id: string): Promise<PendingAnalysisRun> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<PendingAnalysisRun>((resolve) => {
+      timer = setTimeout(() => resolve({ outcome: 'BUSY' }), POLL_ANALYSIS_WAIT_MS);
+    });
+    const run = this.runPendingAnalysis(id).catch((err: unknown): PendingAnalysisRun => {
+      this.d.log.error('pending credit analysis failed', {
+        checkoutId: id,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return { outcome: 'BUSY' };
+    });
+    try {
+      return await Promise.race([run, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A step on the locked row (one transaction). */
+  private lockedStep(
+    id: string,
+    kind: string,
+    body: CheckoutUpdateRequest,
+    outbox: PendingMessage[],
+  ): Promise<WireResponse> {
+    return this.d.db.transaction(async (tx) => {
       const loaded = await this.load(tx, id, true);
       let { row } = loaded;
       const { merchant } = loaded;
       const now = this.d.clock.now();
+      if (row.phase === 'ANALYSIS' && isOpen(row.status)) throw new AnalysisPending();
       if (isOpen(row.status) && row.expiresAt.getTime() <= now.getTime()) {
         row = await this.update(tx, id, { status: 'EXPIRED', koReason: 'EXPIRED' });
         if (kind !== 'load') throw new ApiError(410, 'CHECKOUT_EXPIRED', checkoutErrors.expired);
@@ -449,9 +575,6 @@ export class CheckoutService {
       }
       throw conflict(checkoutErrors.outOfOrder);
     });
-    // Messages go out after the commit (a code is never sent for a step that rolled back).
-    for (const m of outbox) await this.send(m);
-    return response;
   }
 
   /** The optimistic variant of a step (see handleUpdate); null when the locked path must decide. */
@@ -464,12 +587,15 @@ export class CheckoutService {
     const { row, merchant, version } = await this.load(this.d.db, id, false);
     const now = this.d.clock.now();
     if (!isOpen(row.status) || row.expiresAt.getTime() <= now.getTime()) return null;
-    const guard = (set: Partial<typeof checkouts.$inferInsert>) =>
-      this.d.db
+    // The conditional write answers the row as written (read row + what was set), not the whole row again.
+    const guard = async (set: Partial<typeof checkouts.$inferInsert>): Promise<CheckoutRow[]> => {
+      const written = await this.d.db
         .update(checkouts)
         .set({ ...set, updatedAt: now })
         .where(and(eq(checkouts.id, id), sql`${checkouts}.xmin = ${version}::xid`))
-        .returning();
+        .returning({ id: checkouts.id });
+      return written.map(() => ({ ...row, ...set, updatedAt: now }));
+    };
     if (kind === 'customerData') {
       if (!('customerCpf' in body) || (row.phase !== 'CUSTOMER_DATA' && row.phase !== 'TOKEN')) return null;
       const clean = cleanCustomerData(body);
@@ -734,8 +860,8 @@ export class CheckoutService {
       });
       return { ...(await this.respond(updated, merchant)), isValid: true };
     }
-    const out = await this.analyseAndApply(tx, verified, merchant, customer, null, base);
-    return { ...out, isValid: true };
+    const analysed = await this.analyseAndApply(tx, verified, merchant, customer, null, base);
+    return { ...this.respond(analysed, merchant), isValid: true };
   }
 
   /** Creates or updates the customer by CPF (after the phone was verified) and tells whether a payer was verified. */
@@ -781,6 +907,7 @@ export class CheckoutService {
 
   // ---------------------------------------------------------- credit analysis
 
+  /** The token step of a returning customer: the analysis and its decision written in the step's transaction. */
   private async analyseAndApply(
     tx: Tx,
     row: CheckoutRow,
@@ -788,11 +915,27 @@ export class CheckoutService {
     customer: { id: string; birthDate: string | null },
     payer: { cpf: string; bankCode: string } | null,
     extra: Partial<typeof checkouts.$inferInsert>,
-  ): Promise<WireResponse> {
+  ): Promise<CheckoutRow> {
+    const decided = await this.decide(tx, row, merchant, customer, payer);
+    return this.updateWith(tx, decided.record, row, { ...extra, ...decided.set });
+  }
+
+  /**
+   * Runs the credit analysis (snapshot, bureau and anti-fraud ports, rules) and answers the checkout's columns for
+   * the decision, with the decision's INSERT (not run). A denial with a full-amount offer creates its Pix charge.
+   * `tx` null: no transaction (the pending analysis, see analyseOnce).
+   */
+  private async decide(
+    tx: Tx | null,
+    row: CheckoutRow,
+    merchant: MerchantFacts,
+    customer: { id: string; birthDate: string | null },
+    payer: { cpf: string; bankCode: string } | null,
+  ) {
     const data = row.customerData;
     if (!data) throw conflict(checkoutErrors.outOfOrder);
     const now = this.d.clock.now();
-    const { decision, decisionId, record } = await this.d.credit.analyse(tx, {
+    const { decision, decisionId, record, recordIf } = await this.d.credit.analyse(tx ?? this.d.db, {
       checkoutId: row.id,
       merchantId: row.merchantId,
       amount: cents(row.amount),
@@ -821,15 +964,14 @@ export class CheckoutService {
       },
     });
     if (decision.type === 'approved') {
-      const updated = await this.updateWith(tx, record, row, {
-        ...extra,
+      const set: Partial<typeof checkouts.$inferInsert> = {
         status: 'MORE_INFO',
         creditDecisionId: decisionId,
         availableLimit: decision.available,
         phase: merchant.flexibleInstallments ? 'SELECTION' : 'CONFIRMATION',
         totalInstalments: merchant.flexibleInstallments ? null : Math.max(1, merchant.maxInstalments),
-      });
-      return this.respond(updated, merchant);
+      };
+      return { set, record, recordIf, fullAmountPix: null };
     }
     const koVariables = {
       ...(decision.koVariables.allowedAmount !== undefined
@@ -851,8 +993,7 @@ export class CheckoutService {
         `Pagamento à vista na ${merchant.name}`,
       );
     }
-    const updated = await this.updateWith(tx, record, row, {
-      ...extra,
+    const set: Partial<typeof checkouts.$inferInsert> = {
       status: 'KO',
       phase: 'DONE',
       koReason: decision.reason,
@@ -861,8 +1002,51 @@ export class CheckoutService {
       creditDecisionId: decisionId,
       availableLimit: decision.available,
       fullAmountPix,
-    });
-    return this.respond(updated, merchant);
+    };
+    return { set, record, recordIf, fullAmountPix };
+  }
+
+  /**
+   * Runs the credit analysis of a checkout in phase ANALYSIS (the verification Pix booked) and answers what it did.
+   * Within this process it joins a run in progress for the same checkout; across processes the write is
+   * conditional (see analyseOnce): concurrent runs produce one decision.
+   */
+  runPendingAnalysis(checkoutId: string): Promise<PendingAnalysisRun> {
+    if (!isUuid(checkoutId)) return Promise.reject(notFound(checkoutErrors.notFound));
+    return this.analyses.run(checkoutId);
+  }
+
+  /**
+   * One pending analysis, without a transaction and without holding a row lock while the bureau and anti-fraud
+   * ports answer: a plain read (with the row version `xmin`), nothing done unless the checkout is open and still in
+   * phase ANALYSIS; the analysis as the booking ran it before (payer as booked, same rules); then ONE statement
+   * writes the checkout's decision columns `where xmin = version` and inserts the decision only if that update
+   * applied. A run that lost the race (another run, or any other write meanwhile) writes nothing: NOTHING.
+   */
+  private async analyseOnce(checkoutId: string): Promise<PendingAnalysisRun> {
+    const { row, merchant, version } = await this.load(this.d.db, checkoutId, false);
+    if (!isOpen(row.status) || row.phase !== 'ANALYSIS' || !row.customerId) return { outcome: 'NOTHING' };
+    const payer = { cpf: row.payerCpf ?? '', bankCode: row.payerBankCode ?? '' };
+    const decided = await this.decide(null, row, merchant, { id: row.customerId, birthDate: null }, payer);
+    const updatedAt = this.d.clock.now();
+    const update = this.d.db
+      .update(checkouts)
+      .set({ ...decided.set, updatedAt })
+      .where(and(eq(checkouts.id, row.id), sql`${checkouts}.xmin = ${version}::xid`))
+      .returning({ id: checkouts.id })
+      .getSQL();
+    const written = v.parse(
+      AppliedRows,
+      await this.d.db.execute(
+        sql`with guard as (${update}) ${decided.recordIf('guard')} returning 1 as applied`,
+      ),
+    );
+    if (written.rows.length === 0) {
+      // Another run decided first (or the checkout changed): this run's full-amount charge was never shown.
+      if (decided.fullAmountPix) await this.d.payments.cancelCharge(decided.fullAmountPix.chargeId);
+      return { outcome: 'NOTHING' };
+    }
+    return { outcome: 'RAN', row: { ...row, ...decided.set, updatedAt }, merchant };
   }
 
   // ---------------------------------------------------------- plan: selection, date, confirmation
@@ -1056,32 +1240,41 @@ export class CheckoutService {
     return row;
   }
 
-  /** R$ 1,00 verification paid: record the payer, refund it, then run the credit analysis (payer CPF and bank). */
-  async onVerificationPaid(tx: Tx, charge: Charge): Promise<void> {
-    const { row, merchant } = await this.load(tx, charge.referenceId, true);
+  /**
+   * R$ 1,00 verification paid: record the payer, refund it, and move the checkout to phase ANALYSIS. The credit
+   * analysis (payer CPF and bank) runs after the booking committed (the background queue, or the shopper's next
+   * poll): the PSP's webhook is answered without waiting for the bureau and anti-fraud ports.
+   */
+  async onVerificationPaid(
+    tx: Tx,
+    charge: Charge,
+    ctx: { afterCommit(fn: () => void): void },
+  ): Promise<void> {
     await this.d.payments.refundCharge(tx, charge.id, charge.amount, 'Estorno do Pix de verificação');
-    if (
-      !isOpen(row.status) ||
-      row.phase !== 'VERIFICATION_PIX' ||
-      row.verificationPix?.chargeId !== charge.id
-    )
-      return;
-    if (!row.customerId) return;
-    const payer = { cpf: charge.payerCpf ?? '', bankCode: charge.payerBankCode ?? '' };
-    const matches = payer.cpf === row.customerData?.customerCpf;
-    const extra = {
-      payerCpf: charge.payerCpf,
-      payerBankCode: charge.payerBankCode,
-      ...(matches ? { payerVerifiedAt: this.d.clock.now() } : {}),
-    };
-    await this.analyseAndApply(
-      tx,
-      { ...row, ...extra },
-      merchant,
-      { id: row.customerId, birthDate: null },
-      payer,
-      extra,
-    );
+    if (!isUuid(charge.referenceId)) return;
+    // One conditional statement (the row locked until the booking commits): only an open checkout still showing
+    // this charge moves on; payerVerifiedAt is set when the payer's CPF is the customer's.
+    const now = this.d.clock.now();
+    const moved = await tx
+      .update(checkouts)
+      .set({
+        phase: 'ANALYSIS',
+        payerCpf: charge.payerCpf,
+        payerBankCode: charge.payerBankCode,
+        payerVerifiedAt: sql`case when ${checkouts.customerData}->>'customerCpf' = ${charge.payerCpf ?? ''} then ${now.toISOString()}::timestamptz else ${checkouts.payerVerifiedAt} end`,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(checkouts.id, charge.referenceId),
+          inArray(checkouts.status, ['PRISTINE', 'MORE_INFO']),
+          eq(checkouts.phase, 'VERIFICATION_PIX'),
+          sql`${checkouts.verificationPix}->>'chargeId' = ${charge.id}`,
+          isNotNull(checkouts.customerId),
+        ),
+      )
+      .returning({ id: checkouts.id });
+    for (const { id } of moved) ctx.afterCommit(() => this.analyses.enqueue(id));
   }
 
   /** First instalment paid upfront: the order is created with instalment 1 paid. */
@@ -1374,6 +1567,9 @@ export class CheckoutService {
         break;
       }
       case 'VERIFICATION_PIX':
+      // ANALYSIS is answered before it shows (a poll runs the pending analysis first); should it show, it is the
+      // verification step still waiting, so that the page keeps polling (core shouldApplyPoll).
+      case 'ANALYSIS':
         if (row.verificationPix)
           fields.push({ fieldName: 'payment', fieldData: wirePix(row.verificationPix) });
         break;

@@ -54,6 +54,8 @@ export const CHECKOUT_PHASES = [
   'CUSTOMER_DATA',
   'TOKEN',
   'VERIFICATION_PIX',
+  /** The verification Pix was booked: the credit analysis runs after the booking (runPendingAnalysis). */
+  'ANALYSIS',
   'SELECTION',
   'CONFIRMATION',
   'FIRST_INSTALMENT_PIX',

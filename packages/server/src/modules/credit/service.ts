@@ -1,6 +1,6 @@
 import { type Cents, cents } from '@drip/core';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/types.ts';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/types.ts';
 import { instalments, orders } from '../orders/tables.ts';
 import {
   type CreditConfig,
@@ -52,7 +52,7 @@ const num = (x: unknown) => sql`${x}`.mapWith(Number);
 export class CreditService {
   constructor(private readonly o: CreditServiceOptions) {}
 
-  async snapshot(tx: Tx, input: AnalysisInput): Promise<CreditSnapshot> {
+  async snapshot(tx: DbOrTx, input: AnalysisInput): Promise<CreditSnapshot> {
     const c = input.customer.id;
     const pendingOfActive = and(eq(orders.status, 'ACTIVE'), eq(instalments.status, 'PENDING'));
     const [bureau, antifraudScore, rows] = await Promise.all([
@@ -136,33 +136,42 @@ export class CreditService {
 
   /**
    * Analyses and returns the decision with `record`, the INSERT of the decision (every rule evaluated), NOT run:
-   * the caller runs it in the same statement as its own write (a CTE), in its transaction.
+   * the caller runs it in the same statement as its own write (a CTE), in its transaction. `recordIf(guard)` is
+   * the same INSERT made conditional: it inserts only when the CTE named `guard` returned a row (the caller's
+   * conditional write applied), for a write made without a transaction.
    */
   async analyse(
-    tx: Tx,
+    tx: DbOrTx,
     input: AnalysisInput,
-  ): Promise<{ decision: CreditDecision; decisionId: string; record: SQL }> {
+  ): Promise<{ decision: CreditDecision; decisionId: string; record: SQL; recordIf(guard: string): SQL }> {
     const snapshot = await this.snapshot(tx, input);
     const decision = evaluateCredit(snapshot);
     const decisionId = crypto.randomUUID();
-    const record = tx
-      .insert(creditDecisions)
-      .values({
-        id: decisionId,
-        checkoutId: input.checkoutId,
-        customerId: input.customer.id,
-        merchantId: input.merchantId,
-        decision: decision.type === 'approved' ? 'APPROVED' : 'DENIED',
-        reason: decision.type === 'denied' ? decision.reason : null,
-        amount: input.amount,
-        limit: decision.limit,
-        available: decision.available,
-        bureauScore: snapshot.bureau.score,
-        antifraudScore: snapshot.antifraudScore,
-        rules: decision.evaluated,
-        createdAt: input.now,
-      })
-      .getSQL();
-    return { decision, decisionId, record };
+    const values = {
+      id: decisionId,
+      checkoutId: input.checkoutId,
+      customerId: input.customer.id,
+      merchantId: input.merchantId,
+      decision: decision.type === 'approved' ? 'APPROVED' : 'DENIED',
+      reason: decision.type === 'denied' ? decision.reason : null,
+      amount: input.amount,
+      limit: decision.limit,
+      available: decision.available,
+      bureauScore: snapshot.bureau.score,
+      antifraudScore: snapshot.antifraudScore,
+      rules: decision.evaluated,
+      createdAt: input.now,
+    } satisfies typeof creditDecisions.$inferInsert;
+    const record = tx.insert(creditDecisions).values(values).getSQL();
+    // The row under its column names, for json_populate_record (columns in the table's order, types from it).
+    const byColumn: Record<string, unknown> = {};
+    const given = new Map<string, unknown>(Object.entries(values));
+    for (const [key, column] of Object.entries(getTableColumns(creditDecisions))) {
+      byColumn[column.name] = given.get(key) ?? null;
+    }
+    const json = JSON.stringify(byColumn);
+    const recordIf = (guard: string) =>
+      sql`insert into ${creditDecisions} select r.* from ${sql.identifier(guard)}, json_populate_record(null::${creditDecisions}, ${json}::json) as r`;
+    return { decision, decisionId, record, recordIf };
   }
 }

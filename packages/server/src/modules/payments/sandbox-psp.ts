@@ -388,7 +388,8 @@ export class SandboxPsp {
       });
     }
     if (status >= 200 && status < 300) {
-      await this.o.db
+      // The PSP's own bookkeeping, not awaited: the bank's answer does not wait for it (nothing reads it back).
+      void this.o.db
         .update(pspSandboxPix)
         .set({ webhookDelivered: true })
         .where(eq(pspSandboxPix.endToEndId, pix.endToEndId))

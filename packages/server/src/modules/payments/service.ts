@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Cents, cents } from '@drip/core';
-import { and, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -57,7 +57,16 @@ export interface CreateChargeInput {
   description: string;
 }
 
-export type PaidHandler = (tx: Tx, charge: Charge) => Promise<void>;
+/** What a paid handler may ask of the booking besides its transaction. */
+export interface PaidContext {
+  /**
+   * Runs `fn` once the booking transaction committed (never when it rolled back), before the webhook is answered;
+   * `fn` should only start work (e.g. enqueue it), not wait for it. A throw is logged, never answered to the PSP.
+   */
+  afterCommit(fn: () => void): void;
+}
+
+export type PaidHandler = (tx: Tx, charge: Charge, ctx: PaidContext) => Promise<void>;
 
 export interface PaymentsService {
   createCharge(tx: Tx | null, input: CreateChargeInput): Promise<Charge>;
@@ -67,7 +76,10 @@ export interface PaymentsService {
   cancelCharge(id: string): Promise<void>;
   /** Records a devolução of `amount` of a paid charge; sent to the PSP asynchronously (processPendingRefunds). */
   refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void>;
-  /** Registers the handler that books a paid charge of a purpose. Called INSIDE the booking transaction. */
+  /**
+   * Registers the handler that books a paid charge of a purpose. Called INSIDE the booking transaction; slow work
+   * (third-party calls) goes to `ctx.afterCommit`.
+   */
   onPaid(purpose: ChargePurpose, handler: PaidHandler): void;
 }
 
@@ -343,10 +355,61 @@ export class Payments implements PaymentsService {
   private async book(p: ReceivedPix, raw: unknown): Promise<NoticeOutcome> {
     const txid = p.txid;
     if (!txid) return 'UNKNOWN_TXID';
+    const afterCommit: (() => void)[] = [];
+    const outcome = await this.bookIn(p, txid, raw, { afterCommit: (fn) => afterCommit.push(fn) });
+    for (const fn of afterCommit) {
+      try {
+        fn();
+      } catch (err) {
+        this.o.log.error('pix after-commit step failed', { txid, ...errorFields(err) });
+      }
+    }
+    return outcome;
+  }
+
+  private bookIn(p: ReceivedPix, txid: string, raw: unknown, ctx: PaidContext): Promise<NoticeOutcome> {
     return this.o.db.transaction(async (tx) => {
+      const now = this.o.clock.now();
+      // The usual case in ONE statement: an unpaid, not canceled charge of this amount, paid before its expiry by a
+      // Pix never seen before, is paid (row locked until the commit) and the payment stored. Anything else (no
+      // row) takes the path below: the charge locked, read, and the outcome decided from it.
+      const fast = tx.$with('paid').as(
+        tx
+          .update(pixCharges)
+          .set({
+            status: 'PAID',
+            paidAt: p.paidAt,
+            payerCpf: p.payerCpf,
+            payerName: p.payerName,
+            payerBankCode: p.payerBankCode,
+            payerIspb: p.payerIspb,
+            endToEndId: p.endToEndId,
+          })
+          .where(
+            and(
+              eq(pixCharges.txid, txid),
+              inArray(pixCharges.status, ['ACTIVE', 'EXPIRED']),
+              isNull(pixCharges.endToEndId),
+              eq(pixCharges.amount, p.amount),
+              gte(pixCharges.expiresAt, p.paidAt),
+              sql`not exists (select 1 from ${pixPayments} where ${pixPayments.endToEndId} = ${p.endToEndId})`,
+            ),
+          )
+          .returning(),
+      );
+      const stored = tx
+        .$with('stored', { e2e: sql<string>`end_to_end_id` })
+        .as(
+          sql`insert into ${pixPayments} (end_to_end_id, txid, charge_id, amount, outcome, paid_at, received_at, raw) select ${p.endToEndId}, ${txid}, ${fast}.id, ${p.amount}::bigint, 'BOOKED', ${p.paidAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${JSON.stringify(raw)}::jsonb from ${fast} returning end_to_end_id`,
+        );
+      const [paidNow] = await tx.with(fast, stored).select().from(fast);
+      if (paidNow) {
+        const handler = this.handlers.get(paidNow.purpose);
+        if (handler) await handler(tx, this.toCharge(paidNow), ctx);
+        return 'BOOKED';
+      }
       const [charge] = await tx.select().from(pixCharges).where(eq(pixCharges.txid, txid)).for('update');
       if (!charge) return 'UNKNOWN_TXID';
-      const now = this.o.clock.now();
       let outcome: 'BOOKED' | 'REFUND' | 'AMOUNT_MISMATCH';
       let refundReason: string | null = null;
       if (p.amount !== charge.amount) {
@@ -367,7 +430,7 @@ export class Payments implements PaymentsService {
               ? 'Cobrança paga mais de uma vez'
               : 'Pagamento após a expiração da cobrança';
       }
-      const inserted = await tx
+      const insertPayment = tx
         .insert(pixPayments)
         .values({
           endToEndId: p.endToEndId,
@@ -381,8 +444,6 @@ export class Payments implements PaymentsService {
         })
         .onConflictDoNothing()
         .returning({ e2e: pixPayments.endToEndId });
-      if (inserted.length === 0) return 'DUPLICATE';
-
       const payer = {
         paidAt: p.paidAt,
         payerCpf: p.payerCpf,
@@ -392,16 +453,20 @@ export class Payments implements PaymentsService {
         endToEndId: p.endToEndId,
       };
       if (outcome === 'BOOKED') {
+        // One statement: the payment row and, only when it is new (not a redelivery), the charge paid.
+        const inserted = tx.$with('inserted', { e2e: sql<string>`end_to_end_id` }).as(insertPayment.getSQL());
         const [paid] = await tx
+          .with(inserted)
           .update(pixCharges)
           .set({ status: 'PAID', ...payer })
-          .where(eq(pixCharges.id, charge.id))
+          .where(and(eq(pixCharges.id, charge.id), sql`exists (select 1 from ${inserted})`))
           .returning();
-        if (!paid) throw new Error('pix charge vanished while booking');
+        if (!paid) return 'DUPLICATE';
         const handler = this.handlers.get(paid.purpose);
-        if (handler) await handler(tx, this.toCharge(paid));
+        if (handler) await handler(tx, this.toCharge(paid), ctx);
         return 'BOOKED';
       }
+      if ((await insertPayment).length === 0) return 'DUPLICATE';
       // Money arrived that Drip does not book: keep it on the charge when it has no payment yet, and give it back.
       await tx
         .update(pixCharges)
