@@ -246,8 +246,7 @@ describe('merchant SDK on the demo store (another origin)', () => {
     await page.context().close();
   });
 
-  // Retried: on a loaded 2-core machine the frame's key handling races the connection now and then.
-  it('Escape inside the checkout frame closes the modal too', { retry: 2 }, async () => {
+  it('Escape inside the checkout frame closes the modal too', async () => {
     const page = await storePage();
     await page.goto(store.url);
     await page.getByRole('button', { name: 'Comprar com Drip', exact: true }).click();
@@ -261,9 +260,14 @@ describe('merchant SDK on the demo store (another origin)', () => {
         },
       )
       .toBe(true);
-    // Focus and key press on the element inside the frame in one action (no window for focus to move away).
-    await f.getByRole('button', { name: 'Começar' }).press('Escape', { timeout: 10_000 });
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // Focus and key press on the element inside the frame in one action (no window for focus to move away). Not
+    // awaited: the key closes the modal, which removes the frame, and Playwright's press then never settles (it
+    // timed out although the checkout had closed — the old flake). The outcome below is what the test checks.
+    void f
+      .getByRole('button', { name: 'Começar' })
+      .press('Escape', { timeout: 10_000 })
+      .catch(() => undefined);
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
     expect((await storeEvents(page)).find((e) => e.type === 'outcome')).toMatchObject({ status: 'CLOSED' });
     await page.context().close();
   });
