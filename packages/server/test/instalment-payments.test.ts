@@ -16,6 +16,7 @@ import { createLogger } from '../src/log.ts';
 import { customers } from '../src/modules/customers/tables.ts';
 import { negotiationRequests } from '../src/modules/debts/tables.ts';
 import { lateFee } from '../src/modules/orders/late-fees.ts';
+import { SSE_MAX_STREAMS_PER_IP } from '../src/modules/orders/routes.ts';
 import { instalments, ledgerEntries, orders } from '../src/modules/orders/tables.ts';
 import { pixCharges, pixRefunds } from '../src/modules/payments/tables.ts';
 import { bearer, loginCustomer, seededApp, testConfig } from './helpers.ts';
@@ -406,6 +407,28 @@ describe('public instalment page', () => {
       if (chunk.done) break;
     }
     expect(t.built.services.instalmentEvents.subscriberCount()).toBe(0);
+  });
+
+  it('refuses more than SSE_MAX_STREAMS_PER_IP open streams from one address, and frees a slot on close', async () => {
+    const order = await createOrder(t, { total: 6_000 });
+    const id = (await details(order.id)).instalments[0]?.id ?? '';
+    const streams: Response[] = [];
+    const open = async () => {
+      const res = await t.raw(orderPaths.instalmentEvents(id), { method: 'GET' });
+      if (res.status === 200) streams.push(res);
+      return res;
+    };
+    for (let i = 0; i < SSE_MAX_STREAMS_PER_IP; i++) expect((await open()).status).toBe(200);
+    const refused = await open();
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.message).toBe(
+      'Muitas páginas de parcela abertas ao mesmo tempo; feche algumas e tente novamente',
+    );
+    // The browser closing one stream frees its slot.
+    await streams.shift()?.body?.cancel();
+    await expect.poll(async () => (await open()).status, { timeout: 5_000 }).toBe(200);
+    await Promise.all(streams.map((r) => r.body?.cancel()));
+    await expect.poll(() => t.built.services.instalmentEvents.subscriberCount(), { timeout: 5_000 }).toBe(0);
   });
 
   it('opens an already paid instalment stream with PAID and closes it', async () => {

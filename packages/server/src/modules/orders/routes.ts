@@ -1,9 +1,9 @@
 /** Customer portal order calls, the public instalment page and its server-sent events (contract/orders.ts). */
 import { type InstalmentStatus, orderPaths, PageQuery } from '@drip/core';
-import { streamSSE } from 'hono/streaming';
+import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { parseWith, rejectBody } from '../../http/body.ts';
-import { claimsOf, type Services } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { claimsOf, clientIp, type Services } from '../../http/context.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 import type { RouteDef } from '../../http/route-table.ts';
 
 const ID = ':id';
@@ -12,9 +12,25 @@ const pattern = (build: (id: string) => string) => build(ID).replace('%3Aid', ID
 /** Heartbeat period of the SSE stream (a comment line keeps proxies from closing an idle connection). */
 export const SSE_HEARTBEAT_MS = 15_000;
 
-export function orderRoutes(s: Services, options: { heartbeatMs?: number } = {}): RouteDef[] {
+/**
+ * Open instalment streams per client address: a page holds one; a few tabs, or a household behind one NAT, stay
+ * well below. Beyond it the stream is refused (429) so that one client cannot hold the process's connections.
+ */
+export const SSE_MAX_STREAMS_PER_IP = 20;
+
+export function orderRoutes(
+  s: Services,
+  options: { heartbeatMs?: number; maxStreamsPerIp?: number } = {},
+): RouteDef[] {
   const svc = s.instalmentPayments;
   const heartbeatMs = options.heartbeatMs ?? SSE_HEARTBEAT_MS;
+  const maxStreamsPerIp = options.maxStreamsPerIp ?? SSE_MAX_STREAMS_PER_IP;
+  const openStreams = new Map<string, number>();
+  const release = (ip: string) => {
+    const n = (openStreams.get(ip) ?? 1) - 1;
+    if (n <= 0) openStreams.delete(ip);
+    else openStreams.set(ip, n);
+  };
   return [
     // ---------------------------------------------------------------- customer portal
     {
@@ -99,9 +115,20 @@ export function orderRoutes(s: Services, options: { heartbeatMs?: number } = {})
       handler: async (c) => {
         const id = c.req.param('id') ?? '';
         if ((await svc.instalmentStatus(id)) === null) throw notFound('Parcela não encontrada');
+        const ip = clientIp(c);
+        const open = openStreams.get(ip) ?? 0;
+        if (open >= maxStreamsPerIp) {
+          throw new ApiError(
+            429,
+            'TOO_MANY_STREAMS',
+            'Muitas páginas de parcela abertas ao mesmo tempo; feche algumas e tente novamente',
+          );
+        }
+        openStreams.set(ip, open + 1);
         c.header('Cache-Control', 'no-store');
         c.header('X-Accel-Buffering', 'no');
-        return streamSSE(c, async (stream) => {
+        return streamSSE(c, (stream) => followInstalment(stream).finally(() => release(ip)));
+        async function followInstalment(stream: SSEStreamingApi): Promise<void> {
           let last: InstalmentStatus | null = null;
           let finish = () => {};
           const finished = new Promise<void>((resolve) => {
@@ -140,7 +167,7 @@ export function orderRoutes(s: Services, options: { heartbeatMs?: number } = {})
             clearInterval(timer);
             unsubscribe();
           }
-        });
+        }
       },
     },
   ];
