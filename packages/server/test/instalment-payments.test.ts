@@ -421,7 +421,8 @@ describe('public instalment page', () => {
     for (let i = 0; i < SSE_MAX_STREAMS_PER_IP; i++) expect((await open()).status).toBe(200);
     const refused = await open();
     expect(refused.status).toBe(429);
-    expect((await refused.json()).error.message).toBe(
+    const body = v.parse(v.object({ error: v.object({ message: v.string() }) }), await refused.json());
+    expect(body.error.message).toBe(
       'Muitas páginas de parcela abertas ao mesmo tempo; feche algumas e tente novamente',
     );
     // The browser closing one stream frees its slot.
