@@ -1,5 +1,6 @@
 import { CustomerInstalment, orderPaths } from '@drip/core';
 import { useQuery } from '@tanstack/react-query';
+import type * as v from 'valibot';
 import { unwrap } from '../../shared/api.ts';
 import { useCustomer } from '../context.tsx';
 
@@ -12,26 +13,34 @@ export function isInstalmentPaid(instalment: CustomerInstalment): boolean {
   return instalment.status === 'PAID' || pix === 'PAID' || pix === 'SUCCESS';
 }
 
-/** GET /customer_backoffice/api/v1/instalments/{id}, polled every 3 s while `enabled` and not paid. */
-export function useInstalmentPolling(instalmentId: string, enabled: boolean) {
+/** GETs `path` every 3 s while `enabled` and until `isPaid` says the payment landed (spec 4). */
+export function usePaymentPolling<TSchema extends v.GenericSchema>(
+  queryKey: readonly unknown[],
+  path: string,
+  schema: TSchema,
+  isPaid: (data: v.InferOutput<TSchema>) => boolean,
+  enabled: boolean,
+) {
   const { client } = useCustomer();
   return useQuery({
-    queryKey: ['customer', 'instalment', instalmentId] as const,
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await client.request({
-          method: 'GET',
-          path: orderPaths.customerInstalment(instalmentId),
-          schema: CustomerInstalment,
-          signal,
-        }),
-      ),
+    queryKey,
+    queryFn: async ({ signal }) => unwrap(await client.request({ method: 'GET', path, schema, signal })),
     enabled,
     retry: false,
     staleTime: 0,
     gcTime: 0,
-    refetchInterval: (query) =>
-      query.state.data && isInstalmentPaid(query.state.data) ? false : PAYMENT_POLL_MS,
+    refetchInterval: (query) => (query.state.data && isPaid(query.state.data) ? false : PAYMENT_POLL_MS),
     refetchIntervalInBackground: true,
   });
+}
+
+/** GET /customer_backoffice/api/v1/instalments/{id}, polled every 3 s while `enabled` and not paid. */
+export function useInstalmentPolling(instalmentId: string, enabled: boolean) {
+  return usePaymentPolling(
+    ['customer', 'instalment', instalmentId] as const,
+    orderPaths.customerInstalment(instalmentId),
+    CustomerInstalment,
+    isInstalmentPaid,
+    enabled,
+  );
 }
