@@ -286,11 +286,14 @@ for (const b of staleBuilds().filter((b) => b.name === 'server')) {
 }
 
 const results = [];
-const dataDir = mkdtempSync(join(tmpdir(), 'drip-bench-'));
-try {
-  results.push(await benchDatabase('PGlite', { DRIP_DATA_DIR: dataDir }));
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+// --postgres-only: skip the PGlite run (with DRIP_BENCH_DATABASE_URL set), e.g. to repeat the latency figures.
+if (!(process.argv.includes('--postgres-only') && process.env.DRIP_BENCH_DATABASE_URL)) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'drip-bench-'));
+  try {
+    results.push(await benchDatabase('PGlite', { DRIP_DATA_DIR: dataDir }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 if (process.env.DRIP_BENCH_DATABASE_URL) {
   const db = await freshPostgres(process.env.DRIP_BENCH_DATABASE_URL);

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { migrationsDir } from '../package-dir.ts';
 import { assertChannel, type NotificationHandler, pgListen, type Unlisten } from './listen.ts';
 import * as schema from './schema.ts';
+import { namingStatements, statementNamer } from './statement-names.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle query API shared by PGlite and node-postgres. */
@@ -79,7 +80,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => {});
     // Every statement of node-postgres goes through `query` of a pooled client (pool.query checks one out and
     // calls it; Drizzle's transactions send BEGIN and COMMIT through it too): one call, one round trip.
-    if (countingQueries) pool.on('connect', (c) => (c.query = counted(c.query, counter)));
+    // Statements sent again and again become named prepared statements (statement-names.ts).
+    const namer = statementNamer();
+    pool.on('connect', (c) => {
+      c.query = namingStatements(c.query, namer);
+      if (countingQueries) c.query = counted(c.query, counter);
+    });
     const db = drizzlePg({ client: pool, schema });
     // Dedicated LISTEN connections (outside the pool), ended with the handle.
     const listeners = new Set<Unlisten>();

@@ -12,12 +12,18 @@ export interface CheckoutConfig {
   /** FULL_AMOUNT_OFFER_REASONS: denial reasons that offer paying the full amount by Pix. */
   fullAmountOfferReasons: DenialReason[];
   credit: CreditConfig;
+  /**
+   * DRIP_EXPOSURE_REFRESH_SECONDS: how old Drip's portfolio totals (financed today, outstanding) that the Drip-wide
+   * caps compare against may be; 0 reads them for every analysis (credit/exposure.ts).
+   */
+  exposureRefreshSeconds: number;
 }
 
 export const DEFAULT_CHECKOUT_CONFIG: CheckoutConfig = {
   ttlHours: 24,
   pixTtlSeconds: 1800,
   blockedBankCodes: [],
+  exposureRefreshSeconds: 5,
   fullAmountOfferReasons: [
     'MAX_MULTIPLE_ORDERS_VALUE_PER_CUSTOMER',
     'DRIP_MAX_VALUE_PER_DAY',
@@ -81,6 +87,7 @@ export function loadCheckoutConfig(env: Env, problems: string[]): CheckoutConfig
     pixTtlSeconds: int('CHECKOUT_PIX_TTL_SECONDS', d.pixTtlSeconds, 60, 86_400),
     blockedBankCodes: banks,
     fullAmountOfferReasons: reasons,
+    exposureRefreshSeconds: int('DRIP_EXPOSURE_REFRESH_SECONDS', d.exposureRefreshSeconds, 0, 3600),
     credit: {
       ...d.credit,
       minAntifraudScore: int('CREDIT_MIN_ANTIFRAUD_SCORE', d.credit.minAntifraudScore, 0, 1000),

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { createLogger, type Logger } from '../../log.ts';
+import { PortfolioExposure } from '../credit/exposure.ts';
 import { sandboxAntifraud, sandboxBureau } from '../credit/sandbox.ts';
 import { CreditService } from '../credit/service.ts';
 import type { Notifications } from '../notifications/ports.ts';
@@ -30,6 +31,7 @@ export function checkoutModule(deps: {
     config: checkoutConfig.credit,
     blockedBankCodes: checkoutConfig.blockedBankCodes,
     sandbox: config.sandbox,
+    exposure: new PortfolioExposure(checkoutConfig.exposureRefreshSeconds * 1000),
   });
   const orders = new OrderService(db);
   const checkouts = new CheckoutService({

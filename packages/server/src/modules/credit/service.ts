@@ -1,7 +1,9 @@
 import { type Cents, cents } from '@drip/core';
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { DbOrTx } from '../../db/types.ts';
 import { instalments, orders } from '../orders/tables.ts';
+import type { PortfolioExposure } from './exposure.ts';
 import {
   type CreditConfig,
   type CreditDecision,
@@ -20,6 +22,8 @@ export interface CreditServiceOptions {
   blockedBankCodes: readonly string[];
   /** Sandbox: magic CPFs may also simulate Drip history and totals (docs/sandbox.md). */
   sandbox: boolean;
+  /** Drip's portfolio totals for the Drip-wide caps, read at most every few seconds (exposure.ts). */
+  exposure: PortfolioExposure;
 }
 
 export interface AnalysisInput {
@@ -41,63 +45,78 @@ export interface AnalysisInput {
   merchant: MerchantRuleFlags & { enabled: boolean; maxAmountPerOrder: Cents | null };
 }
 
-/** Midnight of `today` in America/Sao_Paulo (UTC-3, no daylight saving time since 2019). */
-function startOfDaySaoPaulo(today: string): Date {
-  return new Date(`${today}T00:00:00-03:00`);
+/**
+ * The customer's history and the fraud blocks, one statement. The customer's orders are read first through
+ * orders_customer_idx and their pending instalments per order (LATERAL, by instalments' order_id index), so the
+ * cost follows the customer's own orders and never the portfolio's, whatever the planner's statistics say.
+ */
+function historySql(input: AnalysisInput): SQL {
+  const kind = (k: string, value: string) =>
+    sql`exists(select 1 from ${fraudBlocks} f where f.active and f.kind = ${k} and f.value = ${value})`;
+  return sql`
+    with o as materialized (
+      select id, status from ${orders} where customer_id = ${input.customer.id}
+    ), p as (
+      select i.number, i.due_date, i.amount - i.canceled_amount as open
+      from o cross join lateral (
+        select number, due_date, amount, canceled_amount from ${instalments}
+        where order_id = o.id and status = 'PENDING'
+      ) i
+      where o.status = 'ACTIVE'
+    )
+    select
+      (select count(*) from o where status = 'ACTIVE')::int as active_orders,
+      (select count(*) from o)::int as total_orders,
+      (select coalesce(sum(open), 0) from p)::text as unpaid,
+      (select count(*) from p where due_date < ${input.today}::date)::int as late,
+      (select count(*) from p where number = 1)::int as first_unpaid,
+      ${kind('CPF', input.customer.cpf)} as blocked_cpf,
+      ${kind('PHONE', input.customer.phone)} as blocked_phone,
+      ${kind('CEP', input.customer.addressCep ?? '')} as blocked_cep,
+      ${kind('BANK_CODE', input.payer?.bankCode ?? '')} as blocked_bank`;
 }
 
-const num = (x: unknown) => sql`${x}`.mapWith(Number);
+const HistoryRows = v.object({
+  rows: v.array(
+    v.object({
+      active_orders: v.number(),
+      total_orders: v.number(),
+      unpaid: v.string(),
+      late: v.number(),
+      first_unpaid: v.number(),
+      blocked_cpf: v.boolean(),
+      blocked_phone: v.boolean(),
+      blocked_cep: v.boolean(),
+      blocked_bank: v.boolean(),
+    }),
+  ),
+});
 
-/** Credit analysis: gathers the snapshot (one query plus the bureau and anti-fraud ports), evaluates, records. */
+/**
+ * Credit analysis: gathers the snapshot (one query of the customer's history and the fraud blocks, the portfolio
+ * totals, the bureau and anti-fraud ports), evaluates, records.
+ */
 export class CreditService {
   constructor(private readonly o: CreditServiceOptions) {}
 
   async snapshot(tx: DbOrTx, input: AnalysisInput): Promise<CreditSnapshot> {
-    const c = input.customer.id;
-    const pendingOfActive = and(eq(orders.status, 'ACTIVE'), eq(instalments.status, 'PENDING'));
-    const [bureau, antifraudScore, rows] = await Promise.all([
+    const [bureau, antifraudScore, portfolio, rows] = await Promise.all([
       this.o.bureau.query(input.customer.cpf),
       this.o.antifraud.score({
         cpf: input.customer.cpf,
         phone: input.customer.phone,
         email: input.customer.email,
       }),
-      tx
-        .select({
-          activeOrders: num(
-            sql`(select count(*) from ${orders} where ${orders.customerId} = ${c} and ${orders.status} = 'ACTIVE')`,
-          ),
-          totalOrders: num(sql`(select count(*) from ${orders} where ${orders.customerId} = ${c})`),
-          unpaid: num(
-            sql`(select coalesce(sum(${instalments.amount} - ${instalments.canceledAmount}), 0) from ${instalments} join ${orders} on ${orders.id} = ${instalments.orderId} where ${orders.customerId} = ${c} and ${pendingOfActive})`,
-          ),
-          late: num(
-            sql`(select count(*) from ${instalments} join ${orders} on ${orders.id} = ${instalments.orderId} where ${orders.customerId} = ${c} and ${pendingOfActive} and ${instalments.dueDate} < ${input.today})`,
-          ),
-          firstUnpaid: num(
-            sql`(select count(*) from ${instalments} join ${orders} on ${orders.id} = ${instalments.orderId} where ${orders.customerId} = ${c} and ${pendingOfActive} and ${instalments.number} = 1)`,
-          ),
-          financedToday: num(
-            sql`(select coalesce(sum(${orders.financedAmount}), 0) from ${orders} where ${orders.createdAt} >= ${startOfDaySaoPaulo(input.today).toISOString()})`,
-          ),
-          outstanding: num(
-            sql`(select coalesce(sum(${instalments.amount} - ${instalments.canceledAmount}), 0) from ${instalments} join ${orders} on ${orders.id} = ${instalments.orderId} where ${pendingOfActive})`,
-          ),
-          blockedCpf: sql<boolean>`exists(select 1 from ${fraudBlocks} where ${fraudBlocks.active} and ${fraudBlocks.kind} = 'CPF' and ${fraudBlocks.value} = ${input.customer.cpf})`,
-          blockedPhone: sql<boolean>`exists(select 1 from ${fraudBlocks} where ${fraudBlocks.active} and ${fraudBlocks.kind} = 'PHONE' and ${fraudBlocks.value} = ${input.customer.phone})`,
-          blockedCep: sql<boolean>`exists(select 1 from ${fraudBlocks} where ${fraudBlocks.active} and ${fraudBlocks.kind} = 'CEP' and ${fraudBlocks.value} = ${input.customer.addressCep ?? ''})`,
-          blockedBank: sql<boolean>`exists(select 1 from ${fraudBlocks} where ${fraudBlocks.active} and ${fraudBlocks.kind} = 'BANK_CODE' and ${fraudBlocks.value} = ${input.payer?.bankCode ?? ''})`,
-        })
-        .from(sql`(select 1) as one`),
+      this.o.exposure.totals(input.today, tx),
+      tx.execute(historySql(input)),
     ]);
-    const r = rows[0];
+    const r = v.parse(HistoryRows, rows).rows[0];
     if (!r) throw new Error('credit snapshot: no row');
     const magic = this.o.sandbox ? magicProfile(input.customer.cpf) : undefined;
     const h = magic?.history ?? {};
     const d = magic?.drip ?? {};
     const bankBlocked =
-      input.payer !== null &&
-      (Boolean(r.blockedBank) || this.o.blockedBankCodes.includes(input.payer.bankCode));
+      input.payer !== null && (r.blocked_bank || this.o.blockedBankCodes.includes(input.payer.bankCode));
     return {
       now: input.now,
       today: input.today,
@@ -114,21 +133,22 @@ export class CreditService {
       antifraudScore,
       merchant: input.merchant,
       blocked: {
-        cpf: Boolean(r.blockedCpf),
-        phone: Boolean(r.blockedPhone),
-        cep: Boolean(r.blockedCep),
+        cpf: r.blocked_cpf,
+        phone: r.blocked_phone,
+        cep: r.blocked_cep,
         bankCode: bankBlocked,
       },
       history: {
-        activeOrders: r.activeOrders + (h.activeOrders ?? 0),
-        unpaidPrincipal: cents(r.unpaid + (h.unpaidPrincipal ?? 0)),
+        activeOrders: r.active_orders + (h.activeOrders ?? 0),
+        unpaidPrincipal: cents(Number(r.unpaid) + (h.unpaidPrincipal ?? 0)),
         lateInstalments: r.late + (h.lateInstalments ?? 0),
-        activeOrdersWithFirstInstalmentUnpaid: r.firstUnpaid + (h.activeOrdersWithFirstInstalmentUnpaid ?? 0),
-        totalOrders: r.totalOrders + (h.totalOrders ?? 0),
+        activeOrdersWithFirstInstalmentUnpaid:
+          r.first_unpaid + (h.activeOrdersWithFirstInstalmentUnpaid ?? 0),
+        totalOrders: r.total_orders + (h.totalOrders ?? 0),
       },
       drip: {
-        financedToday: cents(r.financedToday + (d.financedToday ?? 0)),
-        outstanding: cents(r.outstanding + (d.outstanding ?? 0)),
+        financedToday: cents(portfolio.financedToday + (d.financedToday ?? 0)),
+        outstanding: cents(portfolio.outstanding + (d.outstanding ?? 0)),
       },
       config: this.o.config,
     };
