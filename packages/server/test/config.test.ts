@@ -23,6 +23,17 @@ describe('loadConfig', () => {
     expect(c.portalsDist).toBe(resolve(import.meta.dirname, '../../portals/dist'));
   });
 
+  it('DRIP_EXPOSURE_REFRESH_SECONDS: 5 by default, 0 allowed, out of range refused', () => {
+    const dir = tmp();
+    expect(loadConfig({ DRIP_DATA_DIR: dir }).checkout?.exposureRefreshSeconds).toBe(5);
+    expect(
+      loadConfig({ DRIP_DATA_DIR: dir, DRIP_EXPOSURE_REFRESH_SECONDS: '0' }).checkout?.exposureRefreshSeconds,
+    ).toBe(0);
+    expect(() => loadConfig({ DRIP_DATA_DIR: dir, DRIP_EXPOSURE_REFRESH_SECONDS: '-1' })).toThrow(
+      /DRIP_EXPOSURE_REFRESH_SECONDS must be an integer between 0 and 3600/,
+    );
+  });
+
   it('resolves a relative DRIP_DATA_DIR from the repository root', () => {
     const c = loadConfig({ DRIP_DATA_DIR: 'x-data', JWT_SECRET: 'a'.repeat(32) });
     expect(c.dataDir).toBe(resolve(import.meta.dirname, '../../../x-data'));
