@@ -1,5 +1,6 @@
 /** Statements sent again and again become named prepared statements on PostgreSQL (db/statement-names.ts). */
 import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/index.ts';
 import { namingStatements, statementNamer } from '../src/db/statement-names.ts';
@@ -58,6 +59,8 @@ describe('namingStatements', () => {
   });
 });
 
+const PreparedRows = v.object({ rows: v.array(v.object({ name: v.string(), statement: v.string() })) });
+
 describe.skipIf(!PG_ADMIN_URL)('on PostgreSQL', () => {
   const disposers: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -80,8 +83,8 @@ describe.skipIf(!PG_ADMIN_URL)('on PostgreSQL', () => {
       const first = await run('none');
       const second = await run('none');
       expect(second).toEqual(first);
-      const rows = await tx.execute(sql`select name, statement from pg_prepared_statements`);
-      return rows.rows as { name: string; statement: string }[];
+      const result = await tx.execute(sql`select name, statement from pg_prepared_statements`);
+      return v.parse(PreparedRows, result).rows;
     });
     const mine = prepared.filter((r) => r.statement.includes('"merchants"'));
     expect(mine).toHaveLength(1);
