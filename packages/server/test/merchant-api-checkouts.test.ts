@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { checkoutPaths } from '@drip/core';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AURORA, apiKeyOf, createBody, createCheckout, PITANGA, put } from './checkout-helpers.ts';
+import { checkouts } from '../src/modules/checkouts/tables.ts';
+import { AURORA, apiKeyOf, createBody, createCheckout, field, PITANGA, put } from './checkout-helpers.ts';
 import { bearer, loginAdmin, loginCustomer, loginMerchant, seededApp } from './helpers.ts';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
@@ -34,6 +36,37 @@ describe('merchant API: create and read checkouts', () => {
     );
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ id: res.body.id, status: 'PRISTINE', amount: 300, order: null });
+  });
+
+  it("the customer prefill is stored as sent and pre-fills the hosted checkout's first step", async () => {
+    const prefill = { cpf: '52998224725', phone: '+5511987654321', email: 'Ana@Exemplo.demo', name: 'Ana' };
+    const res = await post(createBody({ customer: { prefill } }), {
+      ...bearer(aurora),
+      'idempotency-key': randomUUID(),
+    });
+    expect(res.status).toBe(201);
+    const [row] = await t.built.services.database.db
+      .select({ prefill: checkouts.prefill, products: checkouts.products })
+      .from(checkouts)
+      .where(eq(checkouts.id, res.body.id));
+    expect(row?.prefill).toEqual({ ...prefill, email: 'ana@exemplo.demo' });
+    expect(row?.products).toEqual([
+      { name: 'Camiseta', quantity: 2, amount: 5000 }, // centavos inside
+      { name: 'Calça', quantity: 1, amount: 20000 },
+    ]);
+    const first = await put(t, res.body.id);
+    expect(field(first, 'customerCpf')?.fieldData).toBe(prefill.cpf);
+    expect(field(first, 'customerPhone')?.fieldData).toBe(prefill.phone);
+    expect(field(first, 'customerEmail')?.fieldData).toBe('ana@exemplo.demo');
+
+    // Without a prefill the column is SQL NULL (not a JSON null) and nothing is pre-filled.
+    const bare = await post(createBody(), { ...bearer(aurora), 'idempotency-key': randomUUID() });
+    const [none] = await t.built.services.database.db
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(and(eq(checkouts.id, bare.body.id), isNull(checkouts.prefill)));
+    expect(none?.id).toBe(bare.body.id);
+    expect(field(await put(t, bare.body.id), 'customerCpf')?.fieldData).toBeUndefined();
   });
 
   it('401 without a key, with a wrong key, and with a portal JWT of any audience', async () => {

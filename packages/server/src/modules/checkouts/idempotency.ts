@@ -4,7 +4,7 @@
  * while the first request still runs is a 409. Keys are scoped to the merchant.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -34,11 +34,57 @@ export function hashBody(raw: string): string {
   return createHash('sha256').update(raw).digest('hex');
 }
 
+/**
+ * The claim and the stored answer, prepared once per database handle: they run on every merchant API call that
+ * creates, and building them with the query builder each time cost more CPU than sending them.
+ */
+function prepareStatements(db: Db) {
+  const p = sql.placeholder;
+  return {
+    // One statement claims the key: a new key is inserted; an expired one (24 h window) is taken over as new.
+    claim: db
+      .insert(idempotencyKeys)
+      .values({
+        merchantId: p('merchantId'),
+        key: p('key'),
+        requestHash: p('requestHash'),
+        state: 'RUNNING',
+        createdAt: sql`${p('now')}::timestamptz`,
+      })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.merchantId, idempotencyKeys.key],
+        set: {
+          requestHash: sql`excluded.request_hash`,
+          state: 'RUNNING',
+          responseStatus: null,
+          responseBody: null,
+          createdAt: sql`excluded.created_at`,
+        },
+        setWhere: lte(idempotencyKeys.createdAt, sql`${p('cutoff')}::timestamptz`),
+      })
+      .returning({ key: idempotencyKeys.key })
+      .prepare('drip_idempotency_claim'),
+    done: db
+      .update(idempotencyKeys)
+      .set({
+        state: 'DONE',
+        responseStatus: sql`${p('status')}::integer`,
+        responseBody: sql`${p('body')}::jsonb`,
+      })
+      .where(and(eq(idempotencyKeys.merchantId, p('merchantId')), eq(idempotencyKeys.key, p('key'))))
+      .prepare('drip_idempotency_done'),
+  };
+}
+
 export class IdempotencyStore {
+  private readonly statements: ReturnType<typeof prepareStatements>;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.statements = prepareStatements(db);
+  }
 
   /**
    * Runs `work` once per (merchant, key). Returns the stored answer for a replay. An ApiError from `work` (4xx) is
@@ -51,22 +97,13 @@ export class IdempotencyStore {
     work: () => Promise<StoredAnswer>,
   ): Promise<StoredAnswer & { replayed: boolean }> {
     const now = this.clock.now();
-    // One statement claims the key: a new key is inserted; an expired one (24 h window) is taken over as new.
-    const claimed = await this.db
-      .insert(idempotencyKeys)
-      .values({ merchantId, key, requestHash, state: 'RUNNING', createdAt: now })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.merchantId, idempotencyKeys.key],
-        set: {
-          requestHash,
-          state: 'RUNNING',
-          responseStatus: null,
-          responseBody: null,
-          createdAt: now,
-        },
-        setWhere: lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
-      })
-      .returning({ key: idempotencyKeys.key });
+    const claimed = await this.statements.claim.execute({
+      merchantId,
+      key,
+      requestHash,
+      now: now.toISOString(),
+      cutoff: new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
+    });
     if (claimed.length === 0) {
       const [existing] = await this.db
         .select()
@@ -94,10 +131,12 @@ export class IdempotencyStore {
         throw err;
       }
     }
-    await this.db
-      .update(idempotencyKeys)
-      .set({ state: 'DONE', responseStatus: answer.status, responseBody: answer.body })
-      .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key)));
+    await this.statements.done.execute({
+      merchantId,
+      key,
+      status: answer.status,
+      body: JSON.stringify(answer.body ?? null),
+    });
     return { ...answer, replayed: false };
   }
 }

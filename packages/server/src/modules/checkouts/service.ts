@@ -226,13 +226,50 @@ function orderBase(row: CheckoutRow, customerId: string) {
   };
 }
 
+/**
+ * The merchant API's two statements, prepared once per database handle (built by the query builder on every call
+ * they cost more CPU than sending them; docs/benchmarks.md).
+ */
+function prepareMerchantApiStatements(db: Db) {
+  const p = sql.placeholder;
+  return {
+    merchantForKey: db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(and(eq(merchants.apiKey, p('key')), eq(merchants.status, 'ENABLED')))
+      .limit(1)
+      .prepare('drip_merchant_for_api_key'),
+    insertCheckout: db
+      .insert(checkouts)
+      .values({
+        merchantId: p('merchantId'),
+        merchantOrderCode: p('merchantOrderCode'),
+        amount: p('amount'),
+        products: sql`${p('products')}::jsonb`,
+        prefill: sql`${p('prefill')}::jsonb`,
+        resolveUrl: p('resolveUrl'),
+        cancelUrl: p('cancelUrl'),
+        status: 'PRISTINE',
+        phase: 'CUSTOMER_DATA',
+        expiresAt: sql`${p('expiresAt')}::timestamptz`,
+        createdAt: sql`${p('now')}::timestamptz`,
+        updatedAt: sql`${p('now')}::timestamptz`,
+      })
+      .onConflictDoNothing({ target: [checkouts.merchantId, checkouts.merchantOrderCode] })
+      .returning({ id: checkouts.id })
+      .prepare('drip_checkout_insert'),
+  };
+}
+
 export class CheckoutService {
   /** The pending credit analyses, run after the verification Pix's booking committed. */
   readonly analyses: AnalysisQueue<PendingAnalysisRun>;
+  private readonly merchantApi: ReturnType<typeof prepareMerchantApiStatements>;
   private plainLoadQuery: { today: string; query: PlainLoadQuery } | undefined;
   private todayCache: { minute: number; today: string } | undefined;
 
   constructor(private readonly d: CheckoutServiceDeps) {
+    this.merchantApi = prepareMerchantApiStatements(d.db);
     this.analyses = new AnalysisQueue((id) => this.analyseOnce(id), d.log);
     d.payments.onPaid('VERIFICATION', (tx, charge, ctx) => this.onVerificationPaid(tx, charge, ctx));
     d.payments.onPaid('FIRST_INSTALMENT', (tx, charge) => this.onFirstInstalmentPaid(tx, charge));
@@ -252,11 +289,7 @@ export class CheckoutService {
   /** The merchant an API key belongs to (null for an unknown key or an archived merchant). */
   async merchantIdForApiKey(key: string): Promise<string | null> {
     if (key.length > 200) return null;
-    const [row] = await this.d.db
-      .select({ id: merchants.id })
-      .from(merchants)
-      .where(and(eq(merchants.apiKey, key), eq(merchants.status, 'ENABLED')))
-      .limit(1);
+    const [row] = await this.merchantApi.merchantForKey.execute({ key });
     return row?.id ?? null;
   }
 
@@ -265,31 +298,26 @@ export class CheckoutService {
     const now = this.d.clock.now();
     const expiresAt = new Date(now.getTime() + this.d.config.ttlHours * 3600_000);
     const prefill = body.customer?.prefill;
-    const inserted = await this.d.db
-      .insert(checkouts)
-      .values({
-        merchantId,
-        merchantOrderCode: body.merchantOrderCode,
-        amount: body.amount,
-        products: body.products.map((p) => ({ name: p.name, quantity: p.quantity, amount: p.amount })),
-        prefill: prefill
-          ? {
-              ...(prefill.cpf ? { cpf: prefill.cpf } : {}),
-              ...(prefill.phone ? { phone: prefill.phone } : {}),
-              ...(prefill.email ? { email: prefill.email.toLowerCase() } : {}),
-              ...(prefill.name ? { name: prefill.name } : {}),
-            }
-          : null,
-        resolveUrl: body.resolveUrl,
-        cancelUrl: body.cancelUrl,
-        status: 'PRISTINE',
-        phase: 'CUSTOMER_DATA',
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: [checkouts.merchantId, checkouts.merchantOrderCode] })
-      .returning({ id: checkouts.id });
+    const inserted = await this.merchantApi.insertCheckout.execute({
+      merchantId,
+      merchantOrderCode: body.merchantOrderCode,
+      amount: body.amount,
+      products: JSON.stringify(
+        body.products.map((p) => ({ name: p.name, quantity: p.quantity, amount: p.amount })),
+      ),
+      prefill: prefill
+        ? JSON.stringify({
+            ...(prefill.cpf ? { cpf: prefill.cpf } : {}),
+            ...(prefill.phone ? { phone: prefill.phone } : {}),
+            ...(prefill.email ? { email: prefill.email.toLowerCase() } : {}),
+            ...(prefill.name ? { name: prefill.name } : {}),
+          })
+        : null,
+      resolveUrl: body.resolveUrl,
+      cancelUrl: body.cancelUrl,
+      expiresAt: expiresAt.toISOString(),
+      now: now.toISOString(),
+    });
     const row = inserted[0];
     if (!row)
       throw conflict(checkoutErrors.duplicateOrderCode(body.merchantOrderCode), 'DUPLICATE_ORDER_CODE');
