@@ -5,7 +5,6 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isValidCPF } from '@brazilian-utils/brazilian-utils';
-import { Client } from 'undici';
 import { run, staleBuilds } from '../scripts/lib.mjs';
 import { arg, freshPostgres, startDrip, stop } from './lib.mjs';
 
@@ -60,14 +59,18 @@ async function startCountingDrip(env) {
 
 // ------------------------------------------------------------------ one checkout
 
-/** One HTTP request from the benchmark itself (metrics, demo world): not timed. */
-function call(url, method, path, body, headers = {}) {
+/**
+ * One HTTP request from the shopper's own address: each checkout comes from its own loopback address
+ * (127.1.x.y), as real shoppers come from their own IPs — the per-IP rate limits then apply per shopper.
+ */
+function call(url, method, path, body, headers = {}, agent = undefined) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
       `${url}${path}`,
       {
         method,
+        agent,
         headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
       },
       (res) => {
@@ -106,30 +109,12 @@ const describe = (res) =>
  */
 async function checkout(url, apiKey, step) {
   const shopper = newShopper();
-  // Each checkout comes from its own loopback address (127.1.x.y), as real shoppers come from their own IPs: the
-  // per-IP rate limits then apply per shopper. undici's Client: one keep-alive connection from the shopper's address. It costs the load generator about half
-  // the CPU of node:http per request, CPU that the server and PostgreSQL share on the same machine.
-  const client = new Client(url, { connect: { localAddress: shopper.ip }, pipelining: 1 });
-  const req = async (method, path, payload, headers = {}) => {
-    const res = await client.request({
-      method,
-      path,
-      headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-    });
-    const text = await res.body.text();
-    let json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.statusCode, json, text };
-  };
+  const agent = new http.Agent({ keepAlive: true, localAddress: shopper.ip });
+  const req = (method, path, payload, headers) => call(url, method, path, payload, headers, agent);
   try {
     return await checkoutAs(shopper, req, apiKey, step);
   } finally {
-    await client.close();
+    agent.destroy();
   }
 }
 
