@@ -226,8 +226,15 @@ function orderBase(row: CheckoutRow, customerId: string) {
   };
 }
 
+/** What the customer upsert answers (Drizzle renders RETURNING columns unqualified: the row is named explicitly). */
+const customerUpsertReturning = {
+  id: customers.id,
+  birthDate: customers.birthDate,
+  payerVerified: sql<boolean>`exists(select 1 from ${checkouts} where ${checkouts.customerId} = ${sql.raw('"customers"."id"')} and ${checkouts.payerVerifiedAt} is not null) or exists(select 1 from ${orders} where ${orders.customerId} = ${sql.raw('"customers"."id"')})`,
+};
+
 /**
- * The merchant API's two statements, prepared once per database handle (built by the query builder on every call
+ * The merchant API's statements and the first-purchase token step's customer upsert, prepared once per database handle (built by the query builder on every call
  * they cost more CPU than sending them; docs/benchmarks.md).
  */
 function prepareMerchantApiStatements(db: Db) {
@@ -258,6 +265,41 @@ function prepareMerchantApiStatements(db: Db) {
       .onConflictDoNothing({ target: [checkouts.merchantId, checkouts.merchantOrderCode] })
       .returning({ id: checkouts.id })
       .prepare('drip_checkout_insert'),
+    upsertCustomer: db
+      .insert(customers)
+      .values({
+        name: p('name'),
+        email: p('email'),
+        cpf: p('cpf'),
+        phone: p('phone'),
+        birthDate: sql`${p('birthDate')}::date`,
+        addressCep: p('addressCep'),
+        addressStreet: p('addressStreet'),
+        addressNumber: p('addressNumber'),
+        addressComplement: p('addressComplement'),
+        addressNeighborhood: p('addressNeighborhood'),
+        addressCity: p('addressCity'),
+        addressState: p('addressState'),
+      })
+      .onConflictDoUpdate({
+        target: customers.cpf,
+        set: {
+          name: sql`excluded.name`,
+          email: sql`excluded.email`,
+          phone: sql`excluded.phone`,
+          addressCep: sql`excluded.address_cep`,
+          addressStreet: sql`excluded.address_street`,
+          addressNumber: sql`excluded.address_number`,
+          addressComplement: sql`excluded.address_complement`,
+          addressNeighborhood: sql`excluded.address_neighborhood`,
+          addressCity: sql`excluded.address_city`,
+          addressState: sql`excluded.address_state`,
+          birthDate: sql`coalesce(${customers.birthDate}, excluded.birth_date)`,
+          updatedAt: sql`${p('now')}::timestamptz`,
+        },
+      })
+      .returning(customerUpsertReturning)
+      .prepare('drip_customer_upsert'),
   };
 }
 
@@ -911,8 +953,18 @@ export class CheckoutService {
       addressCity: data.addressCity,
       addressState: data.addressState,
     };
+    let row: { id: string; birthDate: string | null; payerVerified: boolean } | undefined;
+    if (tx === this.d.db) {
+      // The optimistic token step (no transaction): the prepared statement, same SQL semantics as below.
+      [row] = await this.merchantApi.upsertCustomer.execute({
+        ...values,
+        now: this.d.clock.now().toISOString(),
+      });
+      if (!row) throw new Error('customer upsert returned nothing');
+      return { id: row.id, payerVerified: Boolean(row.payerVerified), birthDate: row.birthDate };
+    }
     const { cpf: _cpf, birthDate, ...updatable } = values;
-    const [row] = await tx
+    [row] = await tx
       .insert(customers)
       .values(values)
       .onConflictDoUpdate({
@@ -923,12 +975,7 @@ export class CheckoutService {
           updatedAt: this.d.clock.now(),
         },
       })
-      .returning({
-        id: customers.id,
-        birthDate: customers.birthDate,
-        // Drizzle renders RETURNING columns unqualified: the target row is named explicitly.
-        payerVerified: sql<boolean>`exists(select 1 from ${checkouts} where ${checkouts.customerId} = ${sql.raw('"customers"."id"')} and ${checkouts.payerVerifiedAt} is not null) or exists(select 1 from ${orders} where ${orders.customerId} = ${sql.raw('"customers"."id"')})`,
-      });
+      .returning(customerUpsertReturning);
     if (!row) throw new Error('customer upsert returned nothing');
     return { id: row.id, payerVerified: Boolean(row.payerVerified), birthDate: row.birthDate };
   }

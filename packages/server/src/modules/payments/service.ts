@@ -123,12 +123,35 @@ export interface PaymentsOptions {
 
 export const QR_BASE_PATH = '/api/v1/pix/qr';
 
+/** A new charge's INSERT outside a transaction (every checkout creates one), prepared once per database handle. */
+function prepareInsertCharge(db: Db) {
+  const p = sql.placeholder;
+  return db
+    .insert(pixCharges)
+    .values({
+      txid: p('txid'),
+      purpose: p('purpose'),
+      referenceId: p('referenceId'),
+      amount: p('amount'),
+      brCode: p('brCode'),
+      location: p('location'),
+      description: p('description'),
+      expiresAt: sql`${p('expiresAt')}::timestamptz`,
+      status: 'ACTIVE',
+      createdAt: sql`${p('createdAt')}::timestamptz`,
+    })
+    .returning()
+    .prepare('drip_pix_charge_insert');
+}
+
 export class Payments implements PaymentsService {
   private readonly handlers = new Map<ChargePurpose, PaidHandler>();
   private readonly qrBase: string;
+  private readonly insertCharge: ReturnType<typeof prepareInsertCharge>;
 
   constructor(private readonly o: PaymentsOptions) {
     this.qrBase = o.qrBasePath ?? QR_BASE_PATH;
+    this.insertCharge = prepareInsertCharge(o.db);
   }
 
   get pix(): PixPort {
@@ -157,21 +180,25 @@ export class Payments implements PaymentsService {
       { tx: exec },
     );
     const now = this.o.clock.now();
-    const [row] = await exec
-      .insert(pixCharges)
-      .values({
-        txid,
-        purpose: input.purpose,
-        referenceId: input.referenceId,
-        amount: input.amount,
-        brCode: cob.brCode,
-        location: cob.location,
-        description: input.description,
-        expiresAt: new Date(now.getTime() + expiresIn * 1000),
-        status: 'ACTIVE',
-        createdAt: now,
-      })
-      .returning();
+    const values = {
+      txid,
+      purpose: input.purpose,
+      referenceId: input.referenceId,
+      amount: input.amount,
+      brCode: cob.brCode,
+      location: cob.location,
+      description: input.description,
+      expiresAt: new Date(now.getTime() + expiresIn * 1000),
+      status: 'ACTIVE' as const,
+      createdAt: now,
+    };
+    const [row] = tx
+      ? await tx.insert(pixCharges).values(values).returning()
+      : await this.insertCharge.execute({
+          ...values,
+          expiresAt: values.expiresAt.toISOString(),
+          createdAt: now.toISOString(),
+        });
     if (!row) throw new Error('pix charge not stored');
     return this.toCharge(row);
   }
