@@ -27,7 +27,7 @@ import {
   type VerificationChannel,
   type WaitlistStatus,
 } from '@drip/core';
-import { and, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, lte, SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { normalizeRecipient } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
@@ -225,6 +225,38 @@ function orderBase(row: CheckoutRow, customerId: string) {
     products: row.products.map((p) => ({ name: p.name, quantity: p.quantity, unitAmount: cents(p.amount) })),
   };
 }
+
+const CHECKOUT_COLUMNS = getTableColumns(checkouts);
+const IdRows = v.object({ rows: v.array(v.object({ id: v.string() })) });
+
+/**
+ * `update checkouts set … where id = $id and xmin = $version returning id`, the optimistic steps' conditional write,
+ * as plain SQL: the same statement the query builder renders (each value encoded by its column), without the
+ * builder's pass over the table's 60 columns on every request.
+ */
+function conditionalCheckoutUpdate(
+  id: string,
+  version: string,
+  set: Partial<typeof checkouts.$inferInsert>,
+): SQL {
+  const assignments: SQL[] = [];
+  for (const [key, value] of Object.entries(set)) {
+    if (value === undefined) continue;
+    const column = CHECKOUT_COLUMNS[key as keyof typeof CHECKOUT_COLUMNS];
+    if (!column) throw new Error(`checkouts has no column ${key}`);
+    assignments.push(
+      value instanceof SQL
+        ? sql`${sql.identifier(column.name)} = ${value}`
+        : sql`${sql.identifier(column.name)} = ${sql.param(value, column)}`,
+    );
+  }
+  return sql`update ${checkouts} set ${sql.join(assignments, sql`, `)} where id = ${id} and xmin = ${version}::xid returning id`;
+}
+
+/** The verification booking's one statement: devoluções written (1) and the checkout moved on (its id or null). */
+const VerificationBookedRows = v.object({
+  rows: v.array(v.object({ refunded: v.number(), moved: v.nullable(v.string()) })),
+});
 
 /** What the customer upsert answers (Drizzle renders RETURNING columns unqualified: the row is named explicitly). */
 const customerUpsertReturning = {
@@ -659,11 +691,10 @@ export class CheckoutService {
     if (!isOpen(row.status) || row.expiresAt.getTime() <= now.getTime()) return null;
     // The conditional write answers the row as written (read row + what was set), not the whole row again.
     const guard = async (set: Partial<typeof checkouts.$inferInsert>): Promise<CheckoutRow[]> => {
-      const written = await this.d.db
-        .update(checkouts)
-        .set({ ...set, updatedAt: now })
-        .where(and(eq(checkouts.id, id), sql`${checkouts}.xmin = ${version}::xid`))
-        .returning({ id: checkouts.id });
+      const written = v.parse(
+        IdRows,
+        await this.d.db.execute(conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now })),
+      ).rows;
       return written.map(() => ({ ...row, ...set, updatedAt: now }));
     };
     if (kind === 'customerData') {
@@ -716,11 +747,7 @@ export class CheckoutService {
       upfront: 'NO' as const,
     };
     const guardFor = (orderId: string) =>
-      this.d.db
-        .update(checkouts)
-        .set({ ...set, orderId, updatedAt: now })
-        .where(and(eq(checkouts.id, id), sql`${checkouts}.xmin = ${version}::xid`))
-        .returning({ id: checkouts.id });
+      conditionalCheckoutUpdate(id, version, { ...set, orderId, updatedAt: now });
     const order = await this.d.orders.createInstalmentOrderIf(
       this.d.db,
       {
@@ -1325,12 +1352,16 @@ export class CheckoutService {
     charge: Charge,
     ctx: { afterCommit(fn: () => void): void },
   ): Promise<void> {
-    await this.d.payments.refundCharge(tx, charge.id, charge.amount, 'Estorno do Pix de verificação');
-    if (!isUuid(charge.referenceId)) return;
-    // One conditional statement (the row locked until the booking commits): only an open checkout still showing
-    // this charge moves on; payerVerifiedAt is set when the payer's CPF is the customer's.
+    const reason = 'Estorno do Pix de verificação';
+    if (!isUuid(charge.referenceId)) {
+      await this.d.payments.refundCharge(tx, charge.id, charge.amount, reason);
+      return;
+    }
+    // One statement (in the booking's transaction): the R$ 1,00 given back, and the checkout moved on only when it
+    // is open and still shows this charge (the row locked until the booking commits); payerVerifiedAt is set when
+    // the payer's CPF is the customer's.
     const now = this.d.clock.now();
-    const moved = await tx
+    const move = tx
       .update(checkouts)
       .set({
         phase: 'ANALYSIS',
@@ -1349,6 +1380,16 @@ export class CheckoutService {
         ),
       )
       .returning({ id: checkouts.id });
+    const refund = this.d.payments.refundChargeCtes(charge.id, charge.amount, reason, 'refund');
+    const [result] = v.parse(
+      VerificationBookedRows,
+      await tx.execute(
+        sql`with ${refund}, moved as (${move.getSQL()}) select (select count(*) from refund)::int as refunded, (select id::text from moved) as moved`,
+      ),
+    ).rows;
+    // The charge was paid in this very transaction: its full amount always fits; anything else rolls back.
+    if (result?.refunded !== 1) throw new Error(`verification Pix ${charge.id}: the refund was refused`);
+    const moved = result.moved === null ? [] : [{ id: result.moved }];
     for (const { id } of moved) ctx.afterCommit(() => this.analyses.enqueue(id));
   }
 

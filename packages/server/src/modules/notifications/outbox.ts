@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { normalizeRecipient } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -22,30 +22,53 @@ export interface OutboxMessage {
  */
 export function outboxNotifications(db: Db, clock: Clock, sandbox: boolean): Notifications {
   const status = sandbox ? 'SANDBOX' : 'PENDING';
+  // One INSERT for every message (each checkout sends at least one code), prepared once.
+  const p = sql.placeholder;
+  const insert = db
+    .insert(outboxMessages)
+    .values({
+      channel: p('channel'),
+      to: p('to'),
+      subject: p('subject'),
+      body: p('body'),
+      code: p('code'),
+      link: p('link'),
+      status,
+      createdAt: sql`${p('createdAt')}::timestamptz`,
+    })
+    .prepare(`drip_outbox_insert_${status.toLowerCase()}`);
+  const store = (m: {
+    channel: 'SMS' | 'EMAIL';
+    to: string;
+    subject?: string | undefined;
+    body: string;
+    code?: string | undefined;
+    link?: string | undefined;
+  }) =>
+    insert.execute({
+      channel: m.channel,
+      to: normalizeRecipient(m.to),
+      subject: m.subject ?? null,
+      body: m.body,
+      code: m.code ?? null,
+      link: m.link ?? null,
+      createdAt: clock.now().toISOString(),
+    });
   const sms: SmsPort = {
     async send(m) {
-      await db.insert(outboxMessages).values({
-        channel: 'SMS',
-        to: normalizeRecipient(m.to),
-        body: m.body,
-        code: m.code ?? null,
-        status,
-        createdAt: clock.now(),
-      });
+      await store({ channel: 'SMS', to: m.to, body: m.body, code: m.code });
       return { delivered: true };
     },
   };
   const email: EmailPort = {
     async send(m) {
-      await db.insert(outboxMessages).values({
+      await store({
         channel: 'EMAIL',
-        to: normalizeRecipient(m.to),
+        to: m.to,
         subject: m.subject,
         body: m.body,
-        code: m.code ?? null,
-        link: m.link ?? null,
-        status,
-        createdAt: clock.now(),
+        code: m.code,
+        link: m.link,
       });
       return { delivered: true };
     },

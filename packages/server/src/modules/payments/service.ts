@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Cents, cents } from '@drip/core';
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -76,6 +76,8 @@ export interface PaymentsService {
   cancelCharge(id: string): Promise<void>;
   /** Records a devolução of `amount` of a paid charge; sent to the PSP asynchronously (processPendingRefunds). */
   refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void>;
+  /** The same devolução as CTEs, to send in one statement with the caller's own write (see Payments). */
+  refundChargeCtes(chargeId: string, amount: Cents, reason: string, name: string): SQL;
   /**
    * Registers the handler that books a paid charge of a purpose. Called INSIDE the booking transaction; slow work
    * (third-party calls) goes to `ctx.afterCommit`.
@@ -247,16 +249,18 @@ export class Payments implements PaymentsService {
     }
   }
 
-  async refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void> {
+  /**
+   * The devolução of `refundCharge` as two data-modifying CTEs, `<name>_charge` (the charge's refunded amount moved,
+   * only while the charge is paid and the devolução fits in what is not refunded yet) and `<name>` (the devolução
+   * row written from the updated charge, returning its id): for a caller that sends it in the same statement as its
+   * own write, and checks that `<name>` returned a row.
+   */
+  refundChargeCtes(chargeId: string, amount: Cents, reason: string, name: string): SQL {
     if (!Number.isSafeInteger(amount) || amount <= 0)
       throw new RefundError('O valor da devolução deve ser positivo');
-    const exec: DbOrTx = tx ?? this.o.db;
-    const now = this.o.clock.now();
-    // One statement (atomic by itself, no transaction needed): the charge's refunded amount moves only while the
-    // charge is paid and the devolução fits in what is not refunded yet, and the devolução row is written from
-    // the updated charge.
+    const now = this.o.clock.now().toISOString();
     const refundedAfter = sql`${pixCharges.refundedAmount} + ${amount}::bigint`;
-    const update = exec
+    const update = this.o.db
       .update(pixCharges)
       .set({
         refundedAmount: sql`${refundedAfter}`,
@@ -271,12 +275,15 @@ export class Payments implements PaymentsService {
         ),
       )
       .returning({ id: pixCharges.id, endToEndId: pixCharges.endToEndId });
-    const done = v.parse(
-      RefundRows,
-      await exec.execute(
-        sql`with c as (${update.getSQL()}) insert into ${pixRefunds} (id, charge_id, end_to_end_id, amount, reason, status, created_at, updated_at) select ${randomUUID().replaceAll('-', '')}, c.id, c.end_to_end_id, ${amount}::bigint, ${reason}, 'REQUESTED', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from c returning id`,
-      ),
-    );
+    const charge = sql.identifier(`${name}_charge`);
+    return sql`${charge} as (${update.getSQL()}), ${sql.identifier(name)} as (insert into ${pixRefunds} (id, charge_id, end_to_end_id, amount, reason, status, created_at, updated_at) select ${randomUUID().replaceAll('-', '')}, c.id, c.end_to_end_id, ${amount}::bigint, ${reason}, 'REQUESTED', ${now}::timestamptz, ${now}::timestamptz from ${charge} c returning id)`;
+  }
+
+  async refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void> {
+    const exec: DbOrTx = tx ?? this.o.db;
+    // One statement (atomic by itself, no transaction needed).
+    const ctes = this.refundChargeCtes(chargeId, amount, reason, 'refund');
+    const done = v.parse(RefundRows, await exec.execute(sql`with ${ctes} select id from refund`));
     if (done.rows.length > 0) return;
     // Refused: read the charge once to tell why.
     const [row] = await exec.select().from(pixCharges).where(eq(pixCharges.id, chargeId));
