@@ -266,10 +266,11 @@ const customerUpsertReturning = {
 };
 
 /**
- * The merchant API's statements and the first-purchase token step's customer upsert, prepared once per database handle (built by the query builder on every call
- * they cost more CPU than sending them; docs/benchmarks.md).
+ * The statements every checkout sends — the merchant API's key lookup and insert, the first-purchase token step's
+ * customer upsert — prepared once per database handle: built by the query builder on every call, they cost more
+ * CPU than sending them (docs/benchmarks.md).
  */
-function prepareMerchantApiStatements(db: Db) {
+function prepareHotStatements(db: Db) {
   const p = sql.placeholder;
   return {
     merchantForKey: db
@@ -338,12 +339,12 @@ function prepareMerchantApiStatements(db: Db) {
 export class CheckoutService {
   /** The pending credit analyses, run after the verification Pix's booking committed. */
   readonly analyses: AnalysisQueue<PendingAnalysisRun>;
-  private readonly merchantApi: ReturnType<typeof prepareMerchantApiStatements>;
+  private readonly prepared: ReturnType<typeof prepareHotStatements>;
   private plainLoadQuery: { today: string; query: PlainLoadQuery } | undefined;
   private todayCache: { minute: number; today: string } | undefined;
 
   constructor(private readonly d: CheckoutServiceDeps) {
-    this.merchantApi = prepareMerchantApiStatements(d.db);
+    this.prepared = prepareHotStatements(d.db);
     this.analyses = new AnalysisQueue((id) => this.analyseOnce(id), d.log);
     d.payments.onPaid('VERIFICATION', (tx, charge, ctx) => this.onVerificationPaid(tx, charge, ctx));
     d.payments.onPaid('FIRST_INSTALMENT', (tx, charge) => this.onFirstInstalmentPaid(tx, charge));
@@ -363,7 +364,7 @@ export class CheckoutService {
   /** The merchant an API key belongs to (null for an unknown key or an archived merchant). */
   async merchantIdForApiKey(key: string): Promise<string | null> {
     if (key.length > 200) return null;
-    const [row] = await this.merchantApi.merchantForKey.execute({ key });
+    const [row] = await this.prepared.merchantForKey.execute({ key });
     return row?.id ?? null;
   }
 
@@ -372,7 +373,7 @@ export class CheckoutService {
     const now = this.d.clock.now();
     const expiresAt = new Date(now.getTime() + this.d.config.ttlHours * 3600_000);
     const prefill = body.customer?.prefill;
-    const inserted = await this.merchantApi.insertCheckout.execute({
+    const inserted = await this.prepared.insertCheckout.execute({
       merchantId,
       merchantOrderCode: body.merchantOrderCode,
       amount: body.amount,
@@ -983,7 +984,7 @@ export class CheckoutService {
     let row: { id: string; birthDate: string | null; payerVerified: boolean } | undefined;
     if (tx === this.d.db) {
       // The optimistic token step (no transaction): the prepared statement, same SQL semantics as below.
-      [row] = await this.merchantApi.upsertCustomer.execute({
+      [row] = await this.prepared.upsertCustomer.execute({
         ...values,
         now: this.d.clock.now().toISOString(),
       });
