@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { checkoutPaths } from '@drip/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts } from '../src/modules/checkouts/tables.ts';
+import { checkouts, idempotencyKeys } from '../src/modules/checkouts/tables.ts';
 import { AURORA, apiKeyOf, createBody, createCheckout, field, PITANGA, put } from './checkout-helpers.ts';
 import { bearer, loginAdmin, loginCustomer, loginMerchant, seededApp } from './helpers.ts';
 
@@ -161,9 +161,25 @@ describe('merchant API: idempotency', () => {
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(b.body).toEqual(a.body);
-    // a failed first answer (409) is replayed too
-    const other = await post(body, { ...bearer(aurora), 'idempotency-key': randomUUID() });
+    // The answer was stored with the checkout, in the same statement.
+    const stored = async (k: string) =>
+      (
+        await t.built.services.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, k))
+      )[0];
+    expect(await stored(key)).toMatchObject({ state: 'DONE', responseStatus: 201, responseBody: a.body });
+    // a failed first answer (409, the order code is taken) is stored and replayed too
+    const otherKey = randomUUID();
+    const other = await post(body, { ...bearer(aurora), 'idempotency-key': otherKey });
     expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('DUPLICATE_ORDER_CODE');
+    expect(await stored(otherKey)).toMatchObject({
+      state: 'DONE',
+      responseStatus: 409,
+      responseBody: other.body,
+    });
+    const again = await post(body, { ...bearer(aurora), 'idempotency-key': otherKey });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(other.body);
   });
 
   it('same key with another body → 422; keys are scoped to the merchant', async () => {

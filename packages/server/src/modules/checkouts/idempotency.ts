@@ -4,7 +4,7 @@
  * while the first request still runs is a 409. Keys are scoped to the merchant.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -21,6 +21,11 @@ export const idempotencyErrors = {
 export interface StoredAnswer {
   status: number;
   body: unknown;
+}
+
+/** What `work` answers: `stored` when it already stored the answer in its own statement (see `answerSql`). */
+export interface WorkAnswer extends StoredAnswer {
+  stored?: boolean;
 }
 
 export function parseIdempotencyKey(header: string | undefined): string {
@@ -77,6 +82,15 @@ function prepareStatements(db: Db) {
 }
 
 export class IdempotencyStore {
+  /**
+   * The UPDATE that stores the answer of a claimed key, for a `work` that sends it in the same statement as its own
+   * write (a data-modifying CTE: both or neither) and then answers with `stored: true`. `status` and `body` are SQL
+   * expressions (an integer and a jsonb), so that they may depend on what the write did.
+   */
+  answerSql(merchantId: string, key: string, status: SQL, body: SQL): SQL {
+    return sql`update ${idempotencyKeys} set state = 'DONE', response_status = ${status}, response_body = ${body} where merchant_id = ${merchantId} and key = ${key}`;
+  }
+
   private readonly statements: ReturnType<typeof prepareStatements>;
 
   constructor(
@@ -94,7 +108,7 @@ export class IdempotencyStore {
     merchantId: string,
     key: string,
     requestHash: string,
-    work: () => Promise<StoredAnswer>,
+    work: () => Promise<WorkAnswer>,
   ): Promise<StoredAnswer & { replayed: boolean }> {
     const now = this.clock.now();
     const claimed = await this.statements.claim.execute({
@@ -118,7 +132,7 @@ export class IdempotencyStore {
       }
       return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
     }
-    let answer: StoredAnswer;
+    let answer: WorkAnswer;
     try {
       answer = await work();
     } catch (err) {
@@ -131,6 +145,7 @@ export class IdempotencyStore {
         throw err;
       }
     }
+    if (answer.stored) return { status: answer.status, body: answer.body, replayed: false };
     await this.statements.done.execute({
       merchantId,
       key,

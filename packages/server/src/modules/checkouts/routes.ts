@@ -45,7 +45,11 @@ export function checkoutRoutes(s: Services): RouteDef[] {
         const raw = await readJson(c);
         const answer = await s.idempotency.run(merchantId, key, hashBody(JSON.stringify(raw)), async () => {
           const body = parseWith(CreateCheckoutRequest, raw);
-          return { status: 201, body: await checkouts.create(merchantId, body) };
+          // The checkout and the key's stored answer are written in one statement (create's storeAnswer).
+          const created = await checkouts.create(merchantId, body, (status, answer) =>
+            s.idempotency.answerSql(merchantId, key, status, answer),
+          );
+          return { status: 201, body: created, stored: true };
         });
         return new Response(JSON.stringify(answer.body), {
           status: answer.status,

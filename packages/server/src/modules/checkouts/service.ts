@@ -266,7 +266,7 @@ const customerUpsertReturning = {
 };
 
 /**
- * The statements every checkout sends — the merchant API's key lookup and insert, the first-purchase token step's
+ * The statements every checkout sends — the merchant API's key lookup, the first-purchase token step's
  * customer upsert — prepared once per database handle: built by the query builder on every call, they cost more
  * CPU than sending them (docs/benchmarks.md).
  */
@@ -279,25 +279,6 @@ function prepareHotStatements(db: Db) {
       .where(and(eq(merchants.apiKey, p('key')), eq(merchants.status, 'ENABLED')))
       .limit(1)
       .prepare('drip_merchant_for_api_key'),
-    insertCheckout: db
-      .insert(checkouts)
-      .values({
-        merchantId: p('merchantId'),
-        merchantOrderCode: p('merchantOrderCode'),
-        amount: p('amount'),
-        products: sql`${p('products')}::jsonb`,
-        prefill: sql`${p('prefill')}::jsonb`,
-        resolveUrl: p('resolveUrl'),
-        cancelUrl: p('cancelUrl'),
-        status: 'PRISTINE',
-        phase: 'CUSTOMER_DATA',
-        expiresAt: sql`${p('expiresAt')}::timestamptz`,
-        createdAt: sql`${p('now')}::timestamptz`,
-        updatedAt: sql`${p('now')}::timestamptz`,
-      })
-      .onConflictDoNothing({ target: [checkouts.merchantId, checkouts.merchantOrderCode] })
-      .returning({ id: checkouts.id })
-      .prepare('drip_checkout_insert'),
     upsertCustomer: db
       .insert(customers)
       .values({
@@ -368,39 +349,51 @@ export class CheckoutService {
     return row?.id ?? null;
   }
 
-  /** Creates a checkout for the merchant (DESIGN.md 2). 409 when the merchant order code was used. */
-  async create(merchantId: string, body: CreateCheckoutRequest): Promise<CreateCheckoutResponse> {
-    const now = this.d.clock.now();
-    const expiresAt = new Date(now.getTime() + this.d.config.ttlHours * 3600_000);
-    const prefill = body.customer?.prefill;
-    const inserted = await this.prepared.insertCheckout.execute({
-      merchantId,
-      merchantOrderCode: body.merchantOrderCode,
-      amount: body.amount,
-      products: JSON.stringify(
-        body.products.map((p) => ({ name: p.name, quantity: p.quantity, amount: p.amount })),
-      ),
-      prefill: prefill
-        ? JSON.stringify({
-            ...(prefill.cpf ? { cpf: prefill.cpf } : {}),
-            ...(prefill.phone ? { phone: prefill.phone } : {}),
-            ...(prefill.email ? { email: prefill.email.toLowerCase() } : {}),
-            ...(prefill.name ? { name: prefill.name } : {}),
-          })
-        : null,
-      resolveUrl: body.resolveUrl,
-      cancelUrl: body.cancelUrl,
-      expiresAt: expiresAt.toISOString(),
-      now: now.toISOString(),
-    });
-    const row = inserted[0];
-    if (!row)
-      throw conflict(checkoutErrors.duplicateOrderCode(body.merchantOrderCode), 'DUPLICATE_ORDER_CODE');
-    return {
-      id: row.id,
-      url: `${this.d.publicUrl}${checkoutPaths.hostedPage(row.id)}`,
-      expiresAt: expiresAt.toISOString(),
+  /**
+   * Creates a checkout for the merchant (DESIGN.md 2). 409 when the merchant order code was used. With
+   * `storeAnswer` (the idempotency key's UPDATE, see IdempotencyStore.answerSql) the insert and the stored answer —
+   * 201 and the checkout, or the 409 — are one statement.
+   */
+  async create(
+    merchantId: string,
+    body: CreateCheckoutRequest,
+    storeAnswer?: (status: SQL, body: SQL) => SQL,
+  ): Promise<CreateCheckoutResponse> {
+    const now = this.d.clock.now().toISOString();
+    const expiresAt = new Date(
+      this.d.clock.now().getTime() + this.d.config.ttlHours * 3600_000,
+    ).toISOString();
+    const id = crypto.randomUUID();
+    const created: CreateCheckoutResponse = {
+      id,
+      url: `${this.d.publicUrl}${checkoutPaths.hostedPage(id)}`,
+      expiresAt,
     };
+    const duplicate = conflict(
+      checkoutErrors.duplicateOrderCode(body.merchantOrderCode),
+      'DUPLICATE_ORDER_CODE',
+    );
+    const prefill = body.customer?.prefill;
+    const products = body.products.map((p) => ({ name: p.name, quantity: p.quantity, amount: p.amount }));
+    const prefillJson = prefill
+      ? JSON.stringify({
+          ...(prefill.cpf ? { cpf: prefill.cpf } : {}),
+          ...(prefill.phone ? { phone: prefill.phone } : {}),
+          ...(prefill.email ? { email: prefill.email.toLowerCase() } : {}),
+          ...(prefill.name ? { name: prefill.name } : {}),
+        })
+      : null;
+    const insert = sql`insert into ${checkouts} (id, merchant_id, merchant_order_code, amount, products, prefill, resolve_url, cancel_url, status, phase, expires_at, created_at, updated_at) values (${id}, ${merchantId}, ${body.merchantOrderCode}, ${body.amount}, ${JSON.stringify(products)}::jsonb, ${prefillJson}::jsonb, ${body.resolveUrl}, ${body.cancelUrl}, 'PRISTINE', 'CUSTOMER_DATA', ${expiresAt}::timestamptz, ${now}::timestamptz, ${now}::timestamptz) on conflict (merchant_id, merchant_order_code) do nothing returning id::text as id`;
+    const inserted = sql`exists (select 1 from c)`;
+    const statement = storeAnswer
+      ? sql`with c as (${insert}), answer as (${storeAnswer(
+          sql`case when ${inserted} then 201 else 409 end`,
+          sql`case when ${inserted} then ${JSON.stringify(created)}::jsonb else ${JSON.stringify(duplicate.body())}::jsonb end`,
+        )}) select id from c`
+      : insert;
+    const rows = v.parse(IdRows, await this.d.db.execute(statement)).rows;
+    if (rows.length === 0) throw duplicate;
+    return created;
   }
 
   /** The merchant's view of one of its checkouts (404 for another merchant's). */
