@@ -166,13 +166,16 @@ describe('CheckoutPage (machine wiring)', () => {
     const { posted, navigate } = setup({ transparent: false });
     await enterToken('123456');
     await screen.findByText(/redirecionado para a loja em 5 segundos/);
-    vi.useFakeTimers(); // from here on only the test moves the clock
+    // One fake clock for the whole test (installing a second one mid-test dropped timers already scheduled on the
+    // first, a race under load): the test moves it by 250 ms steps, and it also runs with real time, so the time
+    // to the redirect is read on the fake clock itself.
+    const start = Date.now();
     let elapsed = 0;
     while (!navigate.mock.calls.length && elapsed < 8000) {
       await act(async () => {
         vi.advanceTimersByTime(250);
       });
-      elapsed += 250;
+      elapsed = Date.now() - start;
     }
     // The countdown shows 5 s: the redirect happens after about 5 s, not before 4 s.
     expect(elapsed).toBeGreaterThanOrEqual(4000);
