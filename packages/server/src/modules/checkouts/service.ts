@@ -359,10 +359,9 @@ export class CheckoutService {
     body: CreateCheckoutRequest,
     storeAnswer?: (status: SQL, body: SQL) => SQL,
   ): Promise<CreateCheckoutResponse> {
-    const now = this.d.clock.now().toISOString();
-    const expiresAt = new Date(
-      this.d.clock.now().getTime() + this.d.config.ttlHours * 3600_000,
-    ).toISOString();
+    const at = this.d.clock.now();
+    const now = at.toISOString();
+    const expiresAt = new Date(at.getTime() + this.d.config.ttlHours * 3600_000).toISOString();
     const id = crypto.randomUUID();
     const created: CreateCheckoutResponse = {
       id,

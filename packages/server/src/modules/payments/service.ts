@@ -407,18 +407,18 @@ export class Payments implements PaymentsService {
       // The usual case in ONE statement: an unpaid, not canceled charge of this amount, paid before its expiry by a
       // Pix never seen before, is paid (row locked until the commit) and the payment stored. Anything else (no
       // row) takes the path below: the charge locked, read, and the outcome decided from it.
+      const payer = {
+        paidAt: p.paidAt,
+        payerCpf: p.payerCpf,
+        payerName: p.payerName,
+        payerBankCode: p.payerBankCode,
+        payerIspb: p.payerIspb,
+        endToEndId: p.endToEndId,
+      };
       const fast = tx.$with('paid').as(
         tx
           .update(pixCharges)
-          .set({
-            status: 'PAID',
-            paidAt: p.paidAt,
-            payerCpf: p.payerCpf,
-            payerName: p.payerName,
-            payerBankCode: p.payerBankCode,
-            payerIspb: p.payerIspb,
-            endToEndId: p.endToEndId,
-          })
+          .set({ status: 'PAID', ...payer })
           .where(
             and(
               eq(pixCharges.txid, txid),
@@ -478,14 +478,6 @@ export class Payments implements PaymentsService {
         })
         .onConflictDoNothing()
         .returning({ e2e: pixPayments.endToEndId });
-      const payer = {
-        paidAt: p.paidAt,
-        payerCpf: p.payerCpf,
-        payerName: p.payerName,
-        payerBankCode: p.payerBankCode,
-        payerIspb: p.payerIspb,
-        endToEndId: p.endToEndId,
-      };
       if (outcome === 'BOOKED') {
         // One statement: the payment row and, only when it is new (not a redelivery), the charge paid.
         const inserted = tx.$with('inserted', { e2e: sql<string>`end_to_end_id` }).as(insertPayment.getSQL());
