@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../ui/Toasts.tsx';
 import { CheckoutEntry } from './CheckoutPage.tsx';
 
@@ -16,6 +16,10 @@ const firstAnswer = {
   ],
 };
 
+beforeEach(() => {
+  // jsdom has no scrolling; the machine page scrolls to the top on each step.
+  window.scrollTo = vi.fn();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -3,6 +3,7 @@ import {
   type CheckoutClient,
   type CheckoutLifecycleEvent,
   CheckoutResponse,
+  firstStepContext,
 } from '@drip/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import * as v from 'valibot';
@@ -245,5 +246,43 @@ describe('CheckoutPage (machine wiring)', () => {
     setup({ transparent: false, client: fakeClient({ load }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByLabelText('Drip Token')).toBeTruthy();
+  });
+
+  it('a click on the first step while the machine is still loading is kept, not dropped (the e2e flake)', async () => {
+    const insightAnswer: Wire = {
+      result: 'MORE_INFO',
+      fields: [
+        merchant,
+        { fieldName: 'customerCpf' },
+        { fieldName: 'customerPhone' },
+        { fieldName: 'customerEmail' },
+      ],
+    };
+    const context = firstStepContext('chk-1', false, insightAnswer);
+    if (!context) throw new Error('the fixture should lead to the insight step');
+    let answer: (value: ApiResult<v.InferOutput<typeof CheckoutResponse>>) => void = () => {};
+    const load = vi.fn(
+      () =>
+        new Promise<ApiResult<v.InferOutput<typeof CheckoutResponse>>>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    render(
+      <ToastProvider>
+        <CheckoutPage
+          checkoutId="chk-1"
+          transparent={false}
+          client={fakeClient({ load })}
+          navigate={vi.fn()}
+          firstStep={{ context, queued: [] }}
+        />
+      </ToastProvider>,
+    );
+    // The machine page shows the first step it was handed while its own load is pending; the shopper starts.
+    fireEvent.click(await screen.findByRole('button', { name: 'Começar' }));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: 'Começar' })).toBeTruthy();
+    await act(async () => answer(response(insightAnswer)));
+    expect(await screen.findByRole('heading', { name: 'Seus dados' })).toBeTruthy();
   });
 });

@@ -83,15 +83,33 @@ export function CheckoutPage({
 }: CheckoutPageProps) {
   const [api] = useState(() => client ?? createCheckoutClient(fetchImpl ? { fetch: fetchImpl } : {}));
   const [machine] = useState(() => createCheckoutMachine({ client: api, clock }));
-  const [snapshot, send] = useMachine(machine, { input: { checkoutId, transparent } });
+  const [snapshot, sendToMachine, actor] = useMachine(machine, { input: { checkoutId, transparent } });
   const [embed] = useState(() => createEmbed(transparent ? embedTarget : null));
-  // Until the machine has applied its first answer, the page keeps what CheckoutPage.tsx showed without it.
-  const handingOver = firstStep !== null && snapshot.matches('loading');
+  // Until the machine has applied its first answer, the page keeps what CheckoutPage.tsx showed without it. The
+  // hand-over ends once: a later load (a poll, a retry) shows the machine's own loading state, not the first step.
+  const handedOver = useRef(false);
+  if (!snapshot.matches('loading')) handedOver.current = true;
+  const handingOver = firstStep !== null && !handedOver.current;
   const context: CheckoutMachineContext = handingOver ? firstStep.context : snapshot.context;
+  // What the shopper does on the first step while the machine is still loading (it would drop the event) waits
+  // in the queue; the queue is replayed, in order, before anything sent after the machine has its answer.
+  const send = useCallback(
+    (event: CheckoutEvent) => {
+      if (firstStep) {
+        if (!handedOver.current && actor.getSnapshot().matches('loading')) {
+          firstStep.queued.push(event);
+          return;
+        }
+        for (const queued of firstStep.queued.splice(0)) sendToMachine(queued);
+      }
+      sendToMachine(event);
+    },
+    [firstStep, actor, sendToMachine],
+  );
   useEffect(() => {
     if (handingOver || !firstStep) return;
-    for (const event of firstStep.queued.splice(0)) send(event);
-  }, [handingOver, firstStep, send]);
+    for (const event of firstStep.queued.splice(0)) sendToMachine(event);
+  }, [handingOver, firstStep, sendToMachine]);
   const toast = useToast();
   const width = useViewportWidth();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
