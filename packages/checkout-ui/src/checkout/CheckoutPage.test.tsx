@@ -285,4 +285,39 @@ describe('CheckoutPage (machine wiring)', () => {
     await act(async () => answer(response(insightAnswer)));
     expect(await screen.findByRole('heading', { name: 'Seus dados' })).toBeTruthy();
   });
+
+  it('the hand-over ends once: a later load shows the machine loading, not the first step again', async () => {
+    const insightAnswer: Wire = {
+      result: 'MORE_INFO',
+      fields: [
+        merchant,
+        { fieldName: 'customerCpf' },
+        { fieldName: 'customerPhone' },
+        { fieldName: 'customerEmail' },
+      ],
+    };
+    const context = firstStepContext('chk-1', false, insightAnswer);
+    if (!context) throw new Error('the fixture should lead to the insight step');
+    let calls = 0;
+    const load = vi.fn(
+      (): Promise<ApiResult<v.InferOutput<typeof CheckoutResponse>>> =>
+        (calls += 1) === 1
+          ? Promise.resolve({ ok: false, error: { kind: 'network', status: 0, message: 'offline' } })
+          : new Promise(() => {}),
+    );
+    render(
+      <ToastProvider>
+        <CheckoutPage
+          checkoutId="chk-1"
+          transparent={false}
+          client={fakeClient({ load })}
+          navigate={vi.fn()}
+          firstStep={{ context, queued: [] }}
+        />
+      </ToastProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Carregando sua compra…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Começar' })).toBeNull();
+  });
 });
