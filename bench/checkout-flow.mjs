@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isValidCPF } from '@brazilian-utils/brazilian-utils';
 import { run, staleBuilds } from '../scripts/lib.mjs';
-import { arg, freshPostgres, startDrip, stop } from './lib.mjs';
+import { arg, freshPostgres, processCpuMs, startDrip, stop } from './lib.mjs';
 
 const SERIAL = arg('serial', 20);
 const SECONDS = arg('seconds', 10);
@@ -233,7 +233,7 @@ async function serialPhase(url, apiKey) {
 }
 
 /** Phase B: CONCURRENCY checkouts at once for SECONDS; latencies per step, checkouts per second. */
-async function concurrentPhase(url, apiKey) {
+async function concurrentPhase(url, apiKey, serverPid) {
   const latencies = Object.fromEntries(STEPS.map((s) => [s, []]));
   const waits = [];
   const step = async (name, fn) => {
@@ -244,6 +244,8 @@ async function concurrentPhase(url, apiKey) {
   };
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
+  const serverCpu0 = processCpuMs(serverPid);
+  const benchCpu0 = process.cpuUsage();
   let completed = 0;
   const worker = async () => {
     while (performance.now() < deadline) {
@@ -253,7 +255,17 @@ async function concurrentPhase(url, apiKey) {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (performance.now() - started) / 1000;
-  return { latencies, waits, completed, perSecond: completed / elapsed };
+  const serverCpu1 = processCpuMs(serverPid);
+  const benchCpu = process.cpuUsage(benchCpu0);
+  const cpu = {
+    server:
+      serverCpu0 && serverCpu1
+        ? { user: serverCpu1.user - serverCpu0.user, system: serverCpu1.system - serverCpu0.system }
+        : null,
+    bench: benchCpu.user / 1000 + benchCpu.system / 1000,
+    elapsed,
+  };
+  return { latencies, waits, completed, perSecond: completed / elapsed, cpu };
 }
 
 function percentile(values, p) {
@@ -271,7 +283,7 @@ async function benchDatabase(kind, dbEnv) {
     if (!pitanga) throw new Error('no Casa Pitanga in the demo world');
     await checkout(drip.url, pitanga.apiKey, (_n, fn) => fn()); // warm-up
     const statements = await serialPhase(drip.url, pitanga.apiKey);
-    const load = await concurrentPhase(drip.url, pitanga.apiKey);
+    const load = await concurrentPhase(drip.url, pitanga.apiKey, drip.child.pid);
     return { kind, statements, ...load };
   } finally {
     await stop(drip.child);
@@ -333,6 +345,12 @@ for (const r of results) {
   console.log(
     `checkouts completed: ${r.perSecond.toFixed(1)}/s; analysis wait (payment → poll that sees it) p50 ${ms(percentile(r.waits, 50))}, p99 ${ms(percentile(r.waits, 99))}; polls per checkout ${(r.latencies['poll after payment'].length / r.completed).toFixed(2)}`,
   );
+  if (r.cpu.server) {
+    const { user, system } = r.cpu.server;
+    console.log(
+      `server CPU: ${((user + system) / r.completed).toFixed(2)} ms per checkout (user ${(user / r.completed).toFixed(2)}, system ${(system / r.completed).toFixed(2)}), ${((100 * (user + system)) / 1000 / r.cpu.elapsed).toFixed(0)} % of one core; load generator ${((100 * r.cpu.bench) / 1000 / r.cpu.elapsed).toFixed(0)} %`,
+    );
+  }
   const sqlOk = perStep <= MAX_STATEMENTS_PER_STEP;
   ok &&= sqlOk;
   console.log(

@@ -1,6 +1,7 @@
 // Helpers shared by the benchmarks: arguments, free ports, starting and stopping the built Drip server, and a
 // throw-away PostgreSQL database.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -63,12 +64,30 @@ export async function startDrip(env = {}) {
   const url = `http://127.0.0.1:${port}`;
   // DRIP_BENCH_NODE_ARGS: extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
   const nodeArgs = (process.env.DRIP_BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  // DRIP_BENCH_SERVER: another build of the server to run (e.g. a copy of an older dist/main.js placed next to it,
+  // for A/B runs on this VM, whose speed varies from hour to hour).
+  const entry = process.env.DRIP_BENCH_SERVER ?? 'packages/server/dist/main.js';
   const child = await startProcess(
-    [...nodeArgs, 'packages/server/dist/main.js'],
+    [...nodeArgs, entry],
     { PORT: String(port), LOG_LEVEL: 'warn', ...env },
     () => healthy(url),
   );
   return { url, port, child };
+}
+
+/**
+ * CPU time used so far by process `pid` (user and system, ms), from /proc (Linux); null elsewhere. CPU per unit of
+ * work is steadier than latency on a shared VM, whose speed varies from hour to hour: use it to compare builds.
+ */
+export function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const tick = 1000 / 100; // USER_HZ is 100 on Linux
+    return { user: Number(fields[11]) * tick, system: Number(fields[12]) * tick };
+  } catch {
+    return null;
+  }
 }
 
 export async function stop(child) {

@@ -3,7 +3,7 @@
  * structurally so that the checkout depends on the interface only; `services.payments` satisfies it.
  */
 import type { Cents } from '@drip/core';
-import type { SQL } from 'drizzle-orm';
+import type { Shaped } from '../../db/shaped.ts';
 import type { Tx } from '../../db/types.ts';
 
 export type ChargePurpose =
@@ -44,8 +44,11 @@ export interface PaymentsPort {
   activeChargeFor(purpose: ChargePurpose, referenceId: string): Promise<Charge | null>;
   cancelCharge(id: string): Promise<void>;
   refundCharge(tx: Tx, chargeId: string, amount: Cents, reason: string): Promise<void>;
-  /** The devolução as CTEs `<name>_charge` and `<name>` (returning the devolução's id), for one statement. */
-  refundChargeCtes(chargeId: string, amount: Cents, reason: string, name: string): SQL;
+  /**
+   * The devolução as CTEs `<name>_charge` and `<name>` (returning the devolução's id), for one statement: a shaped
+   * fragment (db/shaped.ts) whose placeholders start with `<name>_`.
+   */
+  refundChargeCtes(chargeId: string, amount: Cents, reason: string, name: string): Shaped;
   /** `ctx.afterCommit(fn)` runs `fn` once the booking committed (to start slow work outside the webhook). */
   onPaid(
     purpose: ChargePurpose,

@@ -32,6 +32,7 @@ import * as v from 'valibot';
 import { normalizeRecipient } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
 import type { Tx } from '../../db/types.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../log.ts';
@@ -231,26 +232,35 @@ const IdRows = v.object({ rows: v.array(v.object({ id: v.string() })) });
 
 /**
  * `update checkouts set … where id = $id and xmin = $version returning id`, the optimistic steps' conditional write,
- * as plain SQL: the same statement the query builder renders (each value encoded by its column), without the
- * builder's pass over the table's 60 columns on every request.
+ * as a shaped statement (db/shaped.ts): built once per set of columns (each value encoded by its column), then only
+ * filled in. Its placeholders start with `prefix` (the order's statement nests it as its guard).
  */
 function conditionalCheckoutUpdate(
   id: string,
   version: string,
   set: Partial<typeof checkouts.$inferInsert>,
-): SQL {
-  const assignments: SQL[] = [];
+  prefix = '',
+): Shaped {
+  const keys: (keyof typeof CHECKOUT_COLUMNS)[] = [];
+  const values: Record<string, unknown> = { [`${prefix}id`]: id, [`${prefix}version`]: version };
   for (const [key, value] of Object.entries(set)) {
     if (value === undefined) continue;
-    const column = CHECKOUT_COLUMNS[key as keyof typeof CHECKOUT_COLUMNS];
-    if (!column) throw new Error(`checkouts has no column ${key}`);
-    assignments.push(
-      value instanceof SQL
-        ? sql`${sql.identifier(column.name)} = ${value}`
-        : sql`${sql.identifier(column.name)} = ${sql.param(value, column)}`,
-    );
+    if (!(key in CHECKOUT_COLUMNS)) throw new Error(`checkouts has no column ${key}`);
+    if (value instanceof SQL) throw new Error(`conditionalCheckoutUpdate: ${key} is SQL, not a value`);
+    keys.push(key as keyof typeof CHECKOUT_COLUMNS);
+    values[`${prefix}${key}`] = value;
   }
-  return sql`update ${checkouts} set ${sql.join(assignments, sql`, `)} where id = ${id} and xmin = ${version}::xid returning id`;
+  return {
+    key: `checkout-cas:${prefix}:${keys.join(',')}`,
+    build: () => {
+      const assignments = keys.map((key) => {
+        const column = CHECKOUT_COLUMNS[key];
+        return sql`${sql.identifier(column.name)} = ${sql.param(sql.placeholder(`${prefix}${key}`), column)}`;
+      });
+      return sql`update ${checkouts} set ${sql.join(assignments, sql`, `)} where id = ${sql.placeholder(`${prefix}id`)} and xmin = ${sql.placeholder(`${prefix}version`)}::xid returning id`;
+    },
+    values,
+  };
 }
 
 /** The verification booking's one statement: devoluções written (1) and the checkout moved on (its id or null). */
@@ -321,6 +331,8 @@ export class CheckoutService {
   /** The pending credit analyses, run after the verification Pix's booking committed. */
   readonly analyses: AnalysisQueue<PendingAnalysisRun>;
   private readonly prepared: ReturnType<typeof prepareHotStatements>;
+  /** The statements built once per shape (db/shaped.ts): the conditional writes and the verification booking. */
+  private readonly shaped = new ShapedStatements();
   private plainLoadQuery: { today: string; query: PlainLoadQuery } | undefined;
   private todayCache: { minute: number; today: string } | undefined;
 
@@ -686,7 +698,10 @@ export class CheckoutService {
     const guard = async (set: Partial<typeof checkouts.$inferInsert>): Promise<CheckoutRow[]> => {
       const written = v.parse(
         IdRows,
-        await this.d.db.execute(conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now })),
+        await this.shaped.execute(
+          this.d.db,
+          conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now }),
+        ),
       ).rows;
       return written.map(() => ({ ...row, ...set, updatedAt: now }));
     };
@@ -740,7 +755,7 @@ export class CheckoutService {
       upfront: 'NO' as const,
     };
     const guardFor = (orderId: string) =>
-      conditionalCheckoutUpdate(id, version, { ...set, orderId, updatedAt: now });
+      conditionalCheckoutUpdate(id, version, { ...set, orderId, updatedAt: now }, 'guard_');
     const order = await this.d.orders.createInstalmentOrderIf(
       this.d.db,
       {
@@ -1354,31 +1369,44 @@ export class CheckoutService {
     // is open and still shows this charge (the row locked until the booking commits); payerVerifiedAt is set when
     // the payer's CPF is the customer's.
     const now = this.d.clock.now();
-    const move = tx
-      .update(checkouts)
-      .set({
-        phase: 'ANALYSIS',
-        payerCpf: charge.payerCpf,
-        payerBankCode: charge.payerBankCode,
-        payerVerifiedAt: sql`case when ${checkouts.customerData}->>'customerCpf' = ${charge.payerCpf ?? ''} then ${now.toISOString()}::timestamptz else ${checkouts.payerVerifiedAt} end`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(checkouts.id, charge.referenceId),
-          inArray(checkouts.status, ['PRISTINE', 'MORE_INFO']),
-          eq(checkouts.phase, 'VERIFICATION_PIX'),
-          sql`${checkouts.verificationPix}->>'chargeId' = ${charge.id}`,
-          isNotNull(checkouts.customerId),
-        ),
-      )
-      .returning({ id: checkouts.id });
     const refund = this.d.payments.refundChargeCtes(charge.id, charge.amount, reason, 'refund');
+    const p = sql.placeholder;
     const [result] = v.parse(
       VerificationBookedRows,
-      await tx.execute(
-        sql`with ${refund}, moved as (${move.getSQL()}) select (select count(*) from refund)::int as refunded, (select id::text from moved) as moved`,
-      ),
+      await this.shaped.execute(tx, {
+        key: `verification-booked:${refund.key}`,
+        build: () => {
+          const move = tx
+            .update(checkouts)
+            .set({
+              phase: sql`'ANALYSIS'`,
+              payerCpf: sql`${p('payerCpf')}`,
+              payerBankCode: sql`${p('payerBankCode')}`,
+              payerVerifiedAt: sql`case when ${checkouts.customerData}->>'customerCpf' = ${p('payerCpfOrEmpty')} then ${p('now')}::timestamptz else ${checkouts.payerVerifiedAt} end`,
+              updatedAt: sql`${p('now')}::timestamptz`,
+            })
+            .where(
+              and(
+                sql`${checkouts.id} = ${p('checkoutId')}`,
+                sql`${checkouts.status} in ('PRISTINE', 'MORE_INFO')`,
+                sql`${checkouts.phase} = 'VERIFICATION_PIX'`,
+                sql`${checkouts.verificationPix}->>'chargeId' = ${p('chargeId')}`,
+                isNotNull(checkouts.customerId),
+              ),
+            )
+            .returning({ id: checkouts.id });
+          return sql`with ${refund.build()}, moved as (${move.getSQL()}) select (select count(*) from refund)::int as refunded, (select id::text from moved) as moved`;
+        },
+        values: {
+          ...refund.values,
+          payerCpf: charge.payerCpf,
+          payerBankCode: charge.payerBankCode,
+          payerCpfOrEmpty: charge.payerCpf ?? '',
+          now: now.toISOString(),
+          checkoutId: charge.referenceId,
+          chargeId: charge.id,
+        },
+      }),
     ).rows;
     // The charge was paid in this very transaction: its full amount always fits; anything else rolls back.
     if (result?.refunded !== 1) throw new Error(`verification Pix ${charge.id}: the refund was refused`);

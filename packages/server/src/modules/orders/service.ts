@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { type Cents, cents } from '@drip/core';
-import { and, desc, eq, gt, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { insertRecordset } from '../../db/bulk.ts';
+import { type Recordset, recordset } from '../../db/bulk.ts';
 import type { Db } from '../../db/index.ts';
+import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx, Tx } from '../../db/types.ts';
 import { allocateProducts, type PlannedInstalment, planInstalments } from './plan.ts';
 import {
@@ -49,6 +50,9 @@ function orderCode(): string {
 
 /** Orders, instalments, products and the ledger (DESIGN.md 3). Callers pass their transaction. */
 export class OrderService {
+  /** The order's one INSERT statement, built once per shape (db/shaped.ts). */
+  private readonly shaped = new ShapedStatements();
+
   constructor(private readonly db: Db) {}
 
   /** The merchant's active cashback rate at `today` (fraction; 0 without one), as a SQL subquery expression. */
@@ -85,14 +89,14 @@ export class OrderService {
   }
 
   /**
-   * Same as createInstalmentOrder, and with `guard` (a data-modifying statement with RETURNING) in the SAME
-   * statement: the order is created only when the guard returned a row (null otherwise, nothing written). Atomic
-   * without a transaction (one statement).
+   * Same as createInstalmentOrder, and with `guard` (a data-modifying shaped statement with RETURNING, whose
+   * placeholders start with `guard_`) in the SAME statement: the order is created only when the guard returned a
+   * row (null otherwise, nothing written). Atomic without a transaction (one statement).
    */
   async createInstalmentOrderIf(
     tx: DbOrTx,
     input: CreateOrderInput,
-    guard?: (orderId: string) => SQLWrapper,
+    guard?: (orderId: string) => Shaped,
   ): Promise<CreatedOrder | null> {
     const plan = planInstalments({
       total: input.total,
@@ -175,7 +179,7 @@ export class OrderService {
       paidNumbers: number[];
       payment: { chargeId: string; paidAt: Date } | null;
     },
-    guard?: (orderId: string) => SQLWrapper,
+    guard?: (orderId: string) => Shaped,
   ): Promise<CreatedOrder | null> {
     const orderId = crypto.randomUUID();
     const code = orderCode();
@@ -221,12 +225,10 @@ export class OrderService {
         memo: `Parcela ${p.number} paga no checkout`,
       });
     }
-    const ctes: SQL[] = [];
-    if (guard) ctes.push(sql`g as (${guard(orderId).getSQL()})`);
-    ctes.push(
-      sql`o as (${insertRecordset(
-        orders,
-        [
+    const sets: { cte: string; rows: Recordset; gate: 'guard' | 'order' | null }[] = [
+      {
+        cte: 'o',
+        rows: recordset(orders, [
           {
             id: orderId,
             code,
@@ -243,32 +245,33 @@ export class OrderService {
             createdAt: input.now,
             updatedAt: input.now,
           },
-        ],
-        guard ? sql`exists (select 1 from g)` : undefined,
-      )} returning id)`,
-    );
-    // The rows below are inserted only when the order row was (gated on `o`).
-    const created = sql`exists (select 1 from o)`;
-    ctes.push(
-      sql`i as (${insertRecordset(
-        instalments,
-        plan.map((p, i) => ({
-          id: instalmentIds[i] ?? crypto.randomUUID(),
-          orderId,
-          number: p.number,
-          dueDate: p.dueDate,
-          amount: p.amount,
-          cashbackAmount: p.cashbackAmount,
-          status: paid(p.number) ? ('PAID' as const) : ('PENDING' as const),
-          paidAt: paid(p.number) ? (o.payment?.paidAt ?? input.now) : null,
-          paymentChargeId: paid(p.number) ? (o.payment?.chargeId ?? null) : null,
-        })),
-        created,
-      )})`,
-    );
+        ]),
+        gate: guard ? 'guard' : null,
+      },
+      // The rows below are inserted only when the order row was (gated on `o`).
+      {
+        cte: 'i',
+        rows: recordset(
+          instalments,
+          plan.map((p, i) => ({
+            id: instalmentIds[i] ?? crypto.randomUUID(),
+            orderId,
+            number: p.number,
+            dueDate: p.dueDate,
+            amount: p.amount,
+            cashbackAmount: p.cashbackAmount,
+            status: paid(p.number) ? ('PAID' as const) : ('PENDING' as const),
+            paidAt: paid(p.number) ? (o.payment?.paidAt ?? input.now) : null,
+            paymentChargeId: paid(p.number) ? (o.payment?.chargeId ?? null) : null,
+          })),
+        ),
+        gate: 'order',
+      },
+    ];
     if (input.products.length > 0) {
-      ctes.push(
-        sql`p as (${insertRecordset(
+      sets.push({
+        cte: 'p',
+        rows: recordset(
           orderProducts,
           input.products.map((p, i) => ({
             id: productIds[i] ?? crypto.randomUUID(),
@@ -279,9 +282,9 @@ export class OrderService {
             unitAmount: p.unitAmount,
             amount: lineAmounts[i] ?? cents(0),
           })),
-          created,
-        )})`,
-      );
+        ),
+        gate: 'order',
+      });
       const rows = shares.flatMap((row, pi) =>
         row.map((amount, ii) => ({
           instalmentId: instalmentIds[ii] ?? '',
@@ -289,13 +292,35 @@ export class OrderService {
           amount,
         })),
       );
-      if (rows.length > 0) ctes.push(sql`ip as (${insertRecordset(instalmentProducts, rows, created)})`);
+      if (rows.length > 0) sets.push({ cte: 'ip', rows: recordset(instalmentProducts, rows), gate: 'order' });
     }
-    ctes.push(sql`l as (${insertRecordset(ledgerEntries, entries, created)})`);
-    const result = v.parse(
-      CreatedRows,
-      await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from o)::int as created`),
-    );
+    sets.push({ cte: 'l', rows: recordset(ledgerEntries, entries), gate: 'order' });
+    const guarded = guard?.(orderId);
+    const values: Record<string, unknown> = { ...guarded?.values };
+    for (const set of sets) values[`rows_${set.cte}`] = set.rows.json;
+    const statement: Shaped = {
+      key: `order[${guarded?.key ?? ''}]${sets.map((set) => `${set.cte}:${set.rows.columns}`).join(';')}`,
+      build: () => {
+        const ctes: SQL[] = guarded ? [sql`g as (${guarded.build()})`] : [];
+        for (const set of sets) {
+          const gate =
+            set.gate === 'guard'
+              ? sql`exists (select 1 from g)`
+              : set.gate === 'order'
+                ? sql`exists (select 1 from o)`
+                : undefined;
+          const insert = set.rows.insert(`rows_${set.cte}`, gate);
+          ctes.push(
+            set.cte === 'o'
+              ? sql`${sql.identifier(set.cte)} as (${insert} returning id)`
+              : sql`${sql.identifier(set.cte)} as (${insert})`,
+          );
+        }
+        return sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from o)::int as created`;
+      },
+      values,
+    };
+    const result = v.parse(CreatedRows, await this.shaped.execute(tx, statement));
     if ((result.rows[0]?.created ?? 0) === 0) {
       if (guard) return null;
       throw new Error('order not created');

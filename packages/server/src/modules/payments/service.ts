@@ -4,10 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Cents, cents } from '@drip/core';
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx, Tx } from '../../db/types.ts';
 import type { Logger } from '../../log.ts';
 import { errorFields } from '../../log.ts';
@@ -76,8 +77,11 @@ export interface PaymentsService {
   cancelCharge(id: string): Promise<void>;
   /** Records a devolução of `amount` of a paid charge; sent to the PSP asynchronously (processPendingRefunds). */
   refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void>;
-  /** The same devolução as CTEs, to send in one statement with the caller's own write (see Payments). */
-  refundChargeCtes(chargeId: string, amount: Cents, reason: string, name: string): SQL;
+  /**
+   * The same devolução as CTEs (a shaped fragment, db/shaped.ts: placeholders start with `<name>_`), to send in one
+   * statement with the caller's own write (see Payments).
+   */
+  refundChargeCtes(chargeId: string, amount: Cents, reason: string, name: string): Shaped;
   /**
    * Registers the handler that books a paid charge of a purpose. Called INSIDE the booking transaction; slow work
    * (third-party calls) goes to `ctx.afterCommit`.
@@ -150,6 +154,8 @@ export class Payments implements PaymentsService {
   private readonly handlers = new Map<ChargePurpose, PaidHandler>();
   private readonly qrBase: string;
   private readonly insertCharge: ReturnType<typeof prepareInsertCharge>;
+  /** The devolução's statement, built once per shape (db/shaped.ts). */
+  private readonly shaped = new ShapedStatements();
 
   constructor(private readonly o: PaymentsOptions) {
     this.qrBase = o.qrBasePath ?? QR_BASE_PATH;
@@ -255,35 +261,54 @@ export class Payments implements PaymentsService {
    * row written from the updated charge, returning its id): for a caller that sends it in the same statement as its
    * own write, and checks that `<name>` returned a row.
    */
-  refundChargeCtes(chargeId: string, amount: Cents, reason: string, name: string): SQL {
+  refundChargeCtes(chargeId: string, amount: Cents, reason: string, name: string): Shaped {
     if (!Number.isSafeInteger(amount) || amount <= 0)
       throw new RefundError('O valor da devolução deve ser positivo');
-    const now = this.o.clock.now().toISOString();
-    const refundedAfter = sql`${pixCharges.refundedAmount} + ${amount}::bigint`;
-    const update = this.o.db
-      .update(pixCharges)
-      .set({
-        refundedAmount: sql`${refundedAfter}`,
-        status: sql`case when ${refundedAfter} = ${pixCharges.amount} then 'REFUNDED' else ${pixCharges.status} end`,
-      })
-      .where(
-        and(
-          eq(pixCharges.id, chargeId),
-          isNotNull(pixCharges.endToEndId),
-          isNotNull(pixCharges.paidAt),
-          sql`${refundedAfter} <= ${pixCharges.amount}`,
-        ),
-      )
-      .returning({ id: pixCharges.id, endToEndId: pixCharges.endToEndId });
-    const charge = sql.identifier(`${name}_charge`);
-    return sql`${charge} as (${update.getSQL()}), ${sql.identifier(name)} as (insert into ${pixRefunds} (id, charge_id, end_to_end_id, amount, reason, status, created_at, updated_at) select ${randomUUID().replaceAll('-', '')}, c.id, c.end_to_end_id, ${amount}::bigint, ${reason}, 'REQUESTED', ${now}::timestamptz, ${now}::timestamptz from ${charge} c returning id)`;
+    const p = (field: string) => sql.placeholder(`${name}_${field}`);
+    return {
+      key: `refund-ctes:${name}`,
+      build: () => {
+        const refundedAfter = sql`${pixCharges.refundedAmount} + ${p('amount')}::bigint`;
+        const update = this.o.db
+          .update(pixCharges)
+          .set({
+            refundedAmount: sql`${refundedAfter}`,
+            status: sql`case when ${refundedAfter} = ${pixCharges.amount} then 'REFUNDED' else ${pixCharges.status} end`,
+          })
+          .where(
+            and(
+              sql`${pixCharges.id} = ${p('charge')}`,
+              isNotNull(pixCharges.endToEndId),
+              isNotNull(pixCharges.paidAt),
+              sql`${refundedAfter} <= ${pixCharges.amount}`,
+            ),
+          )
+          .returning({ id: pixCharges.id, endToEndId: pixCharges.endToEndId });
+        const charge = sql.identifier(`${name}_charge`);
+        return sql`${charge} as (${update.getSQL()}), ${sql.identifier(name)} as (insert into ${pixRefunds} (id, charge_id, end_to_end_id, amount, reason, status, created_at, updated_at) select ${p('id')}, c.id, c.end_to_end_id, ${p('amount')}::bigint, ${p('reason')}, 'REQUESTED', ${p('now')}::timestamptz, ${p('now')}::timestamptz from ${charge} c returning id)`;
+      },
+      values: {
+        [`${name}_charge`]: chargeId,
+        [`${name}_amount`]: amount,
+        [`${name}_reason`]: reason,
+        [`${name}_id`]: randomUUID().replaceAll('-', ''),
+        [`${name}_now`]: this.o.clock.now().toISOString(),
+      },
+    };
   }
 
   async refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void> {
     const exec: DbOrTx = tx ?? this.o.db;
     // One statement (atomic by itself, no transaction needed).
     const ctes = this.refundChargeCtes(chargeId, amount, reason, 'refund');
-    const done = v.parse(RefundRows, await exec.execute(sql`with ${ctes} select id from refund`));
+    const done = v.parse(
+      RefundRows,
+      await this.shaped.execute(exec, {
+        key: `refund:${ctes.key}`,
+        build: () => sql`with ${ctes.build()} select id from refund`,
+        values: ctes.values,
+      }),
+    );
     if (done.rows.length > 0) return;
     // Refused: read the charge once to tell why.
     const [row] = await exec.select().from(pixCharges).where(eq(pixCharges.id, chargeId));
