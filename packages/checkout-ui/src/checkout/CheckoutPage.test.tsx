@@ -299,12 +299,12 @@ describe('CheckoutPage (machine wiring)', () => {
     const context = firstStepContext('chk-1', false, insightAnswer);
     if (!context) throw new Error('the fixture should lead to the insight step');
     let calls = 0;
-    const load = vi.fn(
-      (): Promise<ApiResult<v.InferOutput<typeof CheckoutResponse>>> =>
-        (calls += 1) === 1
-          ? Promise.resolve({ ok: false, error: { kind: 'network', status: 0, message: 'offline' } })
-          : new Promise(() => {}),
-    );
+    const load = vi.fn((): Promise<ApiResult<v.InferOutput<typeof CheckoutResponse>>> => {
+      calls += 1;
+      return calls === 1
+        ? Promise.resolve({ ok: false, error: { kind: 'network', status: 0, message: 'offline' } })
+        : new Promise(() => {});
+    });
     render(
       <ToastProvider>
         <CheckoutPage
