@@ -566,15 +566,20 @@ export class CheckoutService {
         ({ row, merchant } = ran);
       }
       if (!this.loadChanges(row)) return this.respond(row, merchant);
-      if (row.status === 'PRISTINE' && !this.loadChanges({ ...row, status: 'MORE_INFO' })) {
-        // First open: one conditional write (no customer data yet, so no Pix to renew). A concurrent first open
-        // that won the race leaves nothing to update: the locked path below answers then.
-        const [opened] = await this.d.db
-          .update(checkouts)
-          .set({ status: 'MORE_INFO', updatedAt: this.d.clock.now() })
-          .where(and(eq(checkouts.id, id), eq(checkouts.status, 'PRISTINE')))
-          .returning();
-        if (opened) return this.respond(opened, merchant);
+      if (
+        row === seen.row &&
+        row.status === 'PRISTINE' &&
+        !this.loadChanges({ ...row, status: 'MORE_INFO' })
+      ) {
+        // First open: one conditional write on the row as read (no customer data yet, so no Pix to renew). A
+        // concurrent write since the read (a first open that won the race) leaves nothing to update: the locked
+        // path below answers then.
+        const set = { status: 'MORE_INFO' as const, updatedAt: this.d.clock.now() };
+        const opened = v.parse(
+          IdRows,
+          await this.shaped.execute(this.d.db, conditionalCheckoutUpdate(id, seen.version, set)),
+        ).rows;
+        if (opened.length > 0) return this.respond({ ...row, ...set }, merchant);
       }
     }
     const outbox: PendingMessage[] = [];
@@ -1045,34 +1050,37 @@ export class CheckoutService {
     const data = row.customerData;
     if (!data) throw conflict(checkoutErrors.outOfOrder);
     const now = this.d.clock.now();
-    const { decision, decisionId, record, recordIf } = await this.d.credit.analyse(tx ?? this.d.db, {
-      checkoutId: row.id,
-      merchantId: row.merchantId,
-      amount: cents(row.amount),
-      checkoutExpiresAt: row.expiresAt,
-      now,
-      today: this.today(),
-      customer: {
-        id: customer.id,
-        cpf: data.customerCpf,
-        phone: data.customerPhone,
-        email: data.customerEmail,
-        addressCep: data.addressCep,
-        birthDate: data.customerBirthDate ?? customer.birthDate,
+    const { decision, decisionId, record, recordIf, recordJson } = await this.d.credit.analyse(
+      tx ?? this.d.db,
+      {
+        checkoutId: row.id,
+        merchantId: row.merchantId,
+        amount: cents(row.amount),
+        checkoutExpiresAt: row.expiresAt,
+        now,
+        today: this.today(),
+        customer: {
+          id: customer.id,
+          cpf: data.customerCpf,
+          phone: data.customerPhone,
+          email: data.customerEmail,
+          addressCep: data.addressCep,
+          birthDate: data.customerBirthDate ?? customer.birthDate,
+        },
+        payer,
+        merchant: {
+          enabled: merchant.status === 'ENABLED',
+          maxAmountPerOrder: merchant.maxAmountPerOrder === null ? null : cents(merchant.maxAmountPerOrder),
+          skipAntifraud: merchant.skipAntifraud,
+          skipProtectedScore: merchant.skipProtectedScore,
+          skipFraudulentPhone: merchant.skipFraudulentPhone,
+          skipFraudulentCpf: merchant.skipFraudulentCpf,
+          skipFraudulentAddressCep: merchant.skipFraudulentAddressCep,
+          skipFraudulentBankCode: merchant.skipFraudulentBankCode,
+          skipOrderAmountRule: merchant.skipOrderAmountRule,
+        },
       },
-      payer,
-      merchant: {
-        enabled: merchant.status === 'ENABLED',
-        maxAmountPerOrder: merchant.maxAmountPerOrder === null ? null : cents(merchant.maxAmountPerOrder),
-        skipAntifraud: merchant.skipAntifraud,
-        skipProtectedScore: merchant.skipProtectedScore,
-        skipFraudulentPhone: merchant.skipFraudulentPhone,
-        skipFraudulentCpf: merchant.skipFraudulentCpf,
-        skipFraudulentAddressCep: merchant.skipFraudulentAddressCep,
-        skipFraudulentBankCode: merchant.skipFraudulentBankCode,
-        skipOrderAmountRule: merchant.skipOrderAmountRule,
-      },
-    });
+    );
     if (decision.type === 'approved') {
       const set: Partial<typeof checkouts.$inferInsert> = {
         status: 'MORE_INFO',
@@ -1081,7 +1089,7 @@ export class CheckoutService {
         phase: merchant.flexibleInstallments ? 'SELECTION' : 'CONFIRMATION',
         totalInstalments: merchant.flexibleInstallments ? null : Math.max(1, merchant.maxInstalments),
       };
-      return { set, record, recordIf, fullAmountPix: null };
+      return { set, record, recordIf, recordJson, fullAmountPix: null };
     }
     const koVariables = {
       ...(decision.koVariables.allowedAmount !== undefined
@@ -1113,7 +1121,7 @@ export class CheckoutService {
       availableLimit: decision.available,
       fullAmountPix,
     };
-    return { set, record, recordIf, fullAmountPix };
+    return { set, record, recordIf, recordJson, fullAmountPix };
   }
 
   /**
@@ -1139,17 +1147,15 @@ export class CheckoutService {
     const payer = { cpf: row.payerCpf ?? '', bankCode: row.payerBankCode ?? '' };
     const decided = await this.decide(null, row, merchant, { id: row.customerId, birthDate: null }, payer);
     const updatedAt = this.d.clock.now();
-    const update = this.d.db
-      .update(checkouts)
-      .set({ ...decided.set, updatedAt })
-      .where(and(eq(checkouts.id, row.id), sql`${checkouts}.xmin = ${version}::xid`))
-      .returning({ id: checkouts.id })
-      .getSQL();
+    const guard = conditionalCheckoutUpdate(row.id, version, { ...decided.set, updatedAt }, 'guard_');
     const written = v.parse(
       AppliedRows,
-      await this.d.db.execute(
-        sql`with guard as (${update}) ${decided.recordIf('guard')} returning 1 as applied`,
-      ),
+      await this.shaped.execute(this.d.db, {
+        key: `analysis-decided:${guard.key}`,
+        build: () =>
+          sql`with guard as (${guard.build()}) ${decided.recordIf('guard')} returning 1 as applied`,
+        values: { ...guard.values, decision: decided.recordJson },
+      }),
     );
     if (written.rows.length === 0) {
       // Another run decided first (or the checkout changed): this run's full-amount charge was never shown.

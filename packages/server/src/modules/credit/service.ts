@@ -158,12 +158,19 @@ export class CreditService {
    * Analyses and returns the decision with `record`, the INSERT of the decision (every rule evaluated), NOT run:
    * the caller runs it in the same statement as its own write (a CTE), in its transaction. `recordIf(guard)` is
    * the same INSERT made conditional: it inserts only when the CTE named `guard` returned a row (the caller's
-   * conditional write applied), for a write made without a transaction.
+   * conditional write applied), for a write made without a transaction. It is written for a shaped statement
+   * (db/shaped.ts): the decision row is the placeholder `decision`, whose value is `recordJson`.
    */
   async analyse(
     tx: DbOrTx,
     input: AnalysisInput,
-  ): Promise<{ decision: CreditDecision; decisionId: string; record: SQL; recordIf(guard: string): SQL }> {
+  ): Promise<{
+    decision: CreditDecision;
+    decisionId: string;
+    record: SQL;
+    recordIf(guard: string): SQL;
+    recordJson: string;
+  }> {
     const snapshot = await this.snapshot(tx, input);
     const decision = evaluateCredit(snapshot);
     const decisionId = crypto.randomUUID();
@@ -189,9 +196,8 @@ export class CreditService {
     for (const [key, column] of Object.entries(getTableColumns(creditDecisions))) {
       byColumn[column.name] = given.get(key) ?? null;
     }
-    const json = JSON.stringify(byColumn);
     const recordIf = (guard: string) =>
-      sql`insert into ${creditDecisions} select r.* from ${sql.identifier(guard)}, json_populate_record(null::${creditDecisions}, ${json}::json) as r`;
-    return { decision, decisionId, record, recordIf };
+      sql`insert into ${creditDecisions} select r.* from ${sql.identifier(guard)}, json_populate_record(null::${creditDecisions}, ${sql.placeholder('decision')}::json) as r`;
+    return { decision, decisionId, record, recordIf, recordJson: JSON.stringify(byColumn) };
   }
 }

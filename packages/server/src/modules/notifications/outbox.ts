@@ -76,16 +76,34 @@ export function outboxNotifications(db: Db, clock: Clock, sandbox: boolean): Not
   return { sms, email };
 }
 
+/**
+ * One recipient's messages, newest first: prepared once per database handle (the sandbox inbox and the tests read
+ * a shopper's code after every message sent).
+ */
+const recipientQueries = new WeakMap<Db, ReturnType<typeof prepareForRecipient>>();
+function prepareForRecipient(db: Db) {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.to, sql.placeholder('to')))
+    .orderBy(desc(outboxMessages.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('drip_outbox_for_recipient');
+}
+function forRecipient(db: Db) {
+  let query = recipientQueries.get(db);
+  if (!query) {
+    query = prepareForRecipient(db);
+    recipientQueries.set(db, query);
+  }
+  return query;
+}
+
 /** Newest first, optionally for one recipient (phone in any Brazilian format, e-mail in any case). */
 export async function listOutbox(db: Db, options: { to?: string; limit?: number }): Promise<OutboxMessage[]> {
   const limit = options.limit ?? 100;
   const rows = await (options.to
-    ? db
-        .select()
-        .from(outboxMessages)
-        .where(eq(outboxMessages.to, normalizeRecipient(options.to)))
-        .orderBy(desc(outboxMessages.seq))
-        .limit(limit)
+    ? forRecipient(db).execute({ to: normalizeRecipient(options.to), limit })
     : db.select().from(outboxMessages).orderBy(desc(outboxMessages.seq)).limit(limit));
   return rows.map((r) => ({
     id: r.id,

@@ -10,6 +10,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import { ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import type { Logger } from '../../log.ts';
 import { errorFields } from '../../log.ts';
@@ -40,6 +41,7 @@ const fail = (status: number, title: string, detail: string): { ok: false; probl
 });
 
 type CobRow = typeof pspSandboxCobs.$inferSelect;
+const TxidRows = v.object({ rows: v.array(v.object({ txid: v.string() })) });
 type PixRow = typeof pspSandboxPix.$inferSelect;
 type DevRow = typeof pspSandboxDevolucoes.$inferSelect;
 
@@ -92,6 +94,8 @@ export class SandboxPsp {
    * can exist yet (the receiver books it while handling this very notice); a devolução drops the entry anyway.
    */
   private readonly delivering = new Map<string, PixRow>();
+  /** The statements built once per shape (db/shaped.ts): the cob's INSERT. */
+  private readonly shaped = new ShapedStatements();
 
   constructor(private readonly o: SandboxPspOptions) {
     this.tokenKey = new TextEncoder().encode(`psp-sandbox:${o.tokenSecret}`);
@@ -164,25 +168,51 @@ export class SandboxPsp {
       merchantName: this.o.merchantName,
       merchantCity: this.o.merchantCity,
     });
-    const inserted = await tx
-      .insert(pspSandboxCobs)
-      .values({
-        txid,
-        location,
-        status: 'ATIVA',
-        valor: req.valor.original,
-        chave: req.chave,
-        expiracao: req.calendario.expiracao,
-        devedorCpf: req.devedor?.cpf ?? null,
-        devedorNome: req.devedor?.nome ?? null,
-        solicitacaoPagador: req.solicitacaoPagador ?? null,
-        pixCopiaECola: brCode,
-        criacao: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    const row = inserted[0];
-    if (!row) return fail(400, 'Cobrança inválida.', `Já existe uma cobrança com o txid ${txid}`);
+    const row: CobRow = {
+      txid,
+      revisao: 0,
+      location,
+      status: 'ATIVA',
+      valor: req.valor.original,
+      chave: req.chave,
+      expiracao: req.calendario.expiracao,
+      devedorCpf: req.devedor?.cpf ?? null,
+      devedorNome: req.devedor?.nome ?? null,
+      solicitacaoPagador: req.solicitacaoPagador ?? null,
+      pixCopiaECola: brCode,
+      criacao: now,
+    };
+    // Every charge puts a cob: one shaped INSERT (db/shaped.ts), answering the row as written.
+    const inserted = v.parse(
+      TxidRows,
+      await this.shaped.execute(tx, {
+        key: 'psp-put-cob',
+        build: () => {
+          const p = sql.placeholder;
+          return tx
+            .insert(pspSandboxCobs)
+            .values({
+              txid: p('txid'),
+              location: p('location'),
+              status: sql`'ATIVA'`,
+              valor: p('valor'),
+              chave: p('chave'),
+              expiracao: p('expiracao'),
+              devedorCpf: p('devedorCpf'),
+              devedorNome: p('devedorNome'),
+              solicitacaoPagador: p('solicitacaoPagador'),
+              pixCopiaECola: p('pixCopiaECola'),
+              criacao: p('criacao'),
+            })
+            .onConflictDoNothing()
+            .returning({ txid: pspSandboxCobs.txid })
+            .getSQL();
+        },
+        values: row,
+      }),
+    ).rows;
+    if (inserted.length === 0)
+      return fail(400, 'Cobrança inválida.', `Já existe uma cobrança com o txid ${txid}`);
     return { ok: true, value: cobJson(row, []) };
   }
 
