@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedTarget } from '../embed.ts';
 import { okResult } from '../test-utils.ts';
 import { ToastProvider } from '../ui/Toasts.tsx';
-import { CheckoutPage } from './MachinePage.tsx';
+import { CheckoutPage, type CheckoutPageProps } from './MachinePage.tsx';
 
 type Wire = v.InferInput<typeof CheckoutResponse>;
 const ok = okResult;
@@ -74,7 +74,13 @@ function fakeClient(overrides: Partial<CheckoutClient> = {}): CheckoutClient {
  * `sdk: 'connected'` (default): the Drip SDK is the parent from the start. `'later'`: the parent connects when
  * the test calls `connect()` (events wait in the queue meanwhile, and the checkout keeps its own ×).
  */
-function setup(opts: { transparent: boolean; client?: CheckoutClient; sdk?: 'connected' | 'later' }) {
+function setup(opts: {
+  transparent: boolean;
+  client?: CheckoutClient;
+  sdk?: 'connected' | 'later';
+  /** What CheckoutPage.tsx hands over (the first step shown before the machine page). */
+  firstStep?: CheckoutPageProps['firstStep'];
+}) {
   const posted: CheckoutLifecycleEvent[] = [];
   const parent: EmbedTarget = { emit: (event) => posted.push(event) };
   let connect: () => void = () => {};
@@ -93,6 +99,7 @@ function setup(opts: { transparent: boolean; client?: CheckoutClient; sdk?: 'con
         client={opts.client ?? fakeClient()}
         embedTarget={target}
         navigate={navigate}
+        firstStep={opts.firstStep ?? null}
       />
     </ToastProvider>,
   );
@@ -248,36 +255,33 @@ describe('CheckoutPage (machine wiring)', () => {
     expect(await screen.findByLabelText('Drip Token')).toBeTruthy();
   });
 
-  it('a click on the first step while the machine is still loading is kept, not dropped (the e2e flake)', async () => {
-    const insightAnswer: Wire = {
-      result: 'MORE_INFO',
-      fields: [
-        merchant,
-        { fieldName: 'customerCpf' },
-        { fieldName: 'customerPhone' },
-        { fieldName: 'customerEmail' },
-      ],
-    };
+  type LoadResult = ApiResult<v.InferOutput<typeof CheckoutResponse>>;
+  /** The answer that leads to the insight step, shown by CheckoutPage.tsx before the machine page. */
+  const insightAnswer: Wire = {
+    result: 'MORE_INFO',
+    fields: [
+      merchant,
+      { fieldName: 'customerCpf' },
+      { fieldName: 'customerPhone' },
+      { fieldName: 'customerEmail' },
+    ],
+  };
+  /** The machine page handed the insight step (as CheckoutPage.tsx hands it over), with its own `load`. */
+  function renderHandedOver(load: CheckoutClient['load']) {
     const context = firstStepContext('chk-1', false, insightAnswer);
     if (!context) throw new Error('the fixture should lead to the insight step');
-    let answer: (value: ApiResult<v.InferOutput<typeof CheckoutResponse>>) => void = () => {};
+    setup({ transparent: false, client: fakeClient({ load }), firstStep: { context, queued: [] } });
+  }
+
+  it('a click on the first step while the machine is still loading is kept, not dropped (the e2e flake)', async () => {
+    let answer: (value: LoadResult) => void = () => {};
     const load = vi.fn(
       () =>
-        new Promise<ApiResult<v.InferOutput<typeof CheckoutResponse>>>((resolve) => {
+        new Promise<LoadResult>((resolve) => {
           answer = resolve;
         }),
     );
-    render(
-      <ToastProvider>
-        <CheckoutPage
-          checkoutId="chk-1"
-          transparent={false}
-          client={fakeClient({ load })}
-          navigate={vi.fn()}
-          firstStep={{ context, queued: [] }}
-        />
-      </ToastProvider>,
-    );
+    renderHandedOver(load);
     // The machine page shows the first step it was handed while its own load is pending; the shopper starts.
     fireEvent.click(await screen.findByRole('button', { name: 'Começar' }));
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
@@ -287,35 +291,14 @@ describe('CheckoutPage (machine wiring)', () => {
   });
 
   it('the hand-over ends once: a later load shows the machine loading, not the first step again', async () => {
-    const insightAnswer: Wire = {
-      result: 'MORE_INFO',
-      fields: [
-        merchant,
-        { fieldName: 'customerCpf' },
-        { fieldName: 'customerPhone' },
-        { fieldName: 'customerEmail' },
-      ],
-    };
-    const context = firstStepContext('chk-1', false, insightAnswer);
-    if (!context) throw new Error('the fixture should lead to the insight step');
     let calls = 0;
-    const load = vi.fn((): Promise<ApiResult<v.InferOutput<typeof CheckoutResponse>>> => {
+    const load = vi.fn((): Promise<LoadResult> => {
       calls += 1;
       return calls === 1
         ? Promise.resolve({ ok: false, error: { kind: 'network', status: 0, message: 'offline' } })
         : new Promise(() => {});
     });
-    render(
-      <ToastProvider>
-        <CheckoutPage
-          checkoutId="chk-1"
-          transparent={false}
-          client={fakeClient({ load })}
-          navigate={vi.fn()}
-          firstStep={{ context, queued: [] }}
-        />
-      </ToastProvider>,
-    );
+    renderHandedOver(load);
     fireEvent.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText('Carregando sua compra…')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Começar' })).toBeNull();
