@@ -28,6 +28,15 @@ export interface WorkAnswer extends StoredAnswer {
   stored?: boolean;
 }
 
+/**
+ * The stored answer's UPDATE for a shaped statement (db/shaped.ts): `build` gives its text with the placeholders
+ * `answer_merchant` and `answer_key`, whose values are `values`.
+ */
+export interface AnswerSql {
+  build(status: SQL, body: SQL): SQL;
+  values: Record<string, unknown>;
+}
+
 export function parseIdempotencyKey(header: string | undefined): string {
   const key = header?.trim() ?? '';
   if (key.length < 1 || key.length > 255)
@@ -87,8 +96,12 @@ export class IdempotencyStore {
    * write (a data-modifying CTE: both or neither) and then answers with `stored: true`. `status` and `body` are SQL
    * expressions (an integer and a jsonb), so that they may depend on what the write did.
    */
-  answerSql(merchantId: string, key: string, status: SQL, body: SQL): SQL {
-    return sql`update ${idempotencyKeys} set state = 'DONE', response_status = ${status}, response_body = ${body} where merchant_id = ${merchantId} and key = ${key}`;
+  answerSql(merchantId: string, key: string): AnswerSql {
+    return {
+      build: (status, body) =>
+        sql`update ${idempotencyKeys} set state = 'DONE', response_status = ${status}, response_body = ${body} where merchant_id = ${sql.placeholder('answer_merchant')} and key = ${sql.placeholder('answer_key')}`,
+      values: { answer_merchant: merchantId, answer_key: key },
+    };
   }
 
   private readonly statements: ReturnType<typeof prepareStatements>;

@@ -46,9 +46,7 @@ export function checkoutRoutes(s: Services): RouteDef[] {
         const answer = await s.idempotency.run(merchantId, key, hashBody(JSON.stringify(raw)), async () => {
           const body = parseWith(CreateCheckoutRequest, raw);
           // The checkout and the key's stored answer are written in one statement (create's storeAnswer).
-          const created = await checkouts.create(merchantId, body, (status, answer) =>
-            s.idempotency.answerSql(merchantId, key, status, answer),
-          );
+          const created = await checkouts.create(merchantId, body, s.idempotency.answerSql(merchantId, key));
           return { status: 201, body: created, stored: true };
         });
         return new Response(JSON.stringify(answer.body), {

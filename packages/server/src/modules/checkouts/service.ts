@@ -46,6 +46,7 @@ import { OrderService } from '../orders/service.ts';
 import { orders } from '../orders/tables.ts';
 import { AnalysisQueue } from './analysis-queue.ts';
 import type { CheckoutConfig } from './config.ts';
+import type { AnswerSql } from './idempotency.ts';
 import type { Charge, ChargePurpose, PaymentsPort } from './payments-port.ts';
 import {
   type CheckoutRow,
@@ -369,7 +370,7 @@ export class CheckoutService {
   async create(
     merchantId: string,
     body: CreateCheckoutRequest,
-    storeAnswer?: (status: SQL, body: SQL) => SQL,
+    storeAnswer?: AnswerSql,
   ): Promise<CreateCheckoutResponse> {
     const at = this.d.clock.now();
     const now = at.toISOString();
@@ -394,15 +395,41 @@ export class CheckoutService {
           ...(prefill.name ? { name: prefill.name } : {}),
         })
       : null;
-    const insert = sql`insert into ${checkouts} (id, merchant_id, merchant_order_code, amount, products, prefill, resolve_url, cancel_url, status, phase, expires_at, created_at, updated_at) values (${id}, ${merchantId}, ${body.merchantOrderCode}, ${body.amount}, ${JSON.stringify(products)}::jsonb, ${prefillJson}::jsonb, ${body.resolveUrl}, ${body.cancelUrl}, 'PRISTINE', 'CUSTOMER_DATA', ${expiresAt}::timestamptz, ${now}::timestamptz, ${now}::timestamptz) on conflict (merchant_id, merchant_order_code) do nothing returning id::text as id`;
-    const inserted = sql`exists (select 1 from c)`;
-    const statement = storeAnswer
-      ? sql`with c as (${insert}), answer as (${storeAnswer(
-          sql`case when ${inserted} then 201 else 409 end`,
-          sql`case when ${inserted} then ${JSON.stringify(created)}::jsonb else ${JSON.stringify(duplicate.body())}::jsonb end`,
-        )}) select id from c`
-      : insert;
-    const rows = v.parse(IdRows, await this.d.db.execute(statement)).rows;
+    const rows = v.parse(
+      IdRows,
+      await this.shaped.execute(this.d.db, {
+        key: storeAnswer ? 'create-with-answer' : 'create',
+        build: () => {
+          const p = sql.placeholder;
+          const insert = sql`insert into ${checkouts} (id, merchant_id, merchant_order_code, amount, products, prefill, resolve_url, cancel_url, status, phase, expires_at, created_at, updated_at) values (${p('id')}, ${p('merchantId')}, ${p('orderCode')}, ${p('amount')}, ${p('products')}::jsonb, ${p('prefill')}::jsonb, ${p('resolveUrl')}, ${p('cancelUrl')}, 'PRISTINE', 'CUSTOMER_DATA', ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, ${p('now')}::timestamptz) on conflict (merchant_id, merchant_order_code) do nothing returning id::text as id`;
+          if (!storeAnswer) return insert;
+          const inserted = sql`exists (select 1 from c)`;
+          return sql`with c as (${insert}), answer as (${storeAnswer.build(
+            sql`case when ${inserted} then 201 else 409 end`,
+            sql`case when ${inserted} then ${p('created')}::jsonb else ${p('duplicate')}::jsonb end`,
+          )}) select id from c`;
+        },
+        values: {
+          id,
+          merchantId,
+          orderCode: body.merchantOrderCode,
+          amount: body.amount,
+          products: JSON.stringify(products),
+          prefill: prefillJson,
+          resolveUrl: body.resolveUrl,
+          cancelUrl: body.cancelUrl,
+          expiresAt,
+          now,
+          ...(storeAnswer
+            ? {
+                created: JSON.stringify(created),
+                duplicate: JSON.stringify(duplicate.body()),
+                ...storeAnswer.values,
+              }
+            : {}),
+        },
+      }),
+    ).rows;
     if (rows.length === 0) throw duplicate;
     return created;
   }
@@ -1032,7 +1059,7 @@ export class CheckoutService {
     extra: Partial<typeof checkouts.$inferInsert>,
   ): Promise<CheckoutRow> {
     const decided = await this.decide(tx, row, merchant, customer, payer);
-    return this.updateWith(tx, decided.record, row, { ...extra, ...decided.set });
+    return this.updateWith(tx, decided.record(), row, { ...extra, ...decided.set });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { type Cents, cents } from '@drip/core';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
+import { ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { instalments, orders } from '../orders/tables.ts';
 import type { PortfolioExposure } from './exposure.ts';
@@ -50,12 +51,13 @@ export interface AnalysisInput {
  * orders_customer_idx and their pending instalments per order (LATERAL, by instalments' order_id index), so the
  * cost follows the customer's own orders and never the portfolio's, whatever the planner's statistics say.
  */
-function historySql(input: AnalysisInput): SQL {
+function historySql(): SQL {
+  const p = sql.placeholder;
   const kind = (k: string, value: string) =>
-    sql`exists(select 1 from ${fraudBlocks} f where f.active and f.kind = ${k} and f.value = ${value})`;
+    sql`exists(select 1 from ${fraudBlocks} f where f.active and f.kind = ${sql.raw(`'${k}'`)} and f.value = ${p(value)})`;
   return sql`
     with o as materialized (
-      select id, status from ${orders} where customer_id = ${input.customer.id}
+      select id, status from ${orders} where customer_id = ${p('customerId')}
     ), p as (
       select i.number, i.due_date, i.amount - i.canceled_amount as open
       from o cross join lateral (
@@ -68,12 +70,12 @@ function historySql(input: AnalysisInput): SQL {
       (select count(*) from o where status = 'ACTIVE')::int as active_orders,
       (select count(*) from o)::int as total_orders,
       (select coalesce(sum(open), 0) from p)::text as unpaid,
-      (select count(*) from p where due_date < ${input.today}::date)::int as late,
+      (select count(*) from p where due_date < ${p('today')}::date)::int as late,
       (select count(*) from p where number = 1)::int as first_unpaid,
-      ${kind('CPF', input.customer.cpf)} as blocked_cpf,
-      ${kind('PHONE', input.customer.phone)} as blocked_phone,
-      ${kind('CEP', input.customer.addressCep ?? '')} as blocked_cep,
-      ${kind('BANK_CODE', input.payer?.bankCode ?? '')} as blocked_bank`;
+      ${kind('CPF', 'cpf')} as blocked_cpf,
+      ${kind('PHONE', 'phone')} as blocked_phone,
+      ${kind('CEP', 'cep')} as blocked_cep,
+      ${kind('BANK_CODE', 'bankCode')} as blocked_bank`;
 }
 
 const HistoryRows = v.object({
@@ -97,6 +99,9 @@ const HistoryRows = v.object({
  * totals, the bureau and anti-fraud ports), evaluates, records.
  */
 export class CreditService {
+  /** The history read, built once (db/shaped.ts). */
+  private readonly shaped = new ShapedStatements();
+
   constructor(private readonly o: CreditServiceOptions) {}
 
   async snapshot(tx: DbOrTx, input: AnalysisInput): Promise<CreditSnapshot> {
@@ -108,7 +113,18 @@ export class CreditService {
         email: input.customer.email,
       }),
       this.o.exposure.totals(input.today, tx),
-      tx.execute(historySql(input)),
+      this.shaped.execute(tx, {
+        key: 'credit-history',
+        build: historySql,
+        values: {
+          customerId: input.customer.id,
+          today: input.today,
+          cpf: input.customer.cpf,
+          phone: input.customer.phone,
+          cep: input.customer.addressCep ?? '',
+          bankCode: input.payer?.bankCode ?? '',
+        },
+      }),
     ]);
     const r = v.parse(HistoryRows, rows).rows[0];
     if (!r) throw new Error('credit snapshot: no row');
@@ -155,7 +171,7 @@ export class CreditService {
   }
 
   /**
-   * Analyses and returns the decision with `record`, the INSERT of the decision (every rule evaluated), NOT run:
+   * Analyses and returns the decision with `record()`, the INSERT of the decision (every rule evaluated), NOT run:
    * the caller runs it in the same statement as its own write (a CTE), in its transaction. `recordIf(guard)` is
    * the same INSERT made conditional: it inserts only when the CTE named `guard` returned a row (the caller's
    * conditional write applied), for a write made without a transaction. It is written for a shaped statement
@@ -167,7 +183,7 @@ export class CreditService {
   ): Promise<{
     decision: CreditDecision;
     decisionId: string;
-    record: SQL;
+    record(): SQL;
     recordIf(guard: string): SQL;
     recordJson: string;
   }> {
@@ -189,7 +205,8 @@ export class CreditService {
       rules: decision.evaluated,
       createdAt: input.now,
     } satisfies typeof creditDecisions.$inferInsert;
-    const record = tx.insert(creditDecisions).values(values).getSQL();
+    // Built only by a caller that runs it (the fast path runs recordIf instead).
+    const record = () => tx.insert(creditDecisions).values(values).getSQL();
     // The row under its column names, for json_populate_record (columns in the table's order, types from it).
     const byColumn: Record<string, unknown> = {};
     const given = new Map<string, unknown>(Object.entries(values));

@@ -336,21 +336,30 @@ export class SandboxPsp {
     if (!isValidCpf(cpf)) return fail(400, 'CPF inválido', 'Informe um CPF válido para o pagador');
     const payerName = input.payerName.trim() || 'Pagador Sandbox';
     const now = this.o.clock.now();
-    const where = input.txid
-      ? eq(pspSandboxCobs.txid, input.txid)
-      : eq(pspSandboxCobs.location, (input.location ?? '').replace(/^https?:\/\//, ''));
     const endToEndId = endToEnd('E', bank.ispb, now);
     // One statement (atomic by itself): the cob is concluded only while ATIVA and within its calendário, and the
-    // Pix is stored from the concluded row. Plain SQL (every payment sends it: the query builder cost more CPU).
-    const by = input.txid
-      ? sql`txid = ${input.txid}`
-      : sql`location = ${(input.location ?? '').replace(/^https?:\/\//, '')}`;
+    // Pix is stored from the concluded row. Shaped (db/shaped.ts): every payment sends it, its text is built once.
+    const key = input.txid ? 'txid' : 'location';
     const at = now.toISOString();
     const paid = v.parse(
       ConcludedRows,
-      await this.o.db.execute(
-        sql`with c as (update ${pspSandboxCobs} set status = 'CONCLUIDA' where ${by} and status = 'ATIVA' and criacao + expiracao * interval '1 second' > ${at}::timestamptz returning txid, valor) insert into ${pspSandboxPix} (end_to_end_id, txid, valor, horario, pagador_cpf, pagador_nome, ispb, bank_code, info_pagador) select ${endToEndId}, c.txid, c.valor, ${at}::timestamptz, ${cpf}, ${payerName}, ${bank.ispb}, ${bank.code}, ${input.infoPagador ?? null} from c returning txid, valor::text as valor`,
-      ),
+      await this.shaped.execute(this.o.db, {
+        key: `pay-by-${key}`,
+        build: () => {
+          const p = sql.placeholder;
+          return sql`with c as (update ${pspSandboxCobs} set status = 'CONCLUIDA' where ${sql.identifier(key)} = ${p('by')} and status = 'ATIVA' and criacao + expiracao * interval '1 second' > ${p('at')}::timestamptz returning txid, valor) insert into ${pspSandboxPix} (end_to_end_id, txid, valor, horario, pagador_cpf, pagador_nome, ispb, bank_code, info_pagador) select ${p('endToEndId')}, c.txid, c.valor, ${p('at')}::timestamptz, ${p('cpf')}, ${p('payerName')}, ${p('ispb')}, ${p('bankCode')}, ${p('infoPagador')} from c returning txid, valor::text as valor`;
+        },
+        values: {
+          by: input.txid ?? (input.location ?? '').replace(/^https?:\/\//, ''),
+          at,
+          endToEndId,
+          cpf,
+          payerName,
+          ispb: bank.ispb,
+          bankCode: bank.code,
+          infoPagador: input.infoPagador ?? null,
+        },
+      }),
     ).rows[0];
     let outcome: Result<PixRow>;
     if (paid) {
@@ -371,6 +380,9 @@ export class SandboxPsp {
       };
     } else {
       // Not payable: read the cob once to tell why.
+      const where = input.txid
+        ? eq(pspSandboxCobs.txid, input.txid)
+        : eq(pspSandboxCobs.location, (input.location ?? '').replace(/^https?:\/\//, ''));
       const [cob] = await this.o.db.select().from(pspSandboxCobs).where(where);
       if (!cob)
         return fail(404, 'Cobrança não encontrada', 'Nenhuma cobrança deste PSP corresponde a este código');
@@ -412,10 +424,13 @@ export class SandboxPsp {
     }
     if (status >= 200 && status < 300) {
       // The PSP's own bookkeeping, not awaited: the bank's answer does not wait for it (nothing reads it back).
-      void this.o.db
-        .execute(
-          sql`update ${pspSandboxPix} set webhook_delivered = true where end_to_end_id = ${pix.endToEndId}`,
-        )
+      void this.shaped
+        .execute(this.o.db, {
+          key: 'webhook-delivered',
+          build: () =>
+            sql`update ${pspSandboxPix} set webhook_delivered = true where end_to_end_id = ${sql.placeholder('endToEndId')}`,
+          values: { endToEndId: pix.endToEndId },
+        })
         .catch(() => {});
       return 'DELIVERED';
     }

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Cents, cents } from '@drip/core';
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -14,7 +14,7 @@ import type { Logger } from '../../log.ts';
 import { errorFields } from '../../log.ts';
 import type { WebhookNotice } from './apipix.ts';
 import type { PixPort, ReceivedPix } from './pix-port.ts';
-import { pixCharges, pixPayments, pixRefunds } from './tables.ts';
+import { CHARGE_PURPOSES, CHARGE_STATUSES, pixCharges, pixPayments, pixRefunds } from './tables.ts';
 
 export type { Tx };
 
@@ -110,6 +110,69 @@ export class RefundError extends Error {
 }
 
 type ChargeRow = typeof pixCharges.$inferSelect;
+
+/** A bigint column as the drivers answer it without Drizzle's mapping (text on node-postgres), as a number. */
+const Int8 = v.pipe(
+  v.union([v.string(), v.number(), v.bigint()]),
+  v.transform((n): number => Number(n)),
+  v.check((n) => Number.isSafeInteger(n), 'bigint column out of range'),
+);
+/** A timestamptz column as the drivers answer it without Drizzle's mapping (text, or a Date), as a Date. */
+const Timestamp = v.pipe(
+  v.union([v.string(), v.date()]),
+  v.transform((t) => (t instanceof Date ? t : new Date(t))),
+  v.check((d) => !Number.isNaN(d.getTime()), 'invalid timestamp'),
+);
+/** `returning *` of pix_charges, run as a shaped statement (raw column names and driver types). */
+const PaidChargeRows = v.object({
+  rows: v.array(
+    v.object({
+      id: v.string(),
+      txid: v.string(),
+      purpose: v.picklist(CHARGE_PURPOSES),
+      reference_id: v.string(),
+      amount: Int8,
+      br_code: v.string(),
+      location: v.string(),
+      description: v.string(),
+      expires_at: Timestamp,
+      status: v.picklist(CHARGE_STATUSES),
+      created_at: Timestamp,
+      paid_at: v.nullable(Timestamp),
+      payer_cpf: v.nullable(v.string()),
+      payer_name: v.nullable(v.string()),
+      payer_bank_code: v.nullable(v.string()),
+      payer_ispb: v.nullable(v.string()),
+      end_to_end_id: v.nullable(v.string()),
+      refund_reason: v.nullable(v.string()),
+      refunded_amount: Int8,
+    }),
+  ),
+});
+
+function chargeFromRaw(r: v.InferOutput<typeof PaidChargeRows>['rows'][number]): ChargeRow {
+  return {
+    id: r.id,
+    txid: r.txid,
+    purpose: r.purpose,
+    referenceId: r.reference_id,
+    amount: r.amount,
+    brCode: r.br_code,
+    location: r.location,
+    description: r.description,
+    expiresAt: r.expires_at,
+    status: r.status,
+    createdAt: r.created_at,
+    paidAt: r.paid_at,
+    payerCpf: r.payer_cpf,
+    payerName: r.payer_name,
+    payerBankCode: r.payer_bank_code,
+    payerIspb: r.payer_ispb,
+    endToEndId: r.end_to_end_id,
+    refundReason: r.refund_reason,
+    refundedAmount: r.refunded_amount,
+  };
+}
 
 const RefundRows = v.object({ rows: v.array(v.object({ id: v.string() })) });
 const LockRows = v.object({ rows: v.array(v.object({ locked: v.boolean() })) });
@@ -440,29 +503,52 @@ export class Payments implements PaymentsService {
         payerIspb: p.payerIspb,
         endToEndId: p.endToEndId,
       };
-      const fast = tx.$with('paid').as(
-        tx
-          .update(pixCharges)
-          .set({ status: 'PAID', ...payer })
-          .where(
-            and(
-              eq(pixCharges.txid, txid),
-              inArray(pixCharges.status, ['ACTIVE', 'EXPIRED']),
-              isNull(pixCharges.endToEndId),
-              eq(pixCharges.amount, p.amount),
-              gte(pixCharges.expiresAt, p.paidAt),
-              sql`not exists (select 1 from ${pixPayments} where ${pixPayments.endToEndId} = ${p.endToEndId})`,
-            ),
-          )
-          .returning(),
-      );
-      const stored = tx
-        .$with('stored', { e2e: sql<string>`end_to_end_id` })
-        .as(
-          sql`insert into ${pixPayments} (end_to_end_id, txid, charge_id, amount, outcome, paid_at, received_at, raw) select ${p.endToEndId}, ${txid}, ${fast}.id, ${p.amount}::bigint, 'BOOKED', ${p.paidAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${JSON.stringify(raw)}::jsonb from ${fast} returning end_to_end_id`,
-        );
-      const [paidNow] = await tx.with(fast, stored).select().from(fast);
-      if (paidNow) {
+      const [fastRow] = v.parse(
+        PaidChargeRows,
+        await this.shaped.execute(tx, {
+          key: 'book-paid',
+          build: () => {
+            const p = sql.placeholder;
+            const paid = tx
+              .update(pixCharges)
+              .set({
+                status: sql`'PAID'`,
+                paidAt: sql`${p('paidAt')}::timestamptz`,
+                payerCpf: sql`${p('payerCpf')}`,
+                payerName: sql`${p('payerName')}`,
+                payerBankCode: sql`${p('payerBankCode')}`,
+                payerIspb: sql`${p('payerIspb')}`,
+                endToEndId: sql`${p('endToEndId')}`,
+              })
+              .where(
+                and(
+                  sql`${pixCharges.txid} = ${p('txid')}`,
+                  sql`${pixCharges.status} in ('ACTIVE', 'EXPIRED')`,
+                  isNull(pixCharges.endToEndId),
+                  sql`${pixCharges.amount} = ${p('amount')}::bigint`,
+                  sql`${pixCharges.expiresAt} >= ${p('paidAt')}::timestamptz`,
+                  sql`not exists (select 1 from ${pixPayments} where ${pixPayments.endToEndId} = ${p('endToEndId')})`,
+                ),
+              )
+              .returning();
+            return sql`with paid as (${paid.getSQL()}), stored as (insert into ${pixPayments} (end_to_end_id, txid, charge_id, amount, outcome, paid_at, received_at, raw) select ${p('endToEndId')}, ${p('txid')}, paid.id, ${p('amount')}::bigint, 'BOOKED', ${p('paidAt')}::timestamptz, ${p('now')}::timestamptz, ${p('raw')}::jsonb from paid returning end_to_end_id) select * from paid`;
+          },
+          values: {
+            txid,
+            amount: p.amount,
+            paidAt: p.paidAt.toISOString(),
+            payerCpf: p.payerCpf,
+            payerName: p.payerName,
+            payerBankCode: p.payerBankCode,
+            payerIspb: p.payerIspb,
+            endToEndId: p.endToEndId,
+            now: now.toISOString(),
+            raw: JSON.stringify(raw),
+          },
+        }),
+      ).rows;
+      if (fastRow) {
+        const paidNow = chargeFromRaw(fastRow);
         const handler = this.handlers.get(paidNow.purpose);
         if (handler) await handler(tx, this.toCharge(paidNow), ctx);
         return 'BOOKED';
