@@ -35,21 +35,15 @@ async function newMerchant(name: string): Promise<string> {
 
 describe('ShapedStatements', () => {
   it('builds a shape once and fills in new values on every run (no value of the first run is replayed)', async () => {
-    const statements = new ShapedStatements();
+    const statements = new ShapedStatements(200, false);
     const a = await newMerchant('Loja Alfa');
     const b = await newMerchant('Loja Beta');
     const build = vi.fn(nameOf(a, 1).build);
     const run = (id: string, n: number) =>
       statements.execute(database.db, { ...nameOf(id, n), build }).then((r) => v.parse(Rows, r).rows);
-    const checking = process.env.DRIP_CHECK_SQL_SHAPES;
-    process.env.DRIP_CHECK_SQL_SHAPES = '0';
-    try {
-      expect(await run(a, 1)).toEqual([{ name: 'Loja Alfa', n: 1 }]);
-      expect(await run(b, 2)).toEqual([{ name: 'Loja Beta', n: 2 }]);
-      expect(await run(a, 3)).toEqual([{ name: 'Loja Alfa', n: 3 }]);
-    } finally {
-      process.env.DRIP_CHECK_SQL_SHAPES = checking;
-    }
+    expect(await run(a, 1)).toEqual([{ name: 'Loja Alfa', n: 1 }]);
+    expect(await run(b, 2)).toEqual([{ name: 'Loja Beta', n: 2 }]);
+    expect(await run(a, 3)).toEqual([{ name: 'Loja Alfa', n: 3 }]);
     expect(build).toHaveBeenCalledTimes(1);
     expect(statements.size).toBe(1);
   });

@@ -58,13 +58,17 @@ function build(dialect: PgDialect, shaped: Shaped): Built {
   return { text: query.sql, params: query.params };
 }
 
-const checking = () => process.env.DRIP_CHECK_SQL_SHAPES === '1';
-
 export class ShapedStatements {
   private readonly built = new Map<string, Built>();
 
-  /** @param maxShapes how many texts are kept; beyond it, statements are built on each run (still correct). */
-  constructor(private readonly maxShapes = 200) {}
+  /**
+   * @param maxShapes how many texts are kept; beyond it, statements are built on each run (still correct).
+   * @param checking whether every run builds its text again and compares (read once: `process.env` is slow).
+   */
+  constructor(
+    private readonly maxShapes = 200,
+    private readonly checking = process.env.DRIP_CHECK_SQL_SHAPES === '1',
+  ) {}
 
   /** Runs the statement on `db` (the pool or a transaction); answers like `db.execute`. */
   async execute(db: DbOrTx, shaped: Shaped): Promise<unknown> {
@@ -73,7 +77,7 @@ export class ShapedStatements {
     if (query === undefined) {
       query = build(dialect, shaped);
       if (this.built.size < this.maxShapes) this.built.set(shaped.key, query);
-    } else if (checking()) {
+    } else if (this.checking) {
       const again = build(dialect, shaped);
       if (again.text !== query.text) {
         throw new Error(

@@ -5,6 +5,7 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  type ApiErrorBody,
   addDaysIso,
   type Cents,
   type CheckoutResponse,
@@ -381,10 +382,15 @@ export class CheckoutService {
       url: `${this.d.publicUrl}${checkoutPaths.hostedPage(id)}`,
       expiresAt,
     };
-    const duplicate = conflict(
-      checkoutErrors.duplicateOrderCode(body.merchantOrderCode),
-      'DUPLICATE_ORDER_CODE',
-    );
+    // The 409's error is made only when it is raised (an Error captures its stack); its body is stored always.
+    const duplicate = () =>
+      conflict(checkoutErrors.duplicateOrderCode(body.merchantOrderCode), 'DUPLICATE_ORDER_CODE');
+    const duplicateBody: ApiErrorBody = {
+      error: {
+        code: 'DUPLICATE_ORDER_CODE',
+        message: checkoutErrors.duplicateOrderCode(body.merchantOrderCode),
+      },
+    };
     const prefill = body.customer?.prefill;
     const products = body.products.map((p) => ({ name: p.name, quantity: p.quantity, amount: p.amount }));
     const prefillJson = prefill
@@ -423,14 +429,14 @@ export class CheckoutService {
           ...(storeAnswer
             ? {
                 created: JSON.stringify(created),
-                duplicate: JSON.stringify(duplicate.body()),
+                duplicate: JSON.stringify(duplicateBody),
                 ...storeAnswer.values,
               }
             : {}),
         },
       }),
     ).rows;
-    if (rows.length === 0) throw duplicate;
+    if (rows.length === 0) throw duplicate();
     return created;
   }
 
