@@ -1,6 +1,8 @@
 import { addDaysIso, checkoutPaths, formatCpf, todayInSaoPaulo } from '@drip/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAGIC_CPFS } from '../src/modules/credit/sandbox.ts';
+import { pixCharges, pspSandboxCobs } from '../src/modules/payments/tables.ts';
 import {
   AURORA,
   apiKeyOf,
@@ -14,7 +16,7 @@ import {
   put,
   toAnalysis,
 } from './checkout-helpers.ts';
-import { latestCode, seededApp } from './helpers.ts';
+import { appOn, latestCode, seededApp } from './helpers.ts';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
 let aurora: string;
@@ -158,6 +160,39 @@ describe('token, expiry, cancel and bad steps', () => {
     const replay = await put(t, id, { phoneVerificationCode: code });
     expect(replay.status).toBe(409);
     expect(replay.body.error.message).toBe('Este Drip Token já foi utilizado.');
+  });
+
+  it('the right token sent at once to two instances: one verification Pix is stored and shown, no other can be paid', async () => {
+    const other = appOn(t.database, { clock: t.clock });
+    for (let i = 0; i < 3; i++) {
+      const s = freshShopper(9150 + i);
+      const id = await createCheckout(t, aurora);
+      await put(t, id, customerData(formatCpf(s.cpf), s.phone));
+      const code = await latestCode(t, s.phone);
+      const answers = await Promise.all([
+        put(t, id, { phoneVerificationCode: code }),
+        put(other, id, { phoneVerificationCode: code }),
+      ]);
+      const won = answers.filter((a) => a.status === 200);
+      expect(won, answers.map((a) => a.text).join('\n')).toHaveLength(1);
+      expect(won[0]?.body.isValid).toBe(true);
+      expect(answers.filter((a) => a.status === 409)[0]?.body.error.message).toBe(
+        'Este Drip Token já foi utilizado.',
+      );
+      const shown = field(won[0] as Parameters<typeof field>[0], 'payment')?.fieldData.paymentQrCodeText;
+      const stored = await t.database.db.select().from(pixCharges).where(eq(pixCharges.referenceId, id));
+      expect(stored.map((c) => [c.purpose, c.status, c.brCode])).toEqual([['VERIFICATION', 'ACTIVE', shown]]);
+      // Every cob asked of the PSP for this shopper other than the stored charge's was removed (a write that
+      // lost the race stores nothing and leaves nothing payable).
+      const cobs = await t.database.db
+        .select()
+        .from(pspSandboxCobs)
+        .where(eq(pspSandboxCobs.devedorCpf, s.cpf));
+      for (const cob of cobs) {
+        if (cob.txid === stored[0]?.txid) expect(cob.status).toBe('ATIVA');
+        else expect(cob.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      }
+    }
   });
 
   it('five wrong tokens lock the code until a new one is sent (after the 30 s cooldown)', async () => {

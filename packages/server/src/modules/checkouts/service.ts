@@ -766,21 +766,32 @@ export class CheckoutService {
       const customer = await this.upsertCustomer(this.d.db, data);
       if (customer.payerVerified) return null;
       const base = { customerId: customer.id, tokenHash: null, tokenVerifiedAt: now };
-      const pix = await this.createPix(
-        null,
-        { ...row, ...base },
-        'VERIFICATION',
-        VERIFICATION_AMOUNT,
-        data,
-        'Verificação Drip (estornada)',
+      // One statement: the checkout's conditional write and the verification charge, stored only if it applied.
+      const prepared = await this.d.payments.prepareCharge(
+        this.pixInput(row, 'VERIFICATION', VERIFICATION_AMOUNT, data, 'Verificação Drip (estornada)'),
       );
-      const [updated] = await guard({ ...base, phase: 'VERIFICATION_PIX', verificationPix: pix });
-      if (!updated) {
-        // A concurrent step changed the checkout: this charge was never shown; the locked path answers.
-        await this.d.payments.cancelCharge(pix.chargeId);
+      const set = {
+        ...base,
+        phase: 'VERIFICATION_PIX' as const,
+        verificationPix: toStoredPix(prepared.charge),
+      };
+      const write = conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now }, 'guard_');
+      const charge = prepared.insertIf('guard', 'charge');
+      const written = v.parse(
+        IdRows,
+        await this.shaped.execute(this.d.db, {
+          key: `token-verification:${write.key}:${charge.key}`,
+          build: () =>
+            sql`with guard as (${write.build()}), charge as (${charge.build()}) select id from guard`,
+          values: { ...write.values, ...charge.values },
+        }),
+      ).rows;
+      if (written.length === 0) {
+        // A concurrent step changed the checkout: this charge was never stored nor shown; the locked path answers.
+        await prepared.abandon();
         return null;
       }
-      return { ...this.respond(updated, merchant), isValid: true };
+      return { ...this.respond({ ...row, ...set, updatedAt: now }, merchant), isValid: true };
     }
     if (row.phase !== 'CONFIRMATION' || !row.customerData || !row.customerId) return null;
     const plan = this.plan(row, merchant);
@@ -1327,15 +1338,29 @@ export class CheckoutService {
     data: StoredCustomerData,
     description: string,
   ): Promise<StoredPix> {
-    const charge = await this.d.payments.createCharge(tx, {
+    const charge = await this.d.payments.createCharge(
+      tx,
+      this.pixInput(row, purpose, amount, data, description),
+    );
+    return toStoredPix(charge);
+  }
+
+  /** What a checkout's Pix charge is asked with. */
+  private pixInput(
+    row: CheckoutRow,
+    purpose: ChargePurpose,
+    amount: Cents,
+    data: StoredCustomerData,
+    description: string,
+  ) {
+    return {
       purpose,
       referenceId: row.id,
       amount,
       expiresInSeconds: this.d.config.pixTtlSeconds,
       payer: { cpf: data.customerCpf, name: data.customerName },
       description,
-    });
-    return toStoredPix(charge);
+    };
   }
 
   /** An expired QR code is replaced by a new charge on the next load, without losing the checkout. */

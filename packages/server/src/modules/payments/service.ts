@@ -58,6 +58,19 @@ export interface CreateChargeInput {
   description: string;
 }
 
+/** See PaymentsService.prepareCharge. */
+export interface PreparedCharge {
+  /** The charge as it is once stored (ACTIVE, its id already chosen). */
+  charge: Charge;
+  /**
+   * `insert into pix_charges … select … from <guard>`: stores the charge only when the caller's CTE `guard`
+   * returned a row. A shaped fragment (db/shaped.ts) whose placeholders start with `<name>_`.
+   */
+  insertIf(guard: string, name: string): Shaped;
+  /** The write did not apply: the cob is removed at the PSP, so that it cannot be paid. */
+  abandon(): Promise<void>;
+}
+
 /** What a paid handler may ask of the booking besides its transaction. */
 export interface PaidContext {
   /**
@@ -71,6 +84,11 @@ export type PaidHandler = (tx: Tx, charge: Charge, ctx: PaidContext) => Promise<
 
 export interface PaymentsService {
   createCharge(tx: Tx | null, input: CreateChargeInput): Promise<Charge>;
+  /**
+   * A charge asked of the PSP (its cob exists) and not stored yet: the caller stores it in one statement with its
+   * own conditional write (`insertIf`), or calls `abandon` when that write did not apply.
+   */
+  prepareCharge(input: CreateChargeInput): Promise<PreparedCharge>;
   getCharge(id: string): Promise<Charge | null>;
   /** Newest ACTIVE and not expired charge of a purpose and reference. */
   activeChargeFor(purpose: ChargePurpose, referenceId: string): Promise<Charge | null>;
@@ -234,6 +252,68 @@ export class Payments implements PaymentsService {
   }
 
   async createCharge(tx: Tx | null, input: CreateChargeInput): Promise<Charge> {
+    const { values } = await this.askCob(tx, input);
+    const [row] = tx
+      ? await tx.insert(pixCharges).values(values).returning()
+      : await this.insertCharge.execute({
+          ...values,
+          expiresAt: values.expiresAt.toISOString(),
+          createdAt: values.createdAt.toISOString(),
+        });
+    if (!row) throw new Error('pix charge not stored');
+    return this.toCharge(row);
+  }
+
+  async prepareCharge(input: CreateChargeInput): Promise<PreparedCharge> {
+    const { values } = await this.askCob(null, input);
+    const id = randomUUID();
+    const row: ChargeRow = {
+      ...values,
+      id,
+      paidAt: null,
+      payerCpf: null,
+      payerName: null,
+      payerBankCode: null,
+      payerIspb: null,
+      endToEndId: null,
+      refundReason: null,
+      refundedAmount: 0,
+    };
+    return {
+      charge: this.toCharge(row),
+      insertIf: (guard, name) => {
+        const p = (field: string) => sql.placeholder(`${name}_${field}`);
+        return {
+          key: `charge-insert-if:${guard}:${name}`,
+          build: () =>
+            sql`insert into ${pixCharges} (id, txid, purpose, reference_id, amount, br_code, location, description, expires_at, status, created_at) select ${p('id')}::uuid, ${p('txid')}, ${p('purpose')}, ${p('referenceId')}, ${p('amount')}::bigint, ${p('brCode')}, ${p('location')}, ${p('description')}, ${p('expiresAt')}::timestamptz, 'ACTIVE', ${p('createdAt')}::timestamptz from ${sql.identifier(guard)}`,
+          values: {
+            [`${name}_id`]: id,
+            [`${name}_txid`]: values.txid,
+            [`${name}_purpose`]: values.purpose,
+            [`${name}_referenceId`]: values.referenceId,
+            [`${name}_amount`]: values.amount,
+            [`${name}_brCode`]: values.brCode,
+            [`${name}_location`]: values.location,
+            [`${name}_description`]: values.description,
+            [`${name}_expiresAt`]: values.expiresAt.toISOString(),
+            [`${name}_createdAt`]: values.createdAt.toISOString(),
+          },
+        };
+      },
+      abandon: async () => {
+        try {
+          await this.o.pix.cancelCob(values.txid);
+        } catch (err) {
+          // Never stored and never shown: nobody holds its code. Logged for the PSP's own expiry to remove it.
+          this.o.log.warn('pix cob cancel failed', { txid: values.txid, ...errorFields(err) });
+        }
+      },
+    };
+  }
+
+  /** Asks the PSP for the cob of a new charge and answers the charge's columns (not stored). */
+  private async askCob(tx: Tx | null, input: CreateChargeInput) {
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
       throw new RangeError('A Pix charge needs a positive amount');
     }
@@ -251,27 +331,20 @@ export class Payments implements PaymentsService {
       { tx: exec },
     );
     const now = this.o.clock.now();
-    const values = {
-      txid,
-      purpose: input.purpose,
-      referenceId: input.referenceId,
-      amount: input.amount,
-      brCode: cob.brCode,
-      location: cob.location,
-      description: input.description,
-      expiresAt: new Date(now.getTime() + expiresIn * 1000),
-      status: 'ACTIVE' as const,
-      createdAt: now,
+    return {
+      values: {
+        txid,
+        purpose: input.purpose,
+        referenceId: input.referenceId,
+        amount: input.amount,
+        brCode: cob.brCode,
+        location: cob.location,
+        description: input.description,
+        expiresAt: new Date(now.getTime() + expiresIn * 1000),
+        status: 'ACTIVE' as const,
+        createdAt: now,
+      },
     };
-    const [row] = tx
-      ? await tx.insert(pixCharges).values(values).returning()
-      : await this.insertCharge.execute({
-          ...values,
-          expiresAt: values.expiresAt.toISOString(),
-          createdAt: now.toISOString(),
-        });
-    if (!row) throw new Error('pix charge not stored');
-    return this.toCharge(row);
   }
 
   async getCharge(id: string): Promise<Charge | null> {
