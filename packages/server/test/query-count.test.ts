@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/index.ts';
 import { PasswordHasher } from '../src/modules/auth/passwords.ts';
 import { seed } from '../src/seed.ts';
-import { appOn, bearer, createPgDatabase, PG_ADMIN_URL, TEST_HASHING } from './helpers.ts';
+import { customerData, freshShopper } from './checkout-helpers.ts';
+import { appOn, bearer, createPgDatabase, latestCode, PG_ADMIN_URL, TEST_HASHING } from './helpers.ts';
 
 const kinds: {
   name: string;
@@ -128,5 +129,19 @@ describe.each(kinds)('DRIP_COUNT_QUERIES on $name', (kind) => {
     };
     expect(await put()).toBe(2); // read, then the conditional PRISTINE → MORE_INFO write
     expect(await put()).toBe(1); // read only
+
+    // The first purchase's customer data and token: each an optimistic read, then one write per party.
+    const step = async (body: unknown) => {
+      const before = database.queryCount();
+      const res = await t.request('PUT', `/api/v1/checkouts/${created.body.id}`, body);
+      expect(res.status, res.text).toBe(200);
+      return database.queryCount() - before;
+    };
+    const { cpf, phone } = freshShopper();
+    // read, the conditional write with the token, the SMS in the outbox
+    expect(await step(customerData(cpf, phone))).toBe(3);
+    const code = await latestCode(t, phone);
+    // read, the customer upsert, the PSP's cob (sandbox PSP, same database), the conditional write with its charge
+    expect(await step({ phoneVerificationCode: code })).toBe(4);
   });
 });
