@@ -1,7 +1,8 @@
 import { addDaysIso, checkoutPaths, formatCpf, todayInSaoPaulo } from '@drip/core';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAGIC_CPFS } from '../src/modules/credit/sandbox.ts';
+import { outboxMessages } from '../src/modules/notifications/tables.ts';
 import { pixCharges, pspSandboxCobs } from '../src/modules/payments/tables.ts';
 import {
   AURORA,
@@ -193,6 +194,50 @@ describe('token, expiry, cancel and bad steps', () => {
         else expect(cob.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
       }
     }
+  });
+
+  it('customer data sent at once to two instances: one SMS per write that applied, the latest code is valid', async () => {
+    const other = appOn(t.database, { clock: t.clock });
+    for (let i = 0; i < 3; i++) {
+      const s = freshShopper(9160 + i);
+      const id = await createCheckout(t, aurora);
+      const answers = await Promise.all([
+        put(t, id, customerData(formatCpf(s.cpf), s.phone)),
+        put(other, id, customerData(formatCpf(s.cpf), s.phone)),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      // Two writes applied (a write that lost the race is decided again on the locked row): two SMS, never a
+      // third one for the write that did not apply.
+      const sms = await t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.to, s.phone))
+        .orderBy(desc(outboxMessages.seq));
+      expect(sms.map((m) => m.channel)).toEqual(['SMS', 'SMS']);
+      const verified = await put(t, id, { phoneVerificationCode: sms[0]?.code });
+      expect(verified.body.isValid, verified.text).toBe(true);
+    }
+  });
+
+  it('with an SMS adapter that is not the outbox, the code is sent once the write applied', async () => {
+    const sent: { to: string; code?: string | undefined }[] = [];
+    const deliver = async (m: { to: string; code?: string | undefined }) => {
+      sent.push(m);
+      return { delivered: true };
+    };
+    const direct = appOn(t.database, {
+      clock: t.clock,
+      notifications: { sms: { send: deliver }, email: { send: deliver } },
+    });
+    const s = freshShopper(9170);
+    const id = await createCheckout(t, aurora);
+    const answer = await put(direct, id, customerData(formatCpf(s.cpf), s.phone));
+    expect(answer.status, answer.text).toBe(200);
+    expect(sent.map((m) => m.to)).toEqual([s.phone]);
+    const stored = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, s.phone));
+    expect(stored).toEqual([]);
+    const verified = await put(direct, id, { phoneVerificationCode: sent[0]?.code });
+    expect(verified.body.isValid, verified.text).toBe(true);
   });
 
   it('five wrong tokens lock the code until a new one is sent (after the 30 s cooldown)', async () => {

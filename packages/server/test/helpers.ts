@@ -10,6 +10,7 @@ import { type Config, DEFAULT_RATE_LIMIT, type RateLimitConfig } from '../src/co
 import { type DatabaseHandle, openDatabase } from '../src/db/index.ts';
 import { createLogger } from '../src/log.ts';
 import { PasswordHasher } from '../src/modules/auth/passwords.ts';
+import type { Notifications } from '../src/modules/notifications/ports.ts';
 import { DEMO_PASSWORD, seed } from '../src/seed.ts';
 
 /** Cheap argon2id parameters for tests. */
@@ -100,7 +101,12 @@ export interface TestResponse {
 
 export function appOn(
   database: DatabaseHandle,
-  options: { clock?: ManualClock; rateLimit?: RateLimitConfig; config?: Partial<Config> } = {},
+  options: {
+    clock?: ManualClock;
+    rateLimit?: RateLimitConfig;
+    config?: Partial<Config>;
+    notifications?: Notifications;
+  } = {},
 ): TestApp {
   const clock = options.clock ?? manualClock(new Date('2026-03-10T12:00:00Z'));
   const built = buildApp({
@@ -108,6 +114,7 @@ export function appOn(
     database,
     clock,
     log: createLogger('silent'),
+    ...(options.notifications ? { notifications: options.notifications } : {}),
   });
   const raw = (path: string, init: RequestInit) => Promise.resolve(built.app.request(path, init));
   return {

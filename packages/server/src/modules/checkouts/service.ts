@@ -747,10 +747,31 @@ export class CheckoutService {
       if (!('customerCpf' in body) || (row.phase !== 'CUSTOMER_DATA' && row.phase !== 'TOKEN')) return null;
       const clean = cleanCustomerData(body);
       const { set, code } = this.newTokenSet(row.id, 'SMS', { customerData: clean });
-      const [updated] = await guard(set);
-      if (!updated) return null;
-      this.queueToken('SMS', clean, merchant.name, code, outbox);
-      return this.respond(updated, merchant);
+      const staging = this.d.notifications.outbox;
+      if (!staging) {
+        const [updated] = await guard(set);
+        if (!updated) return null;
+        this.queueToken('SMS', clean, merchant.name, code, outbox);
+        return this.respond(updated, merchant);
+      }
+      // Outbox delivery: the code's SMS is stored in the same statement as the write that makes it valid.
+      const write = conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now }, 'guard_');
+      const sms = staging.insertIf('guard', 'sms', {
+        channel: 'SMS',
+        to: clean.customerPhone,
+        body: tokenText(code, merchant.name),
+        code,
+      });
+      const written = v.parse(
+        IdRows,
+        await this.shaped.execute(this.d.db, {
+          key: `customer-data:${write.key}:${sms.key}`,
+          build: () => sql`with guard as (${write.build()}), sms as (${sms.build()}) select id from guard`,
+          values: { ...write.values, ...sms.values },
+        }),
+      ).rows;
+      if (written.length === 0) return null;
+      return this.respond({ ...row, ...set, updatedAt: now }, merchant);
     }
     if (kind === 'token') {
       // Only the right code of a first purchase (the verification Pix comes next) is done here; a wrong, expired or

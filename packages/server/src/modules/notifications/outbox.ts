@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { normalizeRecipient } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
-import type { EmailPort, Notifications, SmsPort } from './ports.ts';
+import type { EmailPort, Notifications, OutboxStaging, SmsPort } from './ports.ts';
 import { outboxMessages } from './tables.ts';
 
 export interface OutboxMessage {
@@ -73,7 +73,27 @@ export function outboxNotifications(db: Db, clock: Clock, sandbox: boolean): Not
       return { delivered: true };
     },
   };
-  return { sms, email };
+  const outbox: OutboxStaging = {
+    insertIf(guard, name, m) {
+      const p = (field: string) => sql.placeholder(`${name}_${field}`);
+      return {
+        key: `outbox-insert-if:${guard}:${name}`,
+        build: () =>
+          sql`insert into ${outboxMessages} (channel, "to", subject, body, code, link, status, created_at) select ${p('channel')}, ${p('to')}, ${p('subject')}, ${p('body')}, ${p('code')}, ${p('link')}, ${p('status')}, ${p('createdAt')}::timestamptz from ${sql.identifier(guard)}`,
+        values: {
+          [`${name}_channel`]: m.channel,
+          [`${name}_to`]: normalizeRecipient(m.to),
+          [`${name}_subject`]: m.subject ?? null,
+          [`${name}_body`]: m.body,
+          [`${name}_code`]: m.code ?? null,
+          [`${name}_link`]: m.link ?? null,
+          [`${name}_status`]: status,
+          [`${name}_createdAt`]: clock.now().toISOString(),
+        },
+      };
+    },
+  };
+  return { sms, email, outbox };
 }
 
 /**
