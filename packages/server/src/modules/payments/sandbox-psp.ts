@@ -375,7 +375,6 @@ export class SandboxPsp {
           ispb: bank.ispb,
           bankCode: bank.code,
           infoPagador: input.infoPagador ?? null,
-          webhookDelivered: false,
         },
       };
     } else {
@@ -422,18 +421,8 @@ export class SandboxPsp {
         ...errorFields(err),
       });
     }
-    if (status >= 200 && status < 300) {
-      // The PSP's own bookkeeping, not awaited: the bank's answer does not wait for it (nothing reads it back).
-      void this.shaped
-        .execute(this.o.db, {
-          key: 'webhook-delivered',
-          build: () =>
-            sql`update ${pspSandboxPix} set webhook_delivered = true where end_to_end_id = ${sql.placeholder('endToEndId')}`,
-          values: { endToEndId: pix.endToEndId },
-        })
-        .catch(() => {});
-      return 'DELIVERED';
-    }
+    // The delivery's state lives in this process (the retry timers below); the answer to the bank reports it.
+    if (status >= 200 && status < 300) return 'DELIVERED';
     const delay = RETRY_DELAYS_MS[attempt];
     if (delay === undefined) {
       this.o.log.error('sandbox PSP webhook gave up', { endToEndId: pix.endToEndId, status });

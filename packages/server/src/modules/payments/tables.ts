@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const CHARGE_PURPOSES = [
   'VERIFICATION',
@@ -115,7 +115,6 @@ export const pspSandboxPix = pgTable(
     ispb: text('ispb').notNull(),
     bankCode: text('bank_code').notNull(),
     infoPagador: text('info_pagador'),
-    webhookDelivered: boolean('webhook_delivered').notNull().default(false),
   },
   (t) => [index('psp_sandbox_pix_txid_idx').on(t.txid)],
 );

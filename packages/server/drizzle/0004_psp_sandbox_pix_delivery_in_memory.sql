@@ -1,0 +1,1 @@
+ALTER TABLE "psp_sandbox_pix" DROP COLUMN "webhook_delivered";
