@@ -64,8 +64,9 @@ export async function startDrip(env = {}) {
   const url = `http://127.0.0.1:${port}`;
   // DRIP_BENCH_NODE_ARGS: extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
   const nodeArgs = (process.env.DRIP_BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  // DRIP_BENCH_SERVER: another build of the server to run (e.g. a copy of an older dist/main.js placed next to it,
-  // for A/B runs on this VM, whose speed varies from hour to hour).
+  // DRIP_BENCH_SERVER: another build of the server to run, for A/B runs on this VM, whose speed varies from hour to
+  // hour. A copy of an older dist/main.js placed next to it runs this checkout's migrations (packages/server/drizzle):
+  // when they changed, build the old commit in a `git worktree` inside the repository instead (docs/benchmarks.md).
   const entry = process.env.DRIP_BENCH_SERVER ?? 'packages/server/dist/main.js';
   const child = await startProcess(
     [...nodeArgs, entry],
