@@ -2,12 +2,13 @@
  * The credit analysis after the R$ 1,00 verification Pix runs outside the webhook (docs/checkout-lifecycle.md):
  * the booking moves the checkout to phase ANALYSIS, a background queue (or the shopper's next poll) decides.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisQueue } from '../src/modules/checkouts/analysis-queue.ts';
 import { checkouts } from '../src/modules/checkouts/tables.ts';
 import { creditDecisions } from '../src/modules/credit/tables.ts';
-import { pixCharges, pixRefunds } from '../src/modules/payments/tables.ts';
+import { pixCharges, pixPayments, pixRefunds, pspSandboxCobs } from '../src/modules/payments/tables.ts';
 import {
   apiKeyOf,
   createCheckout,
@@ -49,13 +50,24 @@ async function decisionsOf(id: string) {
 }
 
 /** A first purchase at Casa Pitanga up to the verification Pix paid (the background queue paused). */
-async function paidVerification(payer: { cpf?: string; bank?: string } = {}) {
+async function paidVerification(payer: { cpf?: string; bank?: string; legacyTxid?: boolean } = {}) {
   svc().analyses.pause();
   const shopper = freshShopper();
   const id = await createCheckout(t, pitanga, { amount: 150 });
   const afterToken = await throughToken(t, id, shopper.cpf, shopper.phone);
   const payment = field(afterToken, 'payment');
   expect(payment?.fieldData, JSON.stringify(afterToken.body)).toBeDefined();
+  if (payer.legacyTxid) {
+    // A charge created before txids named their purpose (32 letters and digits): booked in a transaction.
+    const chargeId = String((await checkoutRow(id)).verificationPix?.chargeId);
+    const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, chargeId));
+    const legacy = randomUUID().replaceAll('-', '');
+    await db()
+      .update(pspSandboxCobs)
+      .set({ txid: legacy })
+      .where(eq(pspSandboxCobs.txid, String(charge?.txid)));
+    await db().update(pixCharges).set({ txid: legacy }).where(eq(pixCharges.id, chargeId));
+  }
   await payPix(t, payment.fieldData.paymentQrCodeText, payer.cpf ?? shopper.cpf, payer.bank ?? '260');
   return { id, shopper, chargeId: String((await checkoutRow(id)).verificationPix?.chargeId) };
 }
@@ -93,6 +105,47 @@ describe('credit analysis after the verification Pix', () => {
     expect(fieldNames(polled)).toEqual(expect.arrayContaining(['instalments', 'checkoutConfirmation']));
     expect(fieldNames(polled)).not.toContain('payment');
     expect(await decisionsOf(id)).toHaveLength(1);
+  });
+
+  it('the one-statement booking (txid naming VERIFICATION) and the transaction (a txid without it) leave the same rows', async () => {
+    const state = async (v: Awaited<ReturnType<typeof paidVerification>>) => {
+      const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, v.chargeId));
+      const refunds = await db().select().from(pixRefunds).where(eq(pixRefunds.chargeId, v.chargeId));
+      const payments = await db().select().from(pixPayments).where(eq(pixPayments.chargeId, v.chargeId));
+      const row = await checkoutRow(v.id);
+      return {
+        txidNamesPurpose: charge?.txid.startsWith('VRF') && charge.txid.length === 35,
+        charge: {
+          status: charge?.status,
+          refundedAmount: charge?.refundedAmount,
+          amount: charge?.amount,
+          payerCpf: charge?.payerCpf === v.shopper.cpf,
+          payerBankCode: charge?.payerBankCode,
+          paid: charge?.paidAt !== null && charge?.endToEndId !== null,
+        },
+        refunds: refunds.map((r) => [r.amount, r.reason, r.status, r.endToEndId === charge?.endToEndId]),
+        payments: payments.map((p) => [p.outcome, p.amount, p.endToEndId === charge?.endToEndId]),
+        checkout: {
+          phase: row.phase,
+          status: row.status,
+          payerCpf: row.payerCpf === v.shopper.cpf,
+          payerBankCode: row.payerBankCode,
+          payerVerified: row.payerVerifiedAt !== null,
+        },
+        queued: svc().analyses.size,
+      };
+    };
+    const one = await state(await paidVerification());
+    svc().analyses.clear();
+    const inTransaction = await state(await paidVerification({ legacyTxid: true }));
+    svc().analyses.clear();
+    expect(one.txidNamesPurpose).toBe(true);
+    expect(inTransaction.txidNamesPurpose).toBe(false);
+    expect({ ...inTransaction, txidNamesPurpose: true }).toEqual(one);
+    expect(one.charge.status).toBe('REFUNDED');
+    expect(one.refunds).toEqual([[100, 'Estorno do Pix de verificação', 'REQUESTED', true]]);
+    expect(one.checkout.phase).toBe('ANALYSIS');
+    expect(one.queued).toBe(1);
   });
 
   it('the background run applies the same rules: a payer with another CPF is denied', async () => {

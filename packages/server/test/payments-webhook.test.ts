@@ -252,4 +252,61 @@ describe('Pix charges and the webhook', () => {
       { numRuns: 15 },
     );
   });
+
+  it('property: the same for verification charges, booked in one statement each: paid, stored and refunded once', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 10 }),
+        fc.boolean(),
+        async (m, order, concurrent) => {
+          const charges = await Promise.all(Array.from({ length: m }, () => charge(100, 'VERIFICATION')));
+          const psp = t.built.services.sandboxPsp;
+          if (!psp) throw new Error('no psp');
+          // The PSP's own delivery answered without reaching Drip: every booking below is one of ours, the first
+          // ones racing each other when `concurrent`.
+          const own = psp as unknown as {
+            webhook: { url: string; send: (u: string, b: string) => Promise<number> };
+          };
+          const webhook = own.webhook;
+          psp.setWebhook(webhook.url, async () => 200);
+          const notices: Awaited<ReturnType<typeof noticeOf>>[] = [];
+          try {
+            for (const c of charges) {
+              expect(c.txid).toMatch(/^VRF[0-9a-f]{32}$/);
+              const r = await psp.pay({
+                txid: c.txid,
+                payerCpf: '52998224725',
+                payerName: 'X',
+                payerBankCode: '001',
+              });
+              if (!r.ok) throw new Error(r.problem.detail);
+              notices.push(await noticeOf(r.value.endToEndId));
+            }
+          } finally {
+            psp.setWebhook(webhook.url, webhook.send);
+          }
+          for (const c of charges) {
+            const [row] = await db().select().from(pixCharges).where(eq(pixCharges.id, c.id));
+            expect(row?.status).toBe('ACTIVE');
+          }
+          const deliveries = [...notices, ...order.map((i) => notices[i % notices.length])];
+          const answers = concurrent
+            ? await Promise.all(deliveries.map((n) => t.request('POST', hook(), n)))
+            : await deliveries.reduce<Promise<{ status: number }[]>>(
+                async (done, n) => [...(await done), await t.request('POST', hook(), n)],
+                Promise.resolve([]),
+              );
+          expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+          for (const c of charges) {
+            const [row] = await db().select().from(pixCharges).where(eq(pixCharges.id, c.id));
+            expect([row?.status, row?.refundedAmount]).toEqual(['REFUNDED', 100]);
+            expect(await db().select().from(pixPayments).where(eq(pixPayments.txid, c.txid))).toHaveLength(1);
+            expect(await db().select().from(pixRefunds).where(eq(pixRefunds.chargeId, c.id))).toHaveLength(1);
+          }
+        },
+      ),
+      { numRuns: 10 },
+    );
+  });
 });

@@ -142,6 +142,25 @@ describe.each(kinds)('DRIP_COUNT_QUERIES on $name', (kind) => {
     expect(await step(customerData(cpf, phone))).toBe(2);
     const code = await latestCode(t, phone);
     // read, the customer upsert, the PSP's cob (sandbox PSP, same database), the conditional write with its charge
-    expect(await step({ phoneVerificationCode: code })).toBe(4);
+    const before = database.queryCount();
+    const verified = await t.request('PUT', `/api/v1/checkouts/${created.body.id}`, {
+      phoneVerificationCode: code,
+    });
+    expect(verified.status, verified.text).toBe(200);
+    expect(database.queryCount() - before).toBe(4);
+
+    // The R$ 1,00 paid (the analysis held back): the sandbox PSP's payment, then the booking as ONE statement (the
+    // charge paid and refunded, the payment, the devolução and the checkout moved to ANALYSIS), no transaction.
+    const analyses = t.built.services.checkouts.analyses;
+    analyses.pause();
+    const brcode = verified.body.fields.find((f: { fieldName: string }) => f.fieldName === 'payment')
+      .fieldData.paymentQrCodeText;
+    const beforePay = database.queryCount();
+    const paid = await t.request('POST', '/sandbox/pix/pay', { brcode, payerCpf: cpf, payerBankCode: '260' });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.webhook).toBe('DELIVERED');
+    expect(database.queryCount() - beforePay).toBe(2);
+    analyses.clear();
+    analyses.resume();
   });
 });

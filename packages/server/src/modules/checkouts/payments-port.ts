@@ -3,6 +3,7 @@
  * structurally so that the checkout depends on the interface only; `services.payments` satisfies it.
  */
 import type { Cents } from '@drip/core';
+import type { SQL } from 'drizzle-orm';
 import type { Shaped } from '../../db/shaped.ts';
 import type { Tx } from '../../db/types.ts';
 
@@ -62,6 +63,18 @@ export interface PaymentsPort {
    * fragment (db/shaped.ts) whose placeholders start with `<name>_`.
    */
   refundChargeCtes(chargeId: string, amount: Cents, reason: string, name: string): Shaped;
+  /**
+   * The booking of a purpose refunded in full as it is booked, as one statement (payments' OneStatementBooking): the
+   * fragment's CTEs read the booked charge from the CTE `paid`; `after` gets its `handled` answer.
+   */
+  onPaidInOneStatement(
+    purpose: ChargePurpose,
+    booking: {
+      refundReason: string;
+      fragment(): { key: string; ctes: () => SQL; answer: () => SQL; values: Record<string, unknown> };
+      after(handled: string | null): void;
+    },
+  ): void;
   /** `ctx.afterCommit(fn)` runs `fn` once the booking committed (to start slow work outside the webhook). */
   onPaid(
     purpose: ChargePurpose,

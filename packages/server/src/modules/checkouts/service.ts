@@ -28,7 +28,7 @@ import {
   type VerificationChannel,
   type WaitlistStatus,
 } from '@drip/core';
-import { and, eq, getTableColumns, inArray, isNotNull, lte, SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lte, SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { normalizeRecipient } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
@@ -270,6 +270,29 @@ const VerificationBookedRows = v.object({
   rows: v.array(v.object({ refunded: v.number(), moved: v.nullable(v.string()) })),
 });
 
+/** The reason of the verification's devolução. */
+const VERIFICATION_REFUND_REASON = 'Estorno do Pix de verificação';
+
+/**
+ * The verification paid moves its checkout on: `update checkouts … returning id`, only when the checkout is open, in
+ * phase VERIFICATION_PIX and still shows this charge; the payer recorded, payerVerifiedAt set when the payer's CPF is
+ * the customer's. `from` names where the charge's values come from: placeholders (the booking's transaction) or
+ * the one-statement booking's CTE `paid` (read with `from paid`).
+ */
+function verificationMove(from: {
+  checkoutId: SQL;
+  chargeId: SQL;
+  payerCpf: SQL;
+  payerBankCode: SQL;
+  now: SQL;
+  fromClause?: SQL;
+}): SQL {
+  return sql`update ${checkouts} set phase = 'ANALYSIS', payer_cpf = ${from.payerCpf}, payer_bank_code = ${from.payerBankCode}, payer_verified_at = case when ${checkouts.customerData}->>'customerCpf' = coalesce(${from.payerCpf}, '') then ${from.now}::timestamptz else ${checkouts.payerVerifiedAt} end, updated_at = ${from.now}::timestamptz${from.fromClause ?? sql``} where ${checkouts.id} = ${from.checkoutId} and ${checkouts.status} in ('PRISTINE', 'MORE_INFO') and ${checkouts.phase} = 'VERIFICATION_PIX' and ${checkouts.verificationPix}->>'chargeId' = ${from.chargeId} and ${checkouts.customerId} is not null returning ${checkouts.id}`;
+}
+
+/** A uuid text as a uuid, or null (a cast of anything else would fail the statement). */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** What the customer upsert answers (Drizzle renders RETURNING columns unqualified: the row is named explicitly). */
 const customerUpsertReturning = {
   id: customers.id,
@@ -342,6 +365,26 @@ export class CheckoutService {
     this.prepared = prepareHotStatements(d.db);
     this.analyses = new AnalysisQueue((id) => this.analyseOnce(id), d.log);
     d.payments.onPaid('VERIFICATION', (tx, charge, ctx) => this.onVerificationPaid(tx, charge, ctx));
+    d.payments.onPaidInOneStatement('VERIFICATION', {
+      refundReason: VERIFICATION_REFUND_REASON,
+      fragment: () => ({
+        key: 'verification-move',
+        ctes: () =>
+          sql`moved as (${verificationMove({
+            checkoutId: sql`(case when paid.reference_id ~ ${sql.raw(`'${UUID_TEXT.source}'`)} then paid.reference_id::uuid end)`,
+            chargeId: sql`paid.id::text`,
+            payerCpf: sql`paid.payer_cpf`,
+            payerBankCode: sql`paid.payer_bank_code`,
+            now: sql`${sql.placeholder('booking_now')}`,
+            fromClause: sql` from paid`,
+          })})`,
+        answer: () => sql`(select id::text from moved) as handled`,
+        values: { booking_now: d.clock.now().toISOString() },
+      }),
+      after: (moved) => {
+        if (moved !== null) this.analyses.enqueue(moved);
+      },
+    });
     d.payments.onPaid('FIRST_INSTALMENT', (tx, charge) => this.onFirstInstalmentPaid(tx, charge));
     d.payments.onPaid('FULL_AMOUNT', (tx, charge) => this.onFullAmountPaid(tx, charge));
   }
@@ -1445,14 +1488,14 @@ export class CheckoutService {
     charge: Charge,
     ctx: { afterCommit(fn: () => void): void },
   ): Promise<void> {
-    const reason = 'Estorno do Pix de verificação';
+    const reason = VERIFICATION_REFUND_REASON;
     if (!isUuid(charge.referenceId)) {
       await this.d.payments.refundCharge(tx, charge.id, charge.amount, reason);
       return;
     }
-    // One statement (in the booking's transaction): the R$ 1,00 given back, and the checkout moved on only when it
-    // is open and still shows this charge (the row locked until the booking commits); payerVerifiedAt is set when
-    // the payer's CPF is the customer's.
+    // One statement (in the booking's transaction): the R$ 1,00 given back, and the checkout moved on (see
+    // verificationMove; the row locked until the booking commits). The one-statement booking (constructor) does the
+    // same from its CTE `paid`.
     const now = this.d.clock.now();
     const refund = this.d.payments.refundChargeCtes(charge.id, charge.amount, reason, 'refund');
     const p = sql.placeholder;
@@ -1460,33 +1503,18 @@ export class CheckoutService {
       VerificationBookedRows,
       await this.shaped.execute(tx, {
         key: `verification-booked:${refund.key}`,
-        build: () => {
-          const move = tx
-            .update(checkouts)
-            .set({
-              phase: sql`'ANALYSIS'`,
-              payerCpf: sql`${p('payerCpf')}`,
-              payerBankCode: sql`${p('payerBankCode')}`,
-              payerVerifiedAt: sql`case when ${checkouts.customerData}->>'customerCpf' = ${p('payerCpfOrEmpty')} then ${p('now')}::timestamptz else ${checkouts.payerVerifiedAt} end`,
-              updatedAt: sql`${p('now')}::timestamptz`,
-            })
-            .where(
-              and(
-                sql`${checkouts.id} = ${p('checkoutId')}`,
-                sql`${checkouts.status} in ('PRISTINE', 'MORE_INFO')`,
-                sql`${checkouts.phase} = 'VERIFICATION_PIX'`,
-                sql`${checkouts.verificationPix}->>'chargeId' = ${p('chargeId')}`,
-                isNotNull(checkouts.customerId),
-              ),
-            )
-            .returning({ id: checkouts.id });
-          return sql`with ${refund.build()}, moved as (${move.getSQL()}) select (select count(*) from refund)::int as refunded, (select id::text from moved) as moved`;
-        },
+        build: () =>
+          sql`with ${refund.build()}, moved as (${verificationMove({
+            checkoutId: sql`${p('checkoutId')}`,
+            chargeId: sql`${p('chargeId')}`,
+            payerCpf: sql`${p('payerCpf')}`,
+            payerBankCode: sql`${p('payerBankCode')}`,
+            now: sql`${p('now')}`,
+          })}) select (select count(*) from refund)::int as refunded, (select id::text from moved) as moved`,
         values: {
           ...refund.values,
           payerCpf: charge.payerCpf,
           payerBankCode: charge.payerBankCode,
-          payerCpfOrEmpty: charge.payerCpf ?? '',
           now: now.toISOString(),
           checkoutId: charge.referenceId,
           chargeId: charge.id,

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Cents, cents } from '@drip/core';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -71,6 +71,48 @@ export interface PreparedCharge {
   abandon(): Promise<void>;
 }
 
+/**
+ * A txid's first three letters name its charge's purpose (API Pix allows 26 to 35 letters and digits: 3 + 32), so
+ * that a notice's booking knows the purpose before it reads anything (see onPaidInOneStatement).
+ */
+const TXID_PREFIX: Record<ChargePurpose, string> = {
+  VERIFICATION: 'VRF',
+  FIRST_INSTALMENT: 'FST',
+  FULL_AMOUNT: 'FUL',
+  INSTALMENT: 'INS',
+  UNIQUE_PAYMENT: 'UNQ',
+};
+
+export function newTxid(purpose: ChargePurpose): string {
+  return `${TXID_PREFIX[purpose]}${randomUUID().replaceAll('-', '')}`;
+}
+
+/** The purpose a txid names, or null (a txid from before the prefixes, or not Drip's). */
+export function purposeOfTxid(txid: string): ChargePurpose | null {
+  if (txid.length !== 35) return null;
+  for (const [purpose, prefix] of Object.entries(TXID_PREFIX)) {
+    if (txid.startsWith(prefix)) return purpose as ChargePurpose;
+  }
+  return null;
+}
+
+/**
+ * The booking of a purpose whose payment is given back in full as it is booked (the R$ 1,00 verification), as ONE
+ * statement without a transaction: the charge paid and refunded, the payment stored, the devolução REQUESTED, and
+ * the purpose's own CTEs, which read the booked charge from the CTE `paid` (pix_charges' columns).
+ */
+export interface OneStatementBooking {
+  /** The devolução's reason. */
+  refundReason: string;
+  /**
+   * The purpose's CTEs (`name as (…)`, comma separated) and `answer`, one select-list item named `handled` (text or
+   * null); a shaped fragment (db/shaped.ts) whose placeholders start with `booking_`.
+   */
+  fragment(): { key: string; ctes: () => SQL; answer: () => SQL; values: Record<string, unknown> };
+  /** Runs once the statement is done, with `handled`. */
+  after(handled: string | null): void;
+}
+
 /** What a paid handler may ask of the booking besides its transaction. */
 export interface PaidContext {
   /**
@@ -105,6 +147,11 @@ export interface PaymentsService {
    * (third-party calls) goes to `ctx.afterCommit`.
    */
   onPaid(purpose: ChargePurpose, handler: PaidHandler): void;
+  /**
+   * The same booking as one statement, for a charge whose txid names this purpose (see OneStatementBooking); the
+   * `onPaid` handler still books what this cannot (a txid without a prefix, a payment the statement did not book).
+   */
+  onPaidInOneStatement(purpose: ChargePurpose, booking: OneStatementBooking): void;
 }
 
 export type NoticeOutcome =
@@ -192,6 +239,10 @@ function chargeFromRaw(r: v.InferOutput<typeof PaidChargeRows>['rows'][number]):
   };
 }
 
+/** What the one-statement booking answers (see OneStatementBooking). */
+const HandledRows = v.object({
+  rows: v.array(v.object({ refunded: v.literal(1), handled: v.nullable(v.string()) })),
+});
 const RefundRows = v.object({ rows: v.array(v.object({ id: v.string() })) });
 const LockRows = v.object({ rows: v.array(v.object({ locked: v.boolean() })) });
 
@@ -233,6 +284,7 @@ function prepareInsertCharge(db: Db) {
 
 export class Payments implements PaymentsService {
   private readonly handlers = new Map<ChargePurpose, PaidHandler>();
+  private readonly oneStatement = new Map<ChargePurpose, OneStatementBooking>();
   private readonly qrBase: string;
   private readonly insertCharge: ReturnType<typeof prepareInsertCharge>;
   /** The devolução's statement, built once per shape (db/shaped.ts). */
@@ -249,6 +301,10 @@ export class Payments implements PaymentsService {
 
   onPaid(purpose: ChargePurpose, handler: PaidHandler): void {
     this.handlers.set(purpose, handler);
+  }
+
+  onPaidInOneStatement(purpose: ChargePurpose, booking: OneStatementBooking): void {
+    this.oneStatement.set(purpose, booking);
   }
 
   async createCharge(tx: Tx | null, input: CreateChargeInput): Promise<Charge> {
@@ -318,7 +374,7 @@ export class Payments implements PaymentsService {
       throw new RangeError('A Pix charge needs a positive amount');
     }
     const exec: DbOrTx = tx ?? this.o.db;
-    const txid = randomUUID().replaceAll('-', '');
+    const txid = newTxid(input.purpose);
     const expiresIn = input.expiresInSeconds ?? this.o.defaultExpirySeconds;
     const cob = await this.o.pix.createCob(
       {
@@ -550,6 +606,10 @@ export class Payments implements PaymentsService {
   private async book(p: ReceivedPix, raw: unknown): Promise<NoticeOutcome> {
     const txid = p.txid;
     if (!txid) return 'UNKNOWN_TXID';
+    const purpose = purposeOfTxid(txid);
+    const one = purpose ? this.oneStatement.get(purpose) : undefined;
+    // The usual payment of such a charge in one statement; anything it does not book goes the way below.
+    if (purpose && one && (await this.bookInOneStatement(p, txid, raw, purpose, one))) return 'BOOKED';
     const afterCommit: (() => void)[] = [];
     const outcome = await this.bookIn(p, txid, raw, { afterCommit: (fn) => afterCommit.push(fn) });
     for (const fn of afterCommit) {
@@ -560,6 +620,79 @@ export class Payments implements PaymentsService {
       }
     }
     return outcome;
+  }
+
+  /**
+   * The booking of OneStatementBooking: true when it booked the payment. It books exactly what the fast path of
+   * bookIn books (an unpaid, not canceled charge of this amount, paid before its expiry by a Pix never seen before);
+   * false leaves everything as it was.
+   */
+  private async bookInOneStatement(
+    p: ReceivedPix,
+    txid: string,
+    raw: unknown,
+    purpose: ChargePurpose,
+    one: OneStatementBooking,
+  ): Promise<boolean> {
+    const fragment = one.fragment();
+    const now = this.o.clock.now().toISOString();
+    const [row] = v.parse(
+      HandledRows,
+      await this.shaped.execute(this.o.db, {
+        key: `book-one-statement:${fragment.key}`,
+        build: () => {
+          const p = sql.placeholder;
+          const paid = this.o.db
+            .update(pixCharges)
+            .set({
+              status: sql`'REFUNDED'`,
+              refundedAmount: sql`${pixCharges.amount}`,
+              paidAt: sql`${p('paidAt')}::timestamptz`,
+              payerCpf: sql`${p('payerCpf')}`,
+              payerName: sql`${p('payerName')}`,
+              payerBankCode: sql`${p('payerBankCode')}`,
+              payerIspb: sql`${p('payerIspb')}`,
+              endToEndId: sql`${p('endToEndId')}`,
+            })
+            .where(
+              and(
+                sql`${pixCharges.txid} = ${p('txid')}`,
+                sql`${pixCharges.purpose} = ${p('purpose')}`,
+                sql`${pixCharges.status} in ('ACTIVE', 'EXPIRED')`,
+                isNull(pixCharges.endToEndId),
+                sql`${pixCharges.amount} = ${p('amount')}::bigint`,
+                sql`${pixCharges.expiresAt} >= ${p('paidAt')}::timestamptz`,
+                sql`not exists (select 1 from ${pixPayments} where ${pixPayments.endToEndId} = ${p('endToEndId')})`,
+              ),
+            )
+            .returning();
+          return sql`with paid as (${paid.getSQL()}), stored as (insert into ${pixPayments} (end_to_end_id, txid, charge_id, amount, outcome, paid_at, received_at, raw) select ${p('endToEndId')}, ${p('txid')}, paid.id, ${p('amount')}::bigint, 'BOOKED', ${p('paidAt')}::timestamptz, ${p('now')}::timestamptz, ${p('raw')}::jsonb from paid returning end_to_end_id), refund as (insert into ${pixRefunds} (id, charge_id, end_to_end_id, amount, reason, status, created_at, updated_at) select ${p('refundId')}, paid.id, paid.end_to_end_id, paid.amount, ${p('refundReason')}, 'REQUESTED', ${p('now')}::timestamptz, ${p('now')}::timestamptz from paid returning id), ${fragment.ctes()} select (select count(*) from refund)::int as refunded, ${fragment.answer()} from paid`;
+        },
+        values: {
+          txid,
+          purpose,
+          amount: p.amount,
+          paidAt: p.paidAt.toISOString(),
+          payerCpf: p.payerCpf,
+          payerName: p.payerName,
+          payerBankCode: p.payerBankCode,
+          payerIspb: p.payerIspb,
+          endToEndId: p.endToEndId,
+          now,
+          raw: JSON.stringify(raw),
+          refundId: randomUUID().replaceAll('-', ''),
+          refundReason: one.refundReason,
+          ...fragment.values,
+        },
+      }),
+    ).rows;
+    if (!row) return false;
+    try {
+      one.after(row.handled);
+    } catch (err) {
+      this.o.log.error('pix after-booking step failed', { txid, ...errorFields(err) });
+    }
+    return true;
   }
 
   private bookIn(p: ReceivedPix, txid: string, raw: unknown, ctx: PaidContext): Promise<NoticeOutcome> {
