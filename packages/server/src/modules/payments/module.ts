@@ -121,7 +121,8 @@ export function connectSandboxWebhook(
       headers: { 'content-type': 'application/json' },
       body,
     });
-    await res.arrayBuffer();
+    // Only the status matters to the PSP. The in-process answer's body is left unread: reading it would turn the
+    // app's Response into a web stream and read that, on every payment.
     return res.status;
   });
 }
