@@ -64,6 +64,43 @@ async function noticeOf(e2eid: string) {
   };
 }
 
+/**
+ * Pays each charge at the sandbox PSP with the PSP's own delivery answered without reaching Drip, and returns the
+ * notices: every booking is then one of the test's deliveries (the first ones racing each other when concurrent).
+ */
+async function paidAtPspOnly(charges: Charge[]) {
+  const psp = t.built.services.sandboxPsp;
+  if (!psp) throw new Error('no psp');
+  const own = psp as unknown as { webhook: { url: string; send: (u: string, b: string) => Promise<number> } };
+  const webhook = own.webhook;
+  psp.setWebhook(webhook.url, async () => 200);
+  const notices: Awaited<ReturnType<typeof noticeOf>>[] = [];
+  try {
+    for (const c of charges) {
+      const r = await psp.pay({
+        txid: c.txid,
+        payerCpf: '52998224725',
+        payerName: 'X',
+        payerBankCode: '001',
+      });
+      if (!r.ok) throw new Error(r.problem.detail);
+      notices.push(await noticeOf(r.value.endToEndId));
+    }
+  } finally {
+    psp.setWebhook(webhook.url, webhook.send);
+  }
+  return notices;
+}
+
+/** Delivers the notices to Drip's webhook, all at once or one after the other; answers their statuses. */
+async function deliver(notices: unknown[], concurrent: boolean): Promise<number[]> {
+  if (concurrent)
+    return (await Promise.all(notices.map((n) => t.request('POST', hook(), n)))).map((r) => r.status);
+  const statuses: number[] = [];
+  for (const n of notices) statuses.push((await t.request('POST', hook(), n)).status);
+  return statuses;
+}
+
 describe('Pix charges and the webhook', () => {
   it('creates a charge with a BR Code and a QR image URL; the QR is a cacheable PNG', async () => {
     const c = await charge();
@@ -226,23 +263,12 @@ describe('Pix charges and the webhook', () => {
         fc.boolean(),
         async (m, order, concurrent) => {
           const charges = await Promise.all(Array.from({ length: m }, () => charge(100)));
-          // Pay at the PSP without its own webhook, so that only our deliveries below reach Drip.
-          const psp = t.built.services.sandboxPsp;
-          if (!psp) throw new Error('no psp');
-          const notices: Awaited<ReturnType<typeof noticeOf>>[] = [];
-          for (const c of charges) {
-            const r = await psp.pay({
-              txid: c.txid,
-              payerCpf: '52998224725',
-              payerName: 'X',
-              payerBankCode: '001',
-            });
-            if (!r.ok) throw new Error(r.problem.detail);
-            notices.push(await noticeOf(r.value.endToEndId));
-          }
-          const deliveries = [...notices, ...order.map((i) => notices[i % notices.length])];
-          if (concurrent) await Promise.all(deliveries.map((n) => t.request('POST', hook(), n)));
-          else for (const n of deliveries) await t.request('POST', hook(), n);
+          const notices = await paidAtPspOnly(charges);
+          const answers = await deliver(
+            [...notices, ...order.map((i) => notices[i % notices.length])],
+            concurrent,
+          );
+          expect(answers.filter((status) => status !== 200)).toEqual([]);
           for (const c of charges) {
             expect(paid.filter((p) => p.id === c.id)).toHaveLength(1);
             expect(await db().select().from(pixPayments).where(eq(pixPayments.txid, c.txid))).toHaveLength(1);
@@ -261,43 +287,17 @@ describe('Pix charges and the webhook', () => {
         fc.boolean(),
         async (m, order, concurrent) => {
           const charges = await Promise.all(Array.from({ length: m }, () => charge(100, 'VERIFICATION')));
-          const psp = t.built.services.sandboxPsp;
-          if (!psp) throw new Error('no psp');
-          // The PSP's own delivery answered without reaching Drip: every booking below is one of ours, the first
-          // ones racing each other when `concurrent`.
-          const own = psp as unknown as {
-            webhook: { url: string; send: (u: string, b: string) => Promise<number> };
-          };
-          const webhook = own.webhook;
-          psp.setWebhook(webhook.url, async () => 200);
-          const notices: Awaited<ReturnType<typeof noticeOf>>[] = [];
-          try {
-            for (const c of charges) {
-              expect(c.txid).toMatch(/^VRF[0-9a-f]{32}$/);
-              const r = await psp.pay({
-                txid: c.txid,
-                payerCpf: '52998224725',
-                payerName: 'X',
-                payerBankCode: '001',
-              });
-              if (!r.ok) throw new Error(r.problem.detail);
-              notices.push(await noticeOf(r.value.endToEndId));
-            }
-          } finally {
-            psp.setWebhook(webhook.url, webhook.send);
-          }
+          for (const c of charges) expect(c.txid).toMatch(/^VRF[0-9a-f]{32}$/);
+          const notices = await paidAtPspOnly(charges);
           for (const c of charges) {
             const [row] = await db().select().from(pixCharges).where(eq(pixCharges.id, c.id));
             expect(row?.status).toBe('ACTIVE');
           }
-          const deliveries = [...notices, ...order.map((i) => notices[i % notices.length])];
-          const answers = concurrent
-            ? await Promise.all(deliveries.map((n) => t.request('POST', hook(), n)))
-            : await deliveries.reduce<Promise<{ status: number }[]>>(
-                async (done, n) => [...(await done), await t.request('POST', hook(), n)],
-                Promise.resolve([]),
-              );
-          expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+          const answers = await deliver(
+            [...notices, ...order.map((i) => notices[i % notices.length])],
+            concurrent,
+          );
+          expect(answers.filter((status) => status !== 200)).toEqual([]);
           for (const c of charges) {
             const [row] = await db().select().from(pixCharges).where(eq(pixCharges.id, c.id));
             expect([row?.status, row?.refundedAmount]).toEqual(['REFUNDED', 100]);

@@ -29,31 +29,26 @@ export interface Charge {
   payerBankCode: string | null;
 }
 
+/** What a charge is asked with. */
+export interface ChargeInput {
+  purpose: ChargePurpose;
+  referenceId: string;
+  amount: Cents;
+  expiresInSeconds?: number;
+  payer?: { cpf: string; name: string };
+  description: string;
+}
+
 export interface PaymentsPort {
-  createCharge(
-    tx: Tx | null,
-    input: {
-      purpose: ChargePurpose;
-      referenceId: string;
-      amount: Cents;
-      expiresInSeconds?: number;
-      payer?: { cpf: string; name: string };
-      description: string;
-    },
-  ): Promise<Charge>;
+  createCharge(tx: Tx | null, input: ChargeInput): Promise<Charge>;
   /**
    * A charge asked of the PSP and not stored yet: `insertIf(guard, name)` stores it in the caller's statement
    * (a shaped fragment, placeholders `<name>_…`) only when the caller's CTE `guard` returned a row; `abandon()`
    * removes the cob when that write did not apply.
    */
-  prepareCharge(input: {
-    purpose: ChargePurpose;
-    referenceId: string;
-    amount: Cents;
-    expiresInSeconds?: number;
-    payer?: { cpf: string; name: string };
-    description: string;
-  }): Promise<{ charge: Charge; insertIf(guard: string, name: string): Shaped; abandon(): Promise<void> }>;
+  prepareCharge(
+    input: ChargeInput,
+  ): Promise<{ charge: Charge; insertIf(guard: string, name: string): Shaped; abandon(): Promise<void> }>;
   getCharge(id: string): Promise<Charge | null>;
   activeChargeFor(purpose: ChargePurpose, referenceId: string): Promise<Charge | null>;
   cancelCharge(id: string): Promise<void>;

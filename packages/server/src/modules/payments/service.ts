@@ -282,6 +282,57 @@ function prepareInsertCharge(db: Db) {
     .prepare('drip_pix_charge_insert');
 }
 
+/**
+ * `paid as (update pix_charges … returning *), stored as (insert into pix_payments …)`: the usual payment booked
+ * (an unpaid, not canceled charge of this amount, paid before its expiry by a Pix never seen before), for a shaped
+ * statement (placeholders: see paidValues). `refundInFull`: the charge ends REFUNDED with its whole amount refunded
+ * (the one-statement booking); `purpose`: only a charge of the placeholder `purpose`'s purpose.
+ */
+function paidCtes(db: DbOrTx, o: { refundInFull: boolean; purpose: boolean }): SQL {
+  const p = sql.placeholder;
+  const paid = db
+    .update(pixCharges)
+    .set({
+      status: o.refundInFull ? sql`'REFUNDED'` : sql`'PAID'`,
+      ...(o.refundInFull ? { refundedAmount: sql`${pixCharges.amount}` } : {}),
+      paidAt: sql`${p('paidAt')}::timestamptz`,
+      payerCpf: sql`${p('payerCpf')}`,
+      payerName: sql`${p('payerName')}`,
+      payerBankCode: sql`${p('payerBankCode')}`,
+      payerIspb: sql`${p('payerIspb')}`,
+      endToEndId: sql`${p('endToEndId')}`,
+    })
+    .where(
+      and(
+        sql`${pixCharges.txid} = ${p('txid')}`,
+        o.purpose ? sql`${pixCharges.purpose} = ${p('purpose')}` : undefined,
+        sql`${pixCharges.status} in ('ACTIVE', 'EXPIRED')`,
+        isNull(pixCharges.endToEndId),
+        sql`${pixCharges.amount} = ${p('amount')}::bigint`,
+        sql`${pixCharges.expiresAt} >= ${p('paidAt')}::timestamptz`,
+        sql`not exists (select 1 from ${pixPayments} where ${pixPayments.endToEndId} = ${p('endToEndId')})`,
+      ),
+    )
+    .returning();
+  return sql`paid as (${paid.getSQL()}), stored as (insert into ${pixPayments} (end_to_end_id, txid, charge_id, amount, outcome, paid_at, received_at, raw) select ${p('endToEndId')}, ${p('txid')}, paid.id, ${p('amount')}::bigint, 'BOOKED', ${p('paidAt')}::timestamptz, ${p('now')}::timestamptz, ${p('raw')}::jsonb from paid returning end_to_end_id)`;
+}
+
+/** The values of paidCtes' placeholders. */
+function paidValues(p: ReceivedPix, txid: string, raw: unknown, now: Date): Record<string, unknown> {
+  return {
+    txid,
+    amount: p.amount,
+    paidAt: p.paidAt.toISOString(),
+    payerCpf: p.payerCpf,
+    payerName: p.payerName,
+    payerBankCode: p.payerBankCode,
+    payerIspb: p.payerIspb,
+    endToEndId: p.endToEndId,
+    now: now.toISOString(),
+    raw: JSON.stringify(raw),
+  };
+}
+
 export class Payments implements PaymentsService {
   private readonly handlers = new Map<ChargePurpose, PaidHandler>();
   private readonly oneStatement = new Map<ChargePurpose, OneStatementBooking>();
@@ -635,51 +686,17 @@ export class Payments implements PaymentsService {
     one: OneStatementBooking,
   ): Promise<boolean> {
     const fragment = one.fragment();
-    const now = this.o.clock.now().toISOString();
     const [row] = v.parse(
       HandledRows,
       await this.shaped.execute(this.o.db, {
         key: `book-one-statement:${fragment.key}`,
         build: () => {
           const p = sql.placeholder;
-          const paid = this.o.db
-            .update(pixCharges)
-            .set({
-              status: sql`'REFUNDED'`,
-              refundedAmount: sql`${pixCharges.amount}`,
-              paidAt: sql`${p('paidAt')}::timestamptz`,
-              payerCpf: sql`${p('payerCpf')}`,
-              payerName: sql`${p('payerName')}`,
-              payerBankCode: sql`${p('payerBankCode')}`,
-              payerIspb: sql`${p('payerIspb')}`,
-              endToEndId: sql`${p('endToEndId')}`,
-            })
-            .where(
-              and(
-                sql`${pixCharges.txid} = ${p('txid')}`,
-                sql`${pixCharges.purpose} = ${p('purpose')}`,
-                sql`${pixCharges.status} in ('ACTIVE', 'EXPIRED')`,
-                isNull(pixCharges.endToEndId),
-                sql`${pixCharges.amount} = ${p('amount')}::bigint`,
-                sql`${pixCharges.expiresAt} >= ${p('paidAt')}::timestamptz`,
-                sql`not exists (select 1 from ${pixPayments} where ${pixPayments.endToEndId} = ${p('endToEndId')})`,
-              ),
-            )
-            .returning();
-          return sql`with paid as (${paid.getSQL()}), stored as (insert into ${pixPayments} (end_to_end_id, txid, charge_id, amount, outcome, paid_at, received_at, raw) select ${p('endToEndId')}, ${p('txid')}, paid.id, ${p('amount')}::bigint, 'BOOKED', ${p('paidAt')}::timestamptz, ${p('now')}::timestamptz, ${p('raw')}::jsonb from paid returning end_to_end_id), refund as (insert into ${pixRefunds} (id, charge_id, end_to_end_id, amount, reason, status, created_at, updated_at) select ${p('refundId')}, paid.id, paid.end_to_end_id, paid.amount, ${p('refundReason')}, 'REQUESTED', ${p('now')}::timestamptz, ${p('now')}::timestamptz from paid returning id), ${fragment.ctes()} select (select count(*) from refund)::int as refunded, ${fragment.answer()} from paid`;
+          return sql`with ${paidCtes(this.o.db, { refundInFull: true, purpose: true })}, refund as (insert into ${pixRefunds} (id, charge_id, end_to_end_id, amount, reason, status, created_at, updated_at) select ${p('refundId')}, paid.id, paid.end_to_end_id, paid.amount, ${p('refundReason')}, 'REQUESTED', ${p('now')}::timestamptz, ${p('now')}::timestamptz from paid returning id), ${fragment.ctes()} select (select count(*) from refund)::int as refunded, ${fragment.answer()} from paid`;
         },
         values: {
-          txid,
+          ...paidValues(p, txid, raw, this.o.clock.now()),
           purpose,
-          amount: p.amount,
-          paidAt: p.paidAt.toISOString(),
-          payerCpf: p.payerCpf,
-          payerName: p.payerName,
-          payerBankCode: p.payerBankCode,
-          payerIspb: p.payerIspb,
-          endToEndId: p.endToEndId,
-          now,
-          raw: JSON.stringify(raw),
           refundId: randomUUID().replaceAll('-', ''),
           refundReason: one.refundReason,
           ...fragment.values,
@@ -713,44 +730,8 @@ export class Payments implements PaymentsService {
         PaidChargeRows,
         await this.shaped.execute(tx, {
           key: 'book-paid',
-          build: () => {
-            const p = sql.placeholder;
-            const paid = tx
-              .update(pixCharges)
-              .set({
-                status: sql`'PAID'`,
-                paidAt: sql`${p('paidAt')}::timestamptz`,
-                payerCpf: sql`${p('payerCpf')}`,
-                payerName: sql`${p('payerName')}`,
-                payerBankCode: sql`${p('payerBankCode')}`,
-                payerIspb: sql`${p('payerIspb')}`,
-                endToEndId: sql`${p('endToEndId')}`,
-              })
-              .where(
-                and(
-                  sql`${pixCharges.txid} = ${p('txid')}`,
-                  sql`${pixCharges.status} in ('ACTIVE', 'EXPIRED')`,
-                  isNull(pixCharges.endToEndId),
-                  sql`${pixCharges.amount} = ${p('amount')}::bigint`,
-                  sql`${pixCharges.expiresAt} >= ${p('paidAt')}::timestamptz`,
-                  sql`not exists (select 1 from ${pixPayments} where ${pixPayments.endToEndId} = ${p('endToEndId')})`,
-                ),
-              )
-              .returning();
-            return sql`with paid as (${paid.getSQL()}), stored as (insert into ${pixPayments} (end_to_end_id, txid, charge_id, amount, outcome, paid_at, received_at, raw) select ${p('endToEndId')}, ${p('txid')}, paid.id, ${p('amount')}::bigint, 'BOOKED', ${p('paidAt')}::timestamptz, ${p('now')}::timestamptz, ${p('raw')}::jsonb from paid returning end_to_end_id) select * from paid`;
-          },
-          values: {
-            txid,
-            amount: p.amount,
-            paidAt: p.paidAt.toISOString(),
-            payerCpf: p.payerCpf,
-            payerName: p.payerName,
-            payerBankCode: p.payerBankCode,
-            payerIspb: p.payerIspb,
-            endToEndId: p.endToEndId,
-            now: now.toISOString(),
-            raw: JSON.stringify(raw),
-          },
+          build: () => sql`with ${paidCtes(tx, { refundInFull: false, purpose: false })} select * from paid`,
+          values: paidValues(p, txid, raw, now),
         }),
       ).rows;
       if (fastRow) {
