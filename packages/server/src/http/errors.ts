@@ -20,10 +20,13 @@ export class ApiError extends Error {
   }
 
   body(): ApiErrorBody {
-    return {
-      error: { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) },
-    };
+    return errorBody(this.code, this.message, this.issues);
   }
+}
+
+/** The `{ error: { code, message, issues? } }` body of the contract, for an answer stored before any error is raised. */
+export function errorBody(code: string, message: string, issues?: Issue[]): ApiErrorBody {
+  return { error: { code, message, ...(issues ? { issues } : {}) } };
 }
 
 export const unauthorized = (message = 'Sessão inválida ou expirada, faça login novamente') =>

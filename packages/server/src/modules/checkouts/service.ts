@@ -5,7 +5,6 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
-  type ApiErrorBody,
   addDaysIso,
   type Cents,
   type CheckoutResponse,
@@ -35,7 +34,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
 import type { Tx } from '../../db/types.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { ApiError, errorBody, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../log.ts';
 import type { CreditService } from '../credit/service.ts';
 import { customers } from '../customers/tables.ts';
@@ -290,9 +289,6 @@ function verificationMove(from: {
   return sql`update ${checkouts} set phase = 'ANALYSIS', payer_cpf = ${from.payerCpf}, payer_bank_code = ${from.payerBankCode}, payer_verified_at = case when ${checkouts.customerData}->>'customerCpf' = coalesce(${from.payerCpf}, '') then ${from.now}::timestamptz else ${checkouts.payerVerifiedAt} end, updated_at = ${from.now}::timestamptz${from.fromClause ?? sql``} where ${checkouts.id} = ${from.checkoutId} and ${checkouts.status} in ('PRISTINE', 'MORE_INFO') and ${checkouts.phase} = 'VERIFICATION_PIX' and ${checkouts.verificationPix}->>'chargeId' = ${from.chargeId} and ${checkouts.customerId} is not null returning ${checkouts.id}`;
 }
 
-/** A uuid text as a uuid, or null (a cast of anything else would fail the statement). */
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** What the customer upsert answers (Drizzle renders RETURNING columns unqualified: the row is named explicitly). */
 const customerUpsertReturning = {
   id: customers.id,
@@ -371,7 +367,8 @@ export class CheckoutService {
         key: 'verification-move',
         ctes: () =>
           sql`moved as (${verificationMove({
-            checkoutId: sql`(case when paid.reference_id ~ ${sql.raw(`'${UUID_TEXT.source}'`)} then paid.reference_id::uuid end)`,
+            // A uuid text as a uuid, else null (isUuid's pattern: a cast of anything else would fail the statement).
+            checkoutId: sql`(case when paid.reference_id ~* ${sql.raw(`'${UUID_RE.source}'`)} then paid.reference_id::uuid end)`,
             chargeId: sql`paid.id::text`,
             payerCpf: sql`paid.payer_cpf`,
             payerBankCode: sql`paid.payer_bank_code`,
@@ -426,14 +423,9 @@ export class CheckoutService {
       expiresAt,
     };
     // The 409's error is made only when it is raised (an Error captures its stack); its body is stored always.
-    const duplicate = () =>
-      conflict(checkoutErrors.duplicateOrderCode(body.merchantOrderCode), 'DUPLICATE_ORDER_CODE');
-    const duplicateBody: ApiErrorBody = {
-      error: {
-        code: 'DUPLICATE_ORDER_CODE',
-        message: checkoutErrors.duplicateOrderCode(body.merchantOrderCode),
-      },
-    };
+    const duplicateMessage = checkoutErrors.duplicateOrderCode(body.merchantOrderCode);
+    const duplicate = () => conflict(duplicateMessage, 'DUPLICATE_ORDER_CODE');
+    const duplicateBody = errorBody('DUPLICATE_ORDER_CODE', duplicateMessage);
     const prefill = body.customer?.prefill;
     const products = body.products.map((p) => ({ name: p.name, quantity: p.quantity, amount: p.amount }));
     const prefillJson = prefill
