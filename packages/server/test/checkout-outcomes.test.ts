@@ -1,6 +1,7 @@
 import { addDaysIso, checkoutPaths, formatCpf, todayInSaoPaulo } from '@drip/core';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkouts } from '../src/modules/checkouts/tables.ts';
 import { MAGIC_CPFS } from '../src/modules/credit/sandbox.ts';
 import { outboxMessages } from '../src/modules/notifications/tables.ts';
 import { pixCharges, pspSandboxCobs } from '../src/modules/payments/tables.ts';
@@ -216,6 +217,56 @@ describe('token, expiry, cancel and bad steps', () => {
       expect(sms.map((m) => m.channel)).toEqual(['SMS', 'SMS']);
       const verified = await put(t, id, { phoneVerificationCode: sms[0]?.code });
       expect(verified.body.isValid, verified.text).toBe(true);
+    }
+  });
+
+  it("a customer who verified a payer after this checkout's customer data skips the R$ 1,00: the prepared cob is removed", async () => {
+    const s = freshShopper(9180);
+    const later = await createCheckout(t, pitanga);
+    await put(t, later, customerData(formatCpf(s.cpf), s.phone));
+    const laterCode = await latestCode(t, s.phone);
+    const [hint] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, later));
+    expect(hint?.returningCustomer).toBe(false);
+    // Meanwhile another checkout of the same CPF pays its verification Pix: the payer is now verified.
+    const first = await createCheckout(t, pitanga);
+    const analysed = await toAnalysis(t, first, formatCpf(s.cpf), s.phone);
+    expect(fieldNames(analysed)).toContain('checkoutConfirmation');
+    // The hint said "new customer", so the token step asked the PSP for a cob; the one statement's write did not
+    // apply (the upserted customer has a verified payer), so the locked path analysed without the R$ 1,00.
+    const answer = await put(t, later, { phoneVerificationCode: laterCode });
+    expect(answer.body.isValid, answer.text).toBe(true);
+    expect(field(answer, 'payment')).toBeUndefined();
+    expect(fieldNames(answer)).toContain('checkoutConfirmation');
+    const charges = await t.database.db.select().from(pixCharges).where(eq(pixCharges.referenceId, later));
+    expect(charges).toEqual([]);
+    const cobs = await t.database.db
+      .select()
+      .from(pspSandboxCobs)
+      .where(eq(pspSandboxCobs.devedorCpf, s.cpf));
+    expect(cobs.map((c) => c.status).sort()).toEqual(['CONCLUIDA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR']);
+    // A third checkout of that CPF is marked as a returning customer's at its customer data.
+    const third = await createCheckout(t, pitanga);
+    await put(t, third, customerData(formatCpf(s.cpf), s.phone));
+    const [marked] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, third));
+    expect(marked?.returningCustomer).toBe(true);
+  });
+
+  it('customer data of two CPFs sent at once to two instances: the hint always follows the CPF stored last', async () => {
+    const other = appOn(t.database, { clock: t.clock });
+    const known = freshShopper(9190);
+    const first = await createCheckout(t, aurora);
+    await toAnalysis(t, first, formatCpf(known.cpf), known.phone);
+    for (let i = 0; i < 3; i++) {
+      const fresh = freshShopper(9191 + i);
+      const id = await createCheckout(t, aurora);
+      const answers = await Promise.all([
+        put(t, id, customerData(formatCpf(known.cpf), known.phone)),
+        put(other, id, customerData(formatCpf(fresh.cpf), fresh.phone)),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      // The write that lost the race is decided again on the locked row: that path computes the hint too.
+      const [row] = await t.database.db.select().from(checkouts).where(eq(checkouts.id, id));
+      expect(row?.returningCustomer).toBe(row?.customerData?.customerCpf === known.cpf);
     }
   });
 

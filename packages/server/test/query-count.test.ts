@@ -141,13 +141,14 @@ describe.each(kinds)('DRIP_COUNT_QUERIES on $name', (kind) => {
     // read, the conditional write with the token and its SMS (the outbox adapter stores it in the same statement)
     expect(await step(customerData(cpf, phone))).toBe(2);
     const code = await latestCode(t, phone);
-    // read, the customer upsert, the PSP's cob (sandbox PSP, same database), the conditional write with its charge
+    // read, the PSP's cob (sandbox PSP, same database), then the customer upsert, the conditional write and its
+    // charge as one statement
     const before = database.queryCount();
     const verified = await t.request('PUT', `/api/v1/checkouts/${created.body.id}`, {
       phoneVerificationCode: code,
     });
     expect(verified.status, verified.text).toBe(200);
-    expect(database.queryCount() - before).toBe(4);
+    expect(database.queryCount() - before).toBe(3);
 
     // The R$ 1,00 paid (the analysis held back): the sandbox PSP's payment, then the booking as ONE statement (the
     // charge paid and refunded, the payment, the devolução and the checkout moved to ANALYSIS), no transaction.

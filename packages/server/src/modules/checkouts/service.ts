@@ -241,6 +241,7 @@ function conditionalCheckoutUpdate(
   version: string,
   set: Partial<typeof checkouts.$inferInsert>,
   prefix = '',
+  computed?: ComputedSet,
 ): Shaped {
   const keys: (keyof typeof CHECKOUT_COLUMNS)[] = [];
   const values: Record<string, unknown> = { [`${prefix}id`]: id, [`${prefix}version`]: version };
@@ -252,17 +253,56 @@ function conditionalCheckoutUpdate(
     values[`${prefix}${key}`] = value;
   }
   return {
-    key: `checkout-cas:${prefix}:${keys.join(',')}`,
+    key: `checkout-cas:${prefix}:${keys.join(',')}${computed ? `:${computed.key}` : ''}`,
     build: () => {
       const assignments = keys.map((key) => {
         const column = CHECKOUT_COLUMNS[key];
         return sql`${sql.identifier(column.name)} = ${sql.param(sql.placeholder(`${prefix}${key}`), column)}`;
       });
-      return sql`update ${checkouts} set ${sql.join(assignments, sql`, `)} where id = ${sql.placeholder(`${prefix}id`)} and xmin = ${sql.placeholder(`${prefix}version`)}::xid returning id`;
+      if (computed?.assignments) assignments.push(computed.assignments());
+      const where = computed?.where ? sql` and ${computed.where()}` : sql``;
+      return sql`update ${checkouts} set ${sql.join(assignments, sql`, `)} where id = ${sql.placeholder(`${prefix}id`)} and xmin = ${sql.placeholder(`${prefix}version`)}::xid${where} returning id`;
     },
-    values,
+    values: computed?.values ? { ...values, ...computed.values } : values,
   };
 }
+
+/**
+ * What a conditional write computes in SQL beside its values: more assignments and a further condition, written
+ * with placeholders (whose values are `values`) or reading the statement's other CTEs. `key` names their text.
+ */
+interface ComputedSet {
+  key: string;
+  assignments?: () => SQL;
+  where?: () => SQL;
+  values?: Record<string, unknown>;
+}
+
+/**
+ * Whether a customer (its id, as SQL) verified a payer (the R$ 1,00 Pix or a paid first instalment) or has an
+ * order: its purchases then skip the verification Pix.
+ */
+const payerVerifiedOf = (customerId: SQL) =>
+  sql<boolean>`(exists(select 1 from ${checkouts} where ${checkouts.customerId} = ${customerId} and ${checkouts.payerVerifiedAt} is not null) or exists(select 1 from ${orders} where ${orders.customerId} = ${customerId}))`;
+
+/** Whether the customer of a CPF (as SQL) is a returning one (`payerVerifiedOf`; false when there is none). */
+const returningCustomerOf = (cpf: SQL) =>
+  sql<boolean>`exists(select 1 from ${customers} as known where known.cpf = ${cpf} and ${payerVerifiedOf(sql`known.id`)})`;
+
+/** The customer data's hint for the token step: `returning_customer` from the CPF's customer, in the write. */
+function returningCustomerSet(cpf: string, prefix: string): ComputedSet {
+  const name = `${prefix}returningCpf`;
+  return {
+    key: 'returning-customer',
+    assignments: () => sql`returning_customer = ${returningCustomerOf(sql`${sql.placeholder(name)}`)}`,
+    values: { [name]: cpf },
+  };
+}
+
+const ReturningRows = v.object({ rows: v.array(v.object({ returning: v.boolean() })) });
+
+/** The token step's one statement answers the checkout's id and the customer's, when its write applied. */
+const VerifiedRows = v.object({ rows: v.array(v.object({ id: v.string(), customerId: v.string() })) });
 
 /** The verification booking's one statement: devoluções written (1) and the checkout moved on (its id or null). */
 const VerificationBookedRows = v.object({
@@ -289,17 +329,84 @@ function verificationMove(from: {
   return sql`update ${checkouts} set phase = 'ANALYSIS', payer_cpf = ${from.payerCpf}, payer_bank_code = ${from.payerBankCode}, payer_verified_at = case when ${checkouts.customerData}->>'customerCpf' = coalesce(${from.payerCpf}, '') then ${from.now}::timestamptz else ${checkouts.payerVerifiedAt} end, updated_at = ${from.now}::timestamptz${from.fromClause ?? sql``} where ${checkouts.id} = ${from.checkoutId} and ${checkouts.status} in ('PRISTINE', 'MORE_INFO') and ${checkouts.phase} = 'VERIFICATION_PIX' and ${checkouts.verificationPix}->>'chargeId' = ${from.chargeId} and ${checkouts.customerId} is not null returning ${checkouts.id}`;
 }
 
-/** What the customer upsert answers (Drizzle renders RETURNING columns unqualified: the row is named explicitly). */
-const customerUpsertReturning = {
-  id: customers.id,
-  birthDate: customers.birthDate,
-  payerVerified: sql<boolean>`exists(select 1 from ${checkouts} where ${checkouts.customerId} = ${sql.raw('"customers"."id"')} and ${checkouts.payerVerifiedAt} is not null) or exists(select 1 from ${orders} where ${orders.customerId} = ${sql.raw('"customers"."id"')})`,
-};
+/**
+ * The customer upsert by CPF after the phone was verified (a shaped statement, db/shaped.ts: placeholders start
+ * with `prefix`), answering the customer's id, birth date and whether a payer was verified (`payerVerifiedOf`):
+ * the locked token step's statement, and the CTE `customer` of a first purchase's one statement.
+ */
+function customerUpsertStatement(db: Db, data: StoredCustomerData, now: Date, prefix: string): Shaped {
+  return {
+    key: `customer-upsert:${prefix}`,
+    build: () =>
+      sql`${customerUpsert(db, prefix).getSQL()} returning id::text as id, birth_date::text as "birthDate", ${payerVerifiedOf(sql.raw('"customers"."id"'))} as "payerVerified"`,
+    values: customerUpsertValues(data, now, prefix),
+  };
+}
+
+const CustomerRows = v.object({
+  rows: v.array(v.object({ id: v.string(), birthDate: v.nullable(v.string()), payerVerified: v.boolean() })),
+});
+
+function customerUpsert(db: Db, prefix: string) {
+  const p = (name: string) => sql.placeholder(`${prefix}${name}`);
+  return db
+    .insert(customers)
+    .values({
+      name: p('name'),
+      email: p('email'),
+      cpf: p('cpf'),
+      phone: p('phone'),
+      birthDate: sql`${p('birthDate')}::date`,
+      addressCep: p('addressCep'),
+      addressStreet: p('addressStreet'),
+      addressNumber: p('addressNumber'),
+      addressComplement: p('addressComplement'),
+      addressNeighborhood: p('addressNeighborhood'),
+      addressCity: p('addressCity'),
+      addressState: p('addressState'),
+    })
+    .onConflictDoUpdate({
+      target: customers.cpf,
+      set: {
+        name: sql`excluded.name`,
+        email: sql`excluded.email`,
+        phone: sql`excluded.phone`,
+        addressCep: sql`excluded.address_cep`,
+        addressStreet: sql`excluded.address_street`,
+        addressNumber: sql`excluded.address_number`,
+        addressComplement: sql`excluded.address_complement`,
+        addressNeighborhood: sql`excluded.address_neighborhood`,
+        addressCity: sql`excluded.address_city`,
+        addressState: sql`excluded.address_state`,
+        birthDate: sql`coalesce(${customers.birthDate}, excluded.birth_date)`,
+        updatedAt: sql`${p('now')}::timestamptz`,
+      },
+    });
+}
+
+/** The values of `customerUpsert`'s placeholders for a customer's data. */
+function customerUpsertValues(data: StoredCustomerData, now: Date, prefix: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    name: data.customerName,
+    email: data.customerEmail,
+    cpf: data.customerCpf,
+    phone: data.customerPhone,
+    birthDate: data.customerBirthDate ?? null,
+    addressCep: data.addressCep,
+    addressStreet: data.addressStreet,
+    addressNumber: data.addressNumber,
+    addressComplement: data.addressComplement ?? null,
+    addressNeighborhood: data.addressNeighborhood,
+    addressCity: data.addressCity,
+    addressState: data.addressState,
+    now: now.toISOString(),
+  };
+  return Object.fromEntries(Object.entries(values).map(([k, value]) => [`${prefix}${k}`, value]));
+}
 
 /**
- * The statements every checkout sends — the merchant API's key lookup, the first-purchase token step's
- * customer upsert — prepared once per database handle: built by the query builder on every call, they cost more
- * CPU than sending them (docs/benchmarks.md).
+ * The statement every checkout sends first — the merchant API's key lookup — prepared once per database handle:
+ * built by the query builder on every call, it cost more CPU than sending it (docs/benchmarks.md).
  */
 function prepareHotStatements(db: Db) {
   const p = sql.placeholder;
@@ -310,41 +417,6 @@ function prepareHotStatements(db: Db) {
       .where(and(eq(merchants.apiKey, p('key')), eq(merchants.status, 'ENABLED')))
       .limit(1)
       .prepare('drip_merchant_for_api_key'),
-    upsertCustomer: db
-      .insert(customers)
-      .values({
-        name: p('name'),
-        email: p('email'),
-        cpf: p('cpf'),
-        phone: p('phone'),
-        birthDate: sql`${p('birthDate')}::date`,
-        addressCep: p('addressCep'),
-        addressStreet: p('addressStreet'),
-        addressNumber: p('addressNumber'),
-        addressComplement: p('addressComplement'),
-        addressNeighborhood: p('addressNeighborhood'),
-        addressCity: p('addressCity'),
-        addressState: p('addressState'),
-      })
-      .onConflictDoUpdate({
-        target: customers.cpf,
-        set: {
-          name: sql`excluded.name`,
-          email: sql`excluded.email`,
-          phone: sql`excluded.phone`,
-          addressCep: sql`excluded.address_cep`,
-          addressStreet: sql`excluded.address_street`,
-          addressNumber: sql`excluded.address_number`,
-          addressComplement: sql`excluded.address_complement`,
-          addressNeighborhood: sql`excluded.address_neighborhood`,
-          addressCity: sql`excluded.address_city`,
-          addressState: sql`excluded.address_state`,
-          birthDate: sql`coalesce(${customers.birthDate}, excluded.birth_date)`,
-          updatedAt: sql`${p('now')}::timestamptz`,
-        },
-      })
-      .returning(customerUpsertReturning)
-      .prepare('drip_customer_upsert'),
   };
 }
 
@@ -768,12 +840,15 @@ export class CheckoutService {
     const now = this.d.clock.now();
     if (!isOpen(row.status) || row.expiresAt.getTime() <= now.getTime()) return null;
     // The conditional write answers the row as written (read row + what was set), not the whole row again.
-    const guard = async (set: Partial<typeof checkouts.$inferInsert>): Promise<CheckoutRow[]> => {
+    const guard = async (
+      set: Partial<typeof checkouts.$inferInsert>,
+      computed?: ComputedSet,
+    ): Promise<CheckoutRow[]> => {
       const written = v.parse(
         IdRows,
         await this.shaped.execute(
           this.d.db,
-          conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now }),
+          conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now }, '', computed),
         ),
       ).rows;
       return written.map(() => ({ ...row, ...set, updatedAt: now }));
@@ -784,13 +859,19 @@ export class CheckoutService {
       const { set, code } = this.newTokenSet(row.id, 'SMS', { customerData: clean });
       const staging = this.d.notifications.outbox;
       if (!staging) {
-        const [updated] = await guard(set);
+        const [updated] = await guard(set, returningCustomerSet(clean.customerCpf, ''));
         if (!updated) return null;
         this.queueToken('SMS', clean, merchant.name, code, outbox);
         return this.respond(updated, merchant);
       }
       // Outbox delivery: the code's SMS is stored in the same statement as the write that makes it valid.
-      const write = conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now }, 'guard_');
+      const write = conditionalCheckoutUpdate(
+        id,
+        version,
+        { ...set, updatedAt: now },
+        'guard_',
+        returningCustomerSet(clean.customerCpf, 'guard_'),
+      );
       const sms = staging.insertIf('guard', 'sms', {
         channel: 'SMS',
         to: clean.customerPhone,
@@ -819,35 +900,43 @@ export class CheckoutService {
       const expected = Buffer.from(row.tokenHash, 'hex');
       const given = Buffer.from(hashToken(row.id, body.phoneVerificationCode), 'hex');
       if (!timingSafeEqual(expected, given)) return null;
-      const customer = await this.upsertCustomer(this.d.db, data);
-      if (customer.payerVerified) return null;
-      const base = { customerId: customer.id, tokenHash: null, tokenVerifiedAt: now };
-      // One statement: the checkout's conditional write and the verification charge, stored only if it applied.
+      // A returning customer's analysis (and a checkout whose customer data did not look the CPF up) is the locked
+      // path's. A first purchase's customer, checkout write and verification charge are ONE statement; its write
+      // applies only if the customer, as upserted, has still no verified payer, and stores the charge only then.
+      if (row.returningCustomer !== false) return null;
       const prepared = await this.d.payments.prepareCharge(
         this.pixInput(row, 'VERIFICATION', VERIFICATION_AMOUNT, data, 'Verificação Drip (estornada)'),
       );
       const set = {
-        ...base,
+        tokenHash: null,
+        tokenVerifiedAt: now,
         phase: 'VERIFICATION_PIX' as const,
         verificationPix: toStoredPix(prepared.charge),
       };
-      const write = conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now }, 'guard_');
+      const customer = customerUpsertStatement(this.d.db, data, now, 'customer_');
+      const write = conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now }, 'guard_', {
+        key: 'new-customer',
+        assignments: () => sql`customer_id = (select id::uuid from customer)`,
+        where: () => sql`not (select "payerVerified" from customer)`,
+      });
       const charge = prepared.insertIf('guard', 'charge');
-      const written = v.parse(
-        IdRows,
+      const [written] = v.parse(
+        VerifiedRows,
         await this.shaped.execute(this.d.db, {
-          key: `token-verification:${write.key}:${charge.key}`,
+          key: `token-verification:${customer.key}:${write.key}:${charge.key}`,
           build: () =>
-            sql`with guard as (${write.build()}), charge as (${charge.build()}) select id from guard`,
-          values: { ...write.values, ...charge.values },
+            sql`with customer as (${customer.build()}), guard as (${write.build()}), charge as (${charge.build()}) select guard.id::text as id, customer.id as "customerId" from guard, customer`,
+          values: { ...customer.values, ...write.values, ...charge.values },
         }),
       ).rows;
-      if (written.length === 0) {
-        // A concurrent step changed the checkout: this charge was never stored nor shown; the locked path answers.
+      if (!written) {
+        // A concurrent step changed the checkout, or the customer verified a payer meanwhile: this charge was never
+        // stored nor shown; the locked path answers.
         await prepared.abandon();
         return null;
       }
-      return { ...this.respond({ ...row, ...set, updatedAt: now }, merchant), isValid: true };
+      const verified = { ...row, ...set, customerId: written.customerId, updatedAt: now };
+      return { ...this.respond(verified, merchant), isValid: true };
     }
     if (row.phase !== 'CONFIRMATION' || !row.customerData || !row.customerId) return null;
     const plan = this.plan(row, merchant);
@@ -901,14 +990,13 @@ export class CheckoutService {
   ): Promise<WireResponse> {
     if (row.phase !== 'CUSTOMER_DATA' && row.phase !== 'TOKEN') throw conflict(checkoutErrors.outOfOrder);
     const clean = cleanCustomerData(data);
-    return this.sendNewToken(
-      tx,
-      { ...row, customerData: clean },
-      merchant,
-      'SMS',
-      { customerData: clean },
-      outbox,
-    );
+    // The token step's hint (see the column), as the optimistic path computes it in its write.
+    const [known] = v.parse(
+      ReturningRows,
+      await tx.execute(sql`select ${returningCustomerOf(sql`${clean.customerCpf}`)} as returning`),
+    ).rows;
+    const set = { customerData: clean, returningCustomer: known?.returning ?? null };
+    return this.sendNewToken(tx, { ...row, ...set }, merchant, 'SMS', set, outbox);
   }
 
   private async submitPhoneOnly(
@@ -1076,48 +1164,13 @@ export class CheckoutService {
 
   /** Creates or updates the customer by CPF (after the phone was verified) and tells whether a payer was verified. */
   private async upsertCustomer(
-    tx: Tx | Db,
+    tx: Tx,
     data: StoredCustomerData,
   ): Promise<{ id: string; payerVerified: boolean; birthDate: string | null }> {
-    const values = {
-      name: data.customerName,
-      email: data.customerEmail,
-      cpf: data.customerCpf,
-      phone: data.customerPhone,
-      birthDate: data.customerBirthDate ?? null,
-      addressCep: data.addressCep,
-      addressStreet: data.addressStreet,
-      addressNumber: data.addressNumber,
-      addressComplement: data.addressComplement ?? null,
-      addressNeighborhood: data.addressNeighborhood,
-      addressCity: data.addressCity,
-      addressState: data.addressState,
-    };
-    let row: { id: string; birthDate: string | null; payerVerified: boolean } | undefined;
-    if (tx === this.d.db) {
-      // The optimistic token step (no transaction): the prepared statement, same SQL semantics as below.
-      [row] = await this.prepared.upsertCustomer.execute({
-        ...values,
-        now: this.d.clock.now().toISOString(),
-      });
-      if (!row) throw new Error('customer upsert returned nothing');
-      return { id: row.id, payerVerified: Boolean(row.payerVerified), birthDate: row.birthDate };
-    }
-    const { cpf: _cpf, birthDate, ...updatable } = values;
-    [row] = await tx
-      .insert(customers)
-      .values(values)
-      .onConflictDoUpdate({
-        target: customers.cpf,
-        set: {
-          ...updatable,
-          birthDate: sql`coalesce(${customers.birthDate}, ${birthDate})`,
-          updatedAt: this.d.clock.now(),
-        },
-      })
-      .returning(customerUpsertReturning);
+    const upsert = customerUpsertStatement(this.d.db, data, this.d.clock.now(), '');
+    const [row] = v.parse(CustomerRows, await this.shaped.execute(tx, upsert)).rows;
     if (!row) throw new Error('customer upsert returned nothing');
-    return { id: row.id, payerVerified: Boolean(row.payerVerified), birthDate: row.birthDate };
+    return row;
   }
 
   // ---------------------------------------------------------- credit analysis

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -81,6 +82,12 @@ export const checkouts = pgTable(
     koVariables: jsonb('ko_variables').$type<StoredKoVariables>(),
     customerData: jsonb('customer_data').$type<StoredCustomerData>(),
     customerId: uuid('customer_id'),
+    /**
+     * Whether, at the last customer data, the CPF's customer had a verified payer or an order: its token step then
+     * skips the verification Pix. Null before the customer data (and on checkouts from before the column). A hint
+     * for the token step's one-statement path only; the customer upsert's own answer decides (docs/pix.md).
+     */
+    returningCustomer: boolean('returning_customer'),
     // phone verification code (one active code per checkout)
     tokenHash: text('token_hash'),
     tokenChannel: text('token_channel', { enum: ['SMS', 'WHATSAPP', 'EMAIL'] }),
