@@ -60,8 +60,10 @@ async function startCountingDrip(env) {
 // ------------------------------------------------------------------ one checkout
 
 /**
- * One HTTP request from the shopper's own address: each checkout comes from its own loopback address
- * (127.1.x.y), as real shoppers come from their own IPs — the per-IP rate limits then apply per shopper.
+ * One HTTP request over `agent`. A shopper's requests come from the shopper's own loopback address (127.1.x.y) on
+ * the shopper's own connection, opened by the first of them, as real shoppers come from their own IPs (the per-IP
+ * rate limits then apply per shopper). The merchant's `create` comes from the merchant's server: 127.0.0.1, over the
+ * merchant's keep-alive connections (`merchantAgent`), as a merchant's HTTP client calls an API it calls all day.
  */
 function call(url, method, path, body, headers = {}, agent = undefined) {
   return new Promise((resolve, reject) => {
@@ -103,6 +105,9 @@ const field = (res, name) => res.fields?.find((f) => f.fieldName === name);
 const describe = (res) =>
   `${res.result} [${(res.fields ?? []).map((f) => `${f.fieldName}${f.fieldData ? '*' : ''}`).join(', ')}]`;
 
+/** The merchant's server's keep-alive connections to the API (see `call`), shared by every checkout. */
+const merchantAgent = new http.Agent({ keepAlive: true, localAddress: '127.0.0.1' });
+
 /**
  * Runs one checkout to OK. `step(name, fn)` wraps every timed request; the helper calls (outbox) are outside it.
  * Returns the analysis wait (ms between the payment and the poll that no longer asks for it).
@@ -111,17 +116,19 @@ async function checkout(url, apiKey, step) {
   const shopper = newShopper();
   const agent = new http.Agent({ keepAlive: true, localAddress: shopper.ip });
   const req = (method, path, payload, headers) => call(url, method, path, payload, headers, agent);
+  const merchantReq = (method, path, payload, headers) =>
+    call(url, method, path, payload, headers, merchantAgent);
   try {
-    return await checkoutAs(shopper, req, apiKey, step);
+    return await checkoutAs(shopper, req, merchantReq, apiKey, step);
   } finally {
     agent.destroy();
   }
 }
 
-async function checkoutAs(shopper, req, apiKey, step) {
+async function checkoutAs(shopper, req, merchantReq, apiKey, step) {
   const code = `BENCH-${salt}-${shopperSeq}`;
   const created = await step('create', () =>
-    req(
+    merchantReq(
       'POST',
       '/api/v1/merchant/checkouts',
       {
@@ -286,6 +293,7 @@ async function benchDatabase(kind, dbEnv) {
     const load = await concurrentPhase(drip.url, pitanga.apiKey, drip.child.pid);
     return { kind, statements, ...load };
   } finally {
+    merchantAgent.destroy();
     await stop(drip.child);
   }
 }
