@@ -35,6 +35,14 @@ class FakeEvents implements InstalmentEventSource {
 }
 const openEvents = (url: string) => new FakeEvents(url);
 
+/** The stream the page opened: its effect runs after the render that shows the heading, so wait for it. */
+const openedStream = () =>
+  waitFor(() => {
+    const stream = FakeEvents.opened[0];
+    if (!stream) throw new Error('the page opened no stream yet');
+    return stream;
+  });
+
 function renderPage(fetchFn: typeof fetch, id = 'inst-2') {
   FakeEvents.opened = [];
   return render(
@@ -115,23 +123,24 @@ describe('/pagamento/{instalmentId}', () => {
   it('listens on the SSE stream while pending and flips to paid on a PAID message, closing it', async () => {
     renderPage(instalmentFetch(instalmentDetailsFixture()).fetch);
     await screen.findByRole('heading', { name: 'Pagamento da sua parcela' });
-    const stream = FakeEvents.opened[0];
-    expect(stream?.url).toBe('/api/v1/installments/sse/inst-2');
-    stream?.push(': heartbeat');
-    stream?.push('{"status":"PENDING"}');
-    stream?.push('{"oops"');
+    const stream = await openedStream();
+    expect(stream.url).toBe('/api/v1/installments/sse/inst-2');
+    stream.push(': heartbeat');
+    stream.push('{"status":"PENDING"}');
+    stream.push('{"oops"');
     expect(screen.getByRole('heading', { name: 'Pagamento da sua parcela' })).toBeTruthy();
-    expect(stream?.closed).toBe(false);
-    stream?.push('{"status":"PAID"}');
+    expect(stream.closed).toBe(false);
+    stream.push('{"status":"PAID"}');
     expect(await screen.findByRole('heading', { name: 'Pagamento confirmado' })).toBeTruthy();
-    expect(stream?.closed).toBe(true);
+    expect(stream.closed).toBe(true);
   });
 
   it('closes the stream when the page goes away', async () => {
     const view = renderPage(instalmentFetch(instalmentDetailsFixture()).fetch);
     await screen.findByRole('heading', { name: 'Pagamento da sua parcela' });
+    const stream = await openedStream();
     view.unmount();
-    expect(FakeEvents.opened[0]?.closed).toBe(true);
+    expect(stream.closed).toBe(true);
   });
 
   it('says clearly when the instalment does not exist (404)', async () => {
