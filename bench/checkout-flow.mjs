@@ -10,6 +10,7 @@ import { arg, freshPostgres, processCpuMs, startDrip, stop } from './lib.mjs';
 
 const SERIAL = arg('serial', 20);
 const SECONDS = arg('seconds', 10);
+const WARMUP_SECONDS = arg('warmup', 3);
 const CONCURRENCY = arg('concurrency', 10);
 const MAX_STATEMENTS_PER_STEP = 4;
 const MAX_P99_MS = 50;
@@ -239,8 +240,11 @@ async function serialPhase(url, apiKey) {
   return statements;
 }
 
-/** Phase B: CONCURRENCY checkouts at once for SECONDS; latencies per step, checkouts per second. */
-async function concurrentPhase(url, apiKey, serverPid) {
+/**
+ * Phase B: CONCURRENCY checkouts at once for `seconds`; latencies per step, checkouts per second. Run twice: the
+ * warm-up (`--warmup` seconds, 3 by default), then the measured run (`--seconds`).
+ */
+async function concurrentPhase(url, apiKey, serverPid, seconds) {
   const latencies = Object.fromEntries(STEPS.map((s) => [s, []]));
   const waits = [];
   const step = async (name, fn) => {
@@ -250,7 +254,7 @@ async function concurrentPhase(url, apiKey, serverPid) {
     return res;
   };
   const started = performance.now();
-  const deadline = started + SECONDS * 1000;
+  const deadline = started + seconds * 1000;
   const serverCpu0 = processCpuMs(serverPid);
   const benchCpu0 = process.cpuUsage();
   let completed = 0;
@@ -282,6 +286,15 @@ function percentile(values, p) {
 }
 const avg = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
+/**
+ * The worst p99 of the timed steps. The first poll after the payment waits for the background credit analysis: it
+ * is the analysis wait, which the issue's latency target excludes (the table still prints it, marked).
+ */
+const worstStepP99 = (latencies) =>
+  Math.max(
+    ...STEPS.filter((name) => name !== ANALYSIS_WAIT_STEP).map((name) => percentile(latencies[name], 99)),
+  );
+
 async function benchDatabase(kind, dbEnv) {
   const drip = await startCountingDrip(dbEnv);
   try {
@@ -290,8 +303,14 @@ async function benchDatabase(kind, dbEnv) {
     if (!pitanga) throw new Error('no Casa Pitanga in the demo world');
     await checkout(drip.url, pitanga.apiKey, (_n, fn) => fn()); // warm-up
     const statements = await serialPhase(drip.url, pitanga.apiKey);
-    const load = await concurrentPhase(drip.url, pitanga.apiKey, drip.child.pid);
-    return { kind, statements, ...load };
+    // The same load first for WARMUP_SECONDS, until the server's hot code is compiled (V8 optimises it in the first
+    // seconds of load): the target is about the server's steady state. Its figures are printed, not judged.
+    const warmup =
+      WARMUP_SECONDS > 0
+        ? await concurrentPhase(drip.url, pitanga.apiKey, drip.child.pid, WARMUP_SECONDS)
+        : null;
+    const load = await concurrentPhase(drip.url, pitanga.apiKey, drip.child.pid, SECONDS);
+    return { kind, statements, warmup, ...load };
   } finally {
     merchantAgent.destroy();
     await stop(drip.child);
@@ -330,19 +349,16 @@ let ok = true;
 const ms = (v) => `${v.toFixed(1).padStart(6)} ms`;
 for (const r of results) {
   console.log(
-    `\n${r.kind}: first-purchase checkout on Casa Pitanga — SQL from ${SERIAL} serial checkouts; latency from ${r.completed} checkouts at ${CONCURRENCY} concurrent for ${SECONDS} s`,
+    `\n${r.kind}: first-purchase checkout on Casa Pitanga — SQL from ${SERIAL} serial checkouts; latency from ${r.completed} checkouts at ${CONCURRENCY} concurrent for ${SECONDS} s, after ${WARMUP_SECONDS} s of the same load`,
   );
   console.log(
     `${'step'.padEnd(20)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}   SQL statements avg (min–max)`,
   );
-  let worstP99 = 0;
+  const worstP99 = worstStepP99(r.latencies);
   for (const name of STEPS) {
     const lat = r.latencies[name];
     const sql = r.statements[name];
     const p99 = percentile(lat, 99);
-    // The first poll after the payment waits for the background credit analysis: it is the analysis wait, which
-    // the issue's latency target excludes (printed below as such).
-    if (name !== ANALYSIS_WAIT_STEP) worstP99 = Math.max(worstP99, p99);
     const perCheckout = avg(sql);
     console.log(
       `${name.padEnd(20)} ${ms(percentile(lat, 50))} ${ms(p99)}   ${perCheckout.toFixed(1).padStart(5)} (${Math.min(...sql)}–${Math.max(...sql)})${name === 'pix pay' ? '  incl. the background analysis' : ''}${name === ANALYSIS_WAIT_STEP ? '  = the analysis wait (not in the latency target)' : ''}`,
@@ -353,6 +369,11 @@ for (const r of results) {
   console.log(
     `checkouts completed: ${r.perSecond.toFixed(1)}/s; analysis wait (payment → poll that sees it) p50 ${ms(percentile(r.waits, 50))}, p99 ${ms(percentile(r.waits, 99))}; polls per checkout ${(r.latencies['poll after payment'].length / r.completed).toFixed(2)}`,
   );
+  if (r.warmup) {
+    console.log(
+      `warm-up (the first ${WARMUP_SECONDS} s of load, while V8 compiles the server's hot code; not judged): ${r.warmup.perSecond.toFixed(1)} checkouts/s, worst step p99 ${ms(worstStepP99(r.warmup.latencies))}`,
+    );
+  }
   if (r.cpu.server) {
     const { user, system } = r.cpu.server;
     console.log(
