@@ -43,7 +43,6 @@ import type { Notifications } from '../notifications/ports.ts';
 import { outboxMessages } from '../notifications/tables.ts';
 import { planInstalments } from '../orders/plan.ts';
 import { OrderService } from '../orders/service.ts';
-import { orders } from '../orders/tables.ts';
 import { AnalysisQueue } from './analysis-queue.ts';
 import type { CheckoutConfig } from './config.ts';
 import type { AnswerSql } from './idempotency.ts';
@@ -279,23 +278,28 @@ interface ComputedSet {
 }
 
 /**
- * Whether a customer (its id, as SQL) verified a payer (the R$ 1,00 Pix or a paid first instalment) or has an
- * order: its purchases then skip the verification Pix.
+ * Whether the Drip Token verified in a checkout proves its CPF (docs/identity.md): the CPF's customer has a verified
+ * phone on file and it is the phone the token went to. `known` is the customer row's alias, `phone` the checkout's.
  */
-const payerVerifiedOf = (customerId: SQL) =>
-  sql<boolean>`(exists(select 1 from ${checkouts} where ${checkouts.customerId} = ${customerId} and ${checkouts.payerVerifiedAt} is not null) or exists(select 1 from ${orders} where ${orders.customerId} = ${customerId}))`;
+const phoneOnFileOf = (known: SQL, phone: SQL) =>
+  sql<boolean>`(${known}.phone_verified_at is not null and ${known}.phone = ${phone})`;
 
-/** Whether the customer of a CPF (as SQL) is a returning one (`payerVerifiedOf`; false when there is none). */
-const returningCustomerOf = (cpf: SQL) =>
-  sql<boolean>`exists(select 1 from ${customers} as known where known.cpf = ${cpf} and ${payerVerifiedOf(sql`known.id`)})`;
+/**
+ * Whether a CPF and phone (as SQL) are a returning customer's: the phone proves the CPF (`phoneOnFileOf`), so the
+ * token step analyses without the verification Pix. False for an unknown CPF and for a known CPF with another phone.
+ */
+const returningCustomerOf = (cpf: SQL, phone: SQL) =>
+  sql<boolean>`exists(select 1 from ${customers} as known where known.cpf = ${cpf} and ${phoneOnFileOf(sql`known`, phone)})`;
 
 /** The customer data's hint for the token step: `returning_customer` from the CPF's customer, in the write. */
-function returningCustomerSet(cpf: string, prefix: string): ComputedSet {
+function returningCustomerSet(cpf: string, phone: string, prefix: string): ComputedSet {
   const name = `${prefix}returningCpf`;
+  const phoneName = `${prefix}returningPhone`;
   return {
     key: 'returning-customer',
-    assignments: () => sql`returning_customer = ${returningCustomerOf(sql`${sql.placeholder(name)}`)}`,
-    values: { [name]: cpf },
+    assignments: () =>
+      sql`returning_customer = ${returningCustomerOf(sql`${sql.placeholder(name)}`, sql`${sql.placeholder(phoneName)}`)}`,
+    values: { [name]: cpf, [phoneName]: phone },
   };
 }
 
@@ -330,22 +334,48 @@ function verificationMove(from: {
 }
 
 /**
- * The customer upsert by CPF after the phone was verified (a shaped statement, db/shaped.ts: placeholders start
- * with `prefix`), answering the customer's id, birth date and whether a payer was verified (`payerVerifiedOf`):
- * the locked token step's statement, and the CTE `customer` of a first purchase's one statement.
+ * The customer of a checkout's CPF after its phone was verified (a shaped statement, db/shaped.ts: placeholders
+ * start with `prefix`): a new CPF is inserted with the typed data, unproven (`phone_verified_at` null); a known CPF's
+ * data changes only when the verified phone is its verified phone on file (`phoneOnFileOf`, the proof of the CPF),
+ * never on what a checkout typed (docs/identity.md). Answers the id, the birth date and `phoneOnFile`: the locked
+ * token step's statement, and the CTE `customer` of a first purchase's one statement.
  */
 function customerUpsertStatement(db: Db, data: StoredCustomerData, now: Date, prefix: string): Shaped {
   return {
     key: `customer-upsert:${prefix}`,
     build: () =>
-      sql`${customerUpsert(db, prefix).getSQL()} returning id::text as id, birth_date::text as "birthDate", ${payerVerifiedOf(sql.raw('"customers"."id"'))} as "payerVerified"`,
+      sql`${customerUpsert(db, prefix).getSQL()} returning id::text as id, birth_date::text as "birthDate", ${phoneOnFileOf(sql.raw('"customers"'), sql`${sql.placeholder(`${prefix}phone`)}`)} as "phoneOnFile"`,
     values: customerUpsertValues(data, now, prefix),
   };
 }
 
+/**
+ * The contact binding after a payer-CPF Pix proved the CPF (docs/identity.md): the customer's data and phone become
+ * the checkout's, the phone verified, in a CTE that applies only when the CTE `after` (the decision's conditional
+ * write) did. Placeholders start with `prefix`.
+ */
+function bindProvenContact(after: string, prefix: string) {
+  const p = (name: string) => sql.placeholder(`${prefix}${name}`);
+  return {
+    key: `bind-contact:${after}:${prefix}`,
+    build: () =>
+      sql`update ${customers} set name = ${p('name')}, email = ${p('email')}, phone = ${p('phone')}, birth_date = coalesce(${customers.birthDate}, ${p('birthDate')}::date), address_cep = ${p('addressCep')}, address_street = ${p('addressStreet')}, address_number = ${p('addressNumber')}, address_complement = ${p('addressComplement')}, address_neighborhood = ${p('addressNeighborhood')}, address_city = ${p('addressCity')}, address_state = ${p('addressState')}, phone_verified_at = ${p('now')}::timestamptz, updated_at = ${p('now')}::timestamptz from ${sql.raw(after)} where ${customers.id} = ${p('customerId')}::uuid and ${customers.cpf} = ${p('cpf')}`,
+    values: (customerId: string, data: StoredCustomerData, now: Date) => ({
+      ...customerUpsertValues(data, now, prefix),
+      [`${prefix}customerId`]: customerId,
+    }),
+  };
+}
+
 const CustomerRows = v.object({
-  rows: v.array(v.object({ id: v.string(), birthDate: v.nullable(v.string()), payerVerified: v.boolean() })),
+  rows: v.array(v.object({ id: v.string(), birthDate: v.nullable(v.string()), phoneOnFile: v.boolean() })),
 });
+
+/** A known customer's column on conflict: the checkout's value only when the phone proves the CPF. */
+const ifProven = (column: string) =>
+  sql.raw(
+    `case when "customers"."phone_verified_at" is not null and "customers"."phone" = excluded.phone then excluded.${column} else "customers".${column} end`,
+  );
 
 function customerUpsert(db: Db, prefix: string) {
   const p = (name: string) => sql.placeholder(`${prefix}${name}`);
@@ -367,19 +397,19 @@ function customerUpsert(db: Db, prefix: string) {
     })
     .onConflictDoUpdate({
       target: customers.cpf,
+      // The phone itself never changes here: a new phone is bound only after a payer-CPF Pix (bindProvenContact).
       set: {
-        name: sql`excluded.name`,
-        email: sql`excluded.email`,
-        phone: sql`excluded.phone`,
-        addressCep: sql`excluded.address_cep`,
-        addressStreet: sql`excluded.address_street`,
-        addressNumber: sql`excluded.address_number`,
-        addressComplement: sql`excluded.address_complement`,
-        addressNeighborhood: sql`excluded.address_neighborhood`,
-        addressCity: sql`excluded.address_city`,
-        addressState: sql`excluded.address_state`,
-        birthDate: sql`coalesce(${customers.birthDate}, excluded.birth_date)`,
-        updatedAt: sql`${p('now')}::timestamptz`,
+        name: ifProven('name'),
+        email: ifProven('email'),
+        addressCep: ifProven('address_cep'),
+        addressStreet: ifProven('address_street'),
+        addressNumber: ifProven('address_number'),
+        addressComplement: ifProven('address_complement'),
+        addressNeighborhood: ifProven('address_neighborhood'),
+        addressCity: ifProven('address_city'),
+        addressState: ifProven('address_state'),
+        birthDate: sql`coalesce(${customers.birthDate}, ${ifProven('birth_date')})`,
+        updatedAt: sql`case when "customers"."phone_verified_at" is not null and "customers"."phone" = excluded.phone then ${p('now')}::timestamptz else "customers"."updated_at" end`,
       },
     });
 }
@@ -859,7 +889,7 @@ export class CheckoutService {
       const { set, code } = this.newTokenSet(row.id, 'SMS', { customerData: clean });
       const staging = this.d.notifications.outbox;
       if (!staging) {
-        const [updated] = await guard(set, returningCustomerSet(clean.customerCpf, ''));
+        const [updated] = await guard(set, returningCustomerSet(clean.customerCpf, clean.customerPhone, ''));
         if (!updated) return null;
         this.queueToken('SMS', clean, merchant.name, code, outbox);
         return this.respond(updated, merchant);
@@ -870,7 +900,7 @@ export class CheckoutService {
         version,
         { ...set, updatedAt: now },
         'guard_',
-        returningCustomerSet(clean.customerCpf, 'guard_'),
+        returningCustomerSet(clean.customerCpf, clean.customerPhone, 'guard_'),
       );
       const sms = staging.insertIf('guard', 'sms', {
         channel: 'SMS',
@@ -917,7 +947,7 @@ export class CheckoutService {
       const write = conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now }, 'guard_', {
         key: 'new-customer',
         assignments: () => sql`customer_id = (select id::uuid from customer)`,
-        where: () => sql`not (select "payerVerified" from customer)`,
+        where: () => sql`not (select "phoneOnFile" from customer)`,
       });
       const charge = prepared.insertIf('guard', 'charge');
       const [written] = v.parse(
@@ -993,7 +1023,9 @@ export class CheckoutService {
     // The token step's hint (see the column), as the optimistic path computes it in its write.
     const [known] = v.parse(
       ReturningRows,
-      await tx.execute(sql`select ${returningCustomerOf(sql`${clean.customerCpf}`)} as returning`),
+      await tx.execute(
+        sql`select ${returningCustomerOf(sql`${clean.customerCpf}`, sql`${clean.customerPhone}`)} as returning`,
+      ),
     ).rows;
     const set = { customerData: clean, returningCustomer: known?.returning ?? null };
     return this.sendNewToken(tx, { ...row, ...set }, merchant, 'SMS', set, outbox);
@@ -1142,7 +1174,9 @@ export class CheckoutService {
       tokenVerifiedAt: now,
     };
     const base = { customerId: customer.id, tokenHash: null, tokenVerifiedAt: now };
-    if (!customer.payerVerified) {
+    if (!customer.phoneOnFile) {
+      // A new CPF, or a known CPF whose verified phone on file is not this one: the token proved a phone, not the
+      // CPF. Nothing of the customer changed; the payer-CPF Pix proves the CPF before any analysis.
       const pix = await this.createPix(
         tx,
         verified,
@@ -1162,11 +1196,14 @@ export class CheckoutService {
     return { ...this.respond(analysed, merchant), isValid: true };
   }
 
-  /** Creates or updates the customer by CPF (after the phone was verified) and tells whether a payer was verified. */
+  /**
+   * The customer of the CPF after the phone was verified (customerUpsertStatement): created when new, its data
+   * updated only when this phone is its verified phone on file, which `phoneOnFile` tells.
+   */
   private async upsertCustomer(
     tx: Tx,
     data: StoredCustomerData,
-  ): Promise<{ id: string; payerVerified: boolean; birthDate: string | null }> {
+  ): Promise<{ id: string; phoneOnFile: boolean; birthDate: string | null }> {
     const upsert = customerUpsertStatement(this.d.db, data, this.d.clock.now(), '');
     const [row] = v.parse(CustomerRows, await this.shaped.execute(tx, upsert)).rows;
     if (!row) throw new Error('customer upsert returned nothing');
@@ -1180,7 +1217,7 @@ export class CheckoutService {
     tx: Tx,
     row: CheckoutRow,
     merchant: MerchantFacts,
-    customer: { id: string; birthDate: string | null },
+    customer: { id: string; birthDate: string | null; phoneOnFile: boolean },
     payer: { cpf: string; bankCode: string } | null,
     extra: Partial<typeof checkouts.$inferInsert>,
   ): Promise<CheckoutRow> {
@@ -1197,7 +1234,7 @@ export class CheckoutService {
     tx: Tx | null,
     row: CheckoutRow,
     merchant: MerchantFacts,
-    customer: { id: string; birthDate: string | null },
+    customer: { id: string; birthDate: string | null; phoneOnFile: boolean },
     payer: { cpf: string; bankCode: string } | null,
   ) {
     const data = row.customerData;
@@ -1219,6 +1256,7 @@ export class CheckoutService {
           email: data.customerEmail,
           addressCep: data.addressCep,
           birthDate: data.customerBirthDate ?? customer.birthDate,
+          phoneOnFile: customer.phoneOnFile,
         },
         payer,
         merchant: {
@@ -1298,16 +1336,32 @@ export class CheckoutService {
     const { row, merchant, version } = await this.load(this.d.db, checkoutId, false);
     if (!isOpen(row.status) || row.phase !== 'ANALYSIS' || !row.customerId) return { outcome: 'NOTHING' };
     const payer = { cpf: row.payerCpf ?? '', bankCode: row.payerBankCode ?? '' };
-    const decided = await this.decide(null, row, merchant, { id: row.customerId, birthDate: null }, payer);
+    const decided = await this.decide(
+      null,
+      row,
+      merchant,
+      { id: row.customerId, birthDate: null, phoneOnFile: false },
+      payer,
+    );
     const updatedAt = this.d.clock.now();
     const guard = conditionalCheckoutUpdate(row.id, version, { ...decided.set, updatedAt }, 'guard_');
+    // The payer-CPF Pix proved the CPF: the phone verified in this checkout and its data become the customer's, in
+    // the decision's statement (only if its write applied).
+    const bind = row.customerData && row.payerCpf === row.customerData.customerCpf ? row.customerData : null;
+    const bound = bindProvenContact('guard', 'bind_');
     const written = v.parse(
       AppliedRows,
       await this.shaped.execute(this.d.db, {
-        key: `analysis-decided:${guard.key}`,
+        key: `analysis-decided:${guard.key}:${bind ? bound.key : 'unbound'}`,
         build: () =>
-          sql`with guard as (${guard.build()}) ${decided.recordIf('guard')} returning 1 as applied`,
-        values: { ...guard.values, decision: decided.recordJson },
+          bind
+            ? sql`with guard as (${guard.build()}), bound as (${bound.build()}) ${decided.recordIf('guard')} returning 1 as applied`
+            : sql`with guard as (${guard.build()}) ${decided.recordIf('guard')} returning 1 as applied`,
+        values: {
+          ...guard.values,
+          decision: decided.recordJson,
+          ...(bind ? bound.values(row.customerId, bind, updatedAt) : {}),
+        },
       }),
     );
     if (written.rows.length === 0) {
