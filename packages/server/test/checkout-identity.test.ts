@@ -154,3 +154,40 @@ describe('the owner of the CPF', () => {
     expect(fieldNames(await throughToken(t, next, shopper.cpf, newPhone))).not.toContain('payment');
   });
 });
+
+describe('the phone-only form (spec 4, step derivation (2))', () => {
+  const prefilled = (cpf: string) => createCheckout(t, pitangaKey, { customer: { prefill: { cpf } } });
+
+  it('asks a known customer prefilled by the merchant for the phone only, and the phone on file proves the CPF', async () => {
+    const id = await prefilled(JOAO_CPF);
+    const opened = await put(t, id);
+    expect(fieldNames(opened).filter((f) => f.startsWith('customer'))).toEqual(['customerPhone']);
+    const sent = await put(t, id, { customerPhone: '(21) 99876-5432' });
+    expect(sent.status).toBe(200);
+    expect(fieldNames(sent)).toContain('phoneVerificationCode');
+    const code = (await outboxTo(JOAO_PHONE))[0]?.code;
+    const token = await put(t, id, { phoneVerificationCode: code });
+    expect(token.body.isValid).toBe(true);
+    expect(fieldNames(token)).toContain('checkoutConfirmation');
+    expect(fieldNames(token)).not.toContain('payment');
+  });
+
+  it('with another phone asks for the payer-CPF Pix and changes nothing on file', async () => {
+    const id = await prefilled(JOAO_CPF);
+    await put(t, id);
+    await put(t, id, { customerPhone: ATTACKER_PHONE });
+    const code = (await outboxTo(ATTACKER_PHONE))[0]?.code;
+    const token = await put(t, id, { phoneVerificationCode: code });
+    expect(fieldNames(token)).toContain('payment');
+    expect(await customerByCpf(JOAO_CPF)).toMatchObject({ phone: JOAO_PHONE });
+  });
+
+  it('asks for the whole form when the prefilled CPF is not a verified customer', async () => {
+    const id = await prefilled(freshShopper().cpf);
+    const opened = await put(t, id);
+    expect(fieldNames(opened)).toEqual(
+      expect.arrayContaining(['customerCpf', 'customerPhone', 'customerEmail']),
+    );
+    expect((await put(t, id, { customerPhone: ATTACKER_PHONE })).status).toBe(409);
+  });
+});

@@ -291,6 +291,14 @@ const phoneOnFileOf = (known: SQL, phone: SQL) =>
 const returningCustomerOf = (cpf: SQL, phone: SQL) =>
   sql<boolean>`exists(select 1 from ${customers} as known where known.cpf = ${cpf} and ${phoneOnFileOf(sql`known`, phone)})`;
 
+/**
+ * Whether a CPF (as SQL, may be null) is a customer whose phone is verified and whose data is complete: the
+ * checkout then asks for the phone only (`checkouts.phone_only`). It tells the shopper nothing about the CPF that
+ * the merchant, who prefilled it, did not know.
+ */
+const knownForPhoneOnly = (cpf: SQL) =>
+  sql<boolean>`exists(select 1 from ${customers} as known where known.cpf = ${cpf} and known.phone_verified_at is not null and known.email is not null and known.address_cep is not null and known.address_street is not null and known.address_number is not null and known.address_neighborhood is not null and known.address_city is not null and known.address_state is not null)`;
+
 /** The customer data's hint for the token step: `returning_customer` from the CPF's customer, in the write. */
 function returningCustomerSet(cpf: string, phone: string, prefix: string): ComputedSet {
   const name = `${prefix}returningCpf`;
@@ -544,7 +552,8 @@ export class CheckoutService {
         key: storeAnswer ? 'create-with-answer' : 'create',
         build: () => {
           const p = sql.placeholder;
-          const insert = sql`insert into ${checkouts} (id, merchant_id, merchant_order_code, amount, products, prefill, resolve_url, cancel_url, status, phase, expires_at, created_at, updated_at) values (${p('id')}, ${p('merchantId')}, ${p('orderCode')}, ${p('amount')}, ${p('products')}::jsonb, ${p('prefill')}::jsonb, ${p('resolveUrl')}, ${p('cancelUrl')}, 'PRISTINE', 'CUSTOMER_DATA', ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, ${p('now')}::timestamptz) on conflict (merchant_id, merchant_order_code) do nothing returning id::text as id`;
+          // phone_only: the prefilled CPF is a customer with a verified phone and complete data (knownForPhoneOnly).
+          const insert = sql`insert into ${checkouts} (id, merchant_id, merchant_order_code, amount, products, prefill, resolve_url, cancel_url, status, phase, phone_only, expires_at, created_at, updated_at) values (${p('id')}, ${p('merchantId')}, ${p('orderCode')}, ${p('amount')}, ${p('products')}::jsonb, ${p('prefill')}::jsonb, ${p('resolveUrl')}, ${p('cancelUrl')}, 'PRISTINE', 'CUSTOMER_DATA', ${knownForPhoneOnly(sql`${p('prefillCpf')}::text`)}, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, ${p('now')}::timestamptz) on conflict (merchant_id, merchant_order_code) do nothing returning id::text as id`;
           if (!storeAnswer) return insert;
           const inserted = sql`exists (select 1 from c)`;
           return sql`with c as (${insert}), answer as (${storeAnswer.build(
@@ -559,6 +568,7 @@ export class CheckoutService {
           amount: body.amount,
           products: JSON.stringify(products),
           prefill: prefillJson,
+          prefillCpf: prefill?.cpf ?? null,
           resolveUrl: body.resolveUrl,
           cancelUrl: body.cancelUrl,
           expiresAt,
@@ -1038,12 +1048,45 @@ export class CheckoutService {
     phone: string,
     outbox: PendingMessage[],
   ): Promise<WireResponse> {
-    // The phone-only form is asked only when the customer data is already known (see phoneOnlyAsked).
-    if ((row.phase !== 'CUSTOMER_DATA' && row.phase !== 'TOKEN') || !row.customerData) {
-      throw conflict(checkoutErrors.outOfOrder);
-    }
-    const customerData = { ...row.customerData, customerPhone: phone };
+    // The phone form is asked when the merchant prefilled a known customer's CPF (`phone_only`), or again at the
+    // token step to correct the phone. The rest of the data is the customer's on file; the token step then decides
+    // whether this phone proves the CPF (docs/identity.md).
+    if (row.phase !== 'CUSTOMER_DATA' && row.phase !== 'TOKEN') throw conflict(checkoutErrors.outOfOrder);
+    const known = row.customerData ?? (row.phoneOnly ? await this.customerOnFile(tx, row) : null);
+    if (!known) throw conflict(checkoutErrors.outOfOrder);
+    const customerData = { ...known, customerPhone: phone };
     return this.sendNewToken(tx, { ...row, customerData }, merchant, 'SMS', { customerData }, outbox);
+  }
+
+  /** The data on file of the customer whose CPF the merchant prefilled (a phone-only checkout), or null. */
+  private async customerOnFile(tx: Tx, row: CheckoutRow): Promise<StoredCustomerData | null> {
+    const cpf = row.prefill?.cpf;
+    if (!cpf) return null;
+    const [c] = await tx.select().from(customers).where(eq(customers.cpf, cpf)).limit(1);
+    if (
+      !c?.email ||
+      !c.addressCep ||
+      !c.addressStreet ||
+      !c.addressNumber ||
+      !c.addressNeighborhood ||
+      !c.addressCity ||
+      !c.addressState
+    )
+      return null;
+    return cleanCustomerData({
+      customerPhone: c.phone,
+      customerCpf: c.cpf,
+      customerName: c.name,
+      customerEmail: c.email,
+      customerBirthDate: c.birthDate ?? undefined,
+      addressCep: c.addressCep,
+      addressStreet: c.addressStreet,
+      addressNumber: c.addressNumber,
+      addressComplement: c.addressComplement ?? undefined,
+      addressNeighborhood: c.addressNeighborhood,
+      addressCity: c.addressCity,
+      addressState: c.addressState,
+    });
   }
 
   private async sendNewToken(
@@ -1886,6 +1929,11 @@ export class CheckoutService {
     switch (row.phase) {
       case 'CUSTOMER_DATA': {
         const prefill = row.prefill ?? {};
+        if (row.phoneOnly) {
+          // A known customer prefilled by the merchant: the phone form (spec 4, step (2)).
+          fields.push({ fieldName: 'customerPhone', ...(prefill.phone ? { fieldData: prefill.phone } : {}) });
+          break;
+        }
         fields.push(
           { fieldName: 'customerCpf', ...(prefill.cpf ? { fieldData: prefill.cpf } : {}) },
           { fieldName: 'customerPhone', ...(prefill.phone ? { fieldData: prefill.phone } : {}) },
