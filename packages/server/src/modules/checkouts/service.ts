@@ -694,7 +694,10 @@ export class CheckoutService {
     if (kind === 'load') {
       // The shopper's page polls with PUT {}: when it changes nothing, one plain read answers it (no transaction,
       // no row lock); otherwise the locked path below decides again on the locked row.
-      const seen = await this.load(this.d.db, id, false);
+      let seen = await this.load(this.d.db, id, false);
+      // The Pix it shows is asked of the PSP first: one the PSP has paid, whose notice never reached Drip, is booked
+      // now (and the checkout read again) rather than offered again.
+      if (await this.offeredPixPaidAtPsp(seen.row)) seen = await this.load(this.d.db, id, false);
       let { row, merchant } = seen;
       if (row.phase === 'ANALYSIS' && isOpen(row.status)) {
         // The verification Pix was booked and its analysis has not run yet (or is running): the poll runs it
@@ -1480,6 +1483,21 @@ export class CheckoutService {
     if (isOpen(row.status) && row.expiresAt.getTime() <= now) return true;
     const expired = (p: StoredPix | null) => p !== null && Date.parse(p.expiresAt) <= now;
     return expired(row.verificationPix) || expired(row.firstInstalmentPix) || expired(row.fullAmountPix);
+  }
+
+  /** The Pix the checkout offers (reconcileCharge; forced once it expired, as it is replaced then): true if booked now. */
+  private async offeredPixPaidAtPsp(row: CheckoutRow): Promise<boolean> {
+    const pix =
+      isOpen(row.status) && row.phase === 'VERIFICATION_PIX'
+        ? row.verificationPix
+        : isOpen(row.status) && row.phase === 'FIRST_INSTALMENT_PIX'
+          ? row.firstInstalmentPix
+          : row.status === 'KO' && !row.orderId
+            ? row.fullAmountPix
+            : null;
+    if (!pix) return false;
+    const force = Date.parse(pix.expiresAt) <= this.d.clock.now().getTime();
+    return (await this.d.payments.reconcileCharge(pix.txid, { force })) > 0;
   }
 
   private async renewExpiredPix(tx: Tx, row: CheckoutRow, merchant: MerchantFacts): Promise<CheckoutRow> {
