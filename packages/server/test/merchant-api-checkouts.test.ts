@@ -331,6 +331,8 @@ describe('OpenAPI', () => {
     expect(doc.body.openapi).toBe('3.1.0');
     expect(doc.body.paths[checkoutPaths.merchantCheckouts].post).toBeDefined();
     expect(doc.body.components.schemas.CreateCheckoutRequest.properties.amount.type).toBe('number');
+    // The bounds are published with the schema.
+    expect(doc.body.components.schemas.CreateCheckoutRequest.properties.amount.maximum).toBe(1_000_000);
     const page = await t.raw(checkoutPaths.apiDocs, { method: 'GET' });
     expect(page.status).toBe(200);
     const html = await page.text();
