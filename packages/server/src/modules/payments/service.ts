@@ -141,7 +141,10 @@ export interface PaymentsService {
    * asked: logged, never thrown). Asked at most every few seconds per charge and process unless `force`.
    */
   reconcileCharge(txid: string, o?: { force?: boolean }): Promise<number>;
-  /** The same for every unpaid charge of these purposes and references that the PSP may still have seen paid. */
+  /**
+   * The same for every unpaid charge of these purposes and references that the PSP may still have seen paid (an
+   * expired one always: it is about to be replaced).
+   */
   reconcileFor(refs: { purpose: ChargePurpose; referenceIds: string[] }[]): Promise<number>;
   /** Records a devolução of `amount` of a paid charge; sent to the PSP asynchronously (processPendingRefunds). */
   refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void>;
@@ -742,7 +745,7 @@ export class Payments implements PaymentsService {
     if (conditions.length === 0) return 0;
     const margin = sql`make_interval(secs => ${RECONCILE_MARGIN_S})`;
     const rows = await this.o.db
-      .select({ txid: pixCharges.txid })
+      .select({ txid: pixCharges.txid, expiresAt: pixCharges.expiresAt })
       .from(pixCharges)
       .where(
         and(
@@ -756,8 +759,13 @@ export class Payments implements PaymentsService {
           ),
         ),
       );
+    // A live charge is asked at most every few seconds (these calls come from pages anyone may reload); one past its
+    // expiry always, as it is about to be replaced by a new one.
+    const now = this.o.clock.now().getTime();
     let booked = 0;
-    for (const r of rows) booked += await this.reconcileCharge(r.txid, { force: true });
+    for (const r of rows) {
+      booked += await this.reconcileCharge(r.txid, { force: r.expiresAt.getTime() <= now });
+    }
     return booked;
   }
 
