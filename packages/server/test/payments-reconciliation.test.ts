@@ -5,9 +5,11 @@
  */
 import { cents, orderPaths } from '@drip/core';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../src/log.ts';
 import { checkouts } from '../src/modules/checkouts/tables.ts';
 import { instalments, ledgerEntries } from '../src/modules/orders/tables.ts';
+import { startPaymentJobs } from '../src/modules/payments/module.ts';
 import type { SandboxPsp } from '../src/modules/payments/sandbox-psp.ts';
 import { pixCharges, pixPayments, pixRefunds } from '../src/modules/payments/tables.ts';
 import {
@@ -135,6 +137,27 @@ describe('reconciliation with the PSP', () => {
       expect(late.status).toBe(200);
       expect(late.body.results).toEqual([{ endToEndId: e2eIns, outcome: 'DUPLICATE' }]);
     } finally {
+      restarted.built.services.sandboxPsp?.close();
+    }
+  });
+
+  it('the payment jobs run as the server starts: a Pix paid while it was down is booked without waiting an interval', async () => {
+    const c = await t.built.services.payments.createCharge(null, {
+      purpose: 'UNIQUE_PAYMENT',
+      referenceId: `ref-${Math.random()}`,
+      amount: cents(700),
+      description: 'x',
+    });
+    await paidWhileDripDown(pspOf(t), c.txid);
+    const restarted = appOn(t.database, { clock: t.clock });
+    const stop = startPaymentJobs(restarted.built.services.payments, createLogger('silent'), 3_600_000);
+    try {
+      await vi.waitFor(async () => expect((await chargeByTxid(c.txid)).endToEndId).not.toBeNull(), {
+        timeout: 5_000,
+        interval: 50,
+      });
+    } finally {
+      stop();
       restarted.built.services.sandboxPsp?.close();
     }
   });
