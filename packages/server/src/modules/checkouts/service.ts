@@ -734,7 +734,10 @@ export class CheckoutService {
     if (kind === 'load') {
       // The shopper's page polls with PUT {}: when it changes nothing, one plain read answers it (no transaction,
       // no row lock); otherwise the locked path below decides again on the locked row.
-      const seen = await this.load(this.d.db, id, false);
+      let seen = await this.load(this.d.db, id, false);
+      // The Pix it shows is asked of the PSP first: one the PSP has paid, whose notice never reached Drip, is booked
+      // now (and the checkout read again) rather than offered again.
+      if (await this.offeredPixPaidAtPsp(seen.row)) seen = await this.load(this.d.db, id, false);
       let { row, merchant } = seen;
       if (row.phase === 'ANALYSIS' && isOpen(row.status)) {
         // The verification Pix was booked and its analysis has not run yet (or is running): the poll runs it
@@ -1579,6 +1582,21 @@ export class CheckoutService {
     return expired(row.verificationPix) || expired(row.firstInstalmentPix) || expired(row.fullAmountPix);
   }
 
+  /** The Pix the checkout offers (reconcileCharge; forced once it expired, as it is replaced then): true if booked now. */
+  private async offeredPixPaidAtPsp(row: CheckoutRow): Promise<boolean> {
+    const pix =
+      isOpen(row.status) && row.phase === 'VERIFICATION_PIX'
+        ? row.verificationPix
+        : isOpen(row.status) && row.phase === 'FIRST_INSTALMENT_PIX'
+          ? row.firstInstalmentPix
+          : row.status === 'KO' && !row.orderId
+            ? row.fullAmountPix
+            : null;
+    if (!pix) return false;
+    const force = Date.parse(pix.expiresAt) <= this.d.clock.now().getTime();
+    return (await this.d.payments.reconcileCharge(pix.txid, { force })) > 0;
+  }
+
   private async renewExpiredPix(tx: Tx, row: CheckoutRow, merchant: MerchantFacts): Promise<CheckoutRow> {
     const now = this.d.clock.now().getTime();
     const expired = (p: StoredPix | null): p is StoredPix => p !== null && Date.parse(p.expiresAt) <= now;
@@ -1669,59 +1687,132 @@ export class CheckoutService {
     for (const { id } of moved) ctx.afterCommit(() => this.analyses.enqueue(id));
   }
 
-  /** First instalment paid upfront: the order is created with instalment 1 paid. */
+  /** First instalment paid upfront: the order is created with instalment 1 paid (else the Pix is given back). */
   async onFirstInstalmentPaid(tx: Tx, charge: Charge): Promise<void> {
-    const { row, merchant } = await this.load(tx, charge.referenceId, true);
+    const loaded = await this.loadPaidCheckout(tx, charge);
+    const row = loaded?.row;
     if (
+      !loaded ||
+      !row ||
       !isOpen(row.status) ||
       row.phase !== 'FIRST_INSTALMENT_PIX' ||
       row.firstInstalmentPix?.chargeId !== charge.id ||
       !row.customerId
     ) {
-      await this.d.payments.refundCharge(tx, charge.id, charge.amount, 'Pagamento recebido fora do checkout');
+      await this.givePaymentBack(tx, charge, row ?? null, 'Pagamento recebido fora do checkout');
       return;
     }
-    const now = this.d.clock.now();
-    const order = await this.d.orders.createInstalmentOrder(tx, {
-      ...orderBase(row, row.customerId),
-      totalInstalments: row.totalInstalments ?? this.defaultInstalments(merchant),
-      firstDueDate: row.firstDueDate ?? this.today(),
-      cashbackRate: merchant.cashbackRate,
-      upfrontPayment: { chargeId: charge.id, paidAt: charge.paidAt ?? now },
-      now,
-    });
-    await this.update(tx, row.id, {
-      status: 'OK',
-      phase: 'DONE',
-      orderId: order.id,
-      payerCpf: charge.payerCpf,
-      payerBankCode: charge.payerBankCode,
-      ...(charge.payerCpf === row.customerData?.customerCpf ? { payerVerifiedAt: now } : {}),
+    const { merchant } = loaded;
+    const customerId = row.customerId;
+    await this.orderOrGiveBack(tx, charge, row, async (sp, now) => {
+      const order = await this.d.orders.createInstalmentOrder(sp, {
+        ...orderBase(row, customerId),
+        totalInstalments: row.totalInstalments ?? this.defaultInstalments(merchant),
+        firstDueDate: row.firstDueDate ?? this.today(),
+        cashbackRate: merchant.cashbackRate,
+        upfrontPayment: { chargeId: charge.id, paidAt: charge.paidAt ?? now },
+        now,
+      });
+      await this.update(sp, row.id, {
+        status: 'OK',
+        phase: 'DONE',
+        orderId: order.id,
+        payerCpf: charge.payerCpf,
+        payerBankCode: charge.payerBankCode,
+        ...(charge.payerCpf === row.customerData?.customerCpf ? { payerVerifiedAt: now } : {}),
+      });
     });
   }
 
-  /** Full amount paid after a KO: an order paid at once (CLOSED); the checkout answers OK. */
+  /** Full amount paid after a KO: an order paid at once (CLOSED); the checkout answers OK (else the Pix is given back). */
   async onFullAmountPaid(tx: Tx, charge: Charge): Promise<void> {
-    const { row } = await this.load(tx, charge.referenceId, true);
-    if (row.status !== 'KO' || row.orderId || row.fullAmountPix?.chargeId !== charge.id || !row.customerId) {
-      await this.d.payments.refundCharge(tx, charge.id, charge.amount, 'Pagamento recebido fora do checkout');
+    const row = (await this.loadPaidCheckout(tx, charge))?.row;
+    if (row?.status !== 'KO' || row.orderId || row.fullAmountPix?.chargeId !== charge.id || !row.customerId) {
+      await this.givePaymentBack(tx, charge, row ?? null, 'Pagamento recebido fora do checkout');
       return;
     }
-    const now = this.d.clock.now();
-    const order = await this.d.orders.createFullPaymentOrder(tx, {
-      ...orderBase(row, row.customerId),
-      today: this.today(),
-      payment: { chargeId: charge.id, paidAt: charge.paidAt ?? now },
-      now,
+    const customerId = row.customerId;
+    await this.orderOrGiveBack(tx, charge, row, async (sp, now) => {
+      const order = await this.d.orders.createFullPaymentOrder(sp, {
+        ...orderBase(row, customerId),
+        today: this.today(),
+        payment: { chargeId: charge.id, paidAt: charge.paidAt ?? now },
+        now,
+      });
+      await this.update(sp, row.id, {
+        status: 'OK',
+        phase: 'DONE',
+        orderId: order.id,
+        koReason: null,
+        koVariables: null,
+        totalInstalments: 1,
+        firstDueDate: this.today(),
+      });
     });
+  }
+
+  /** The checkout a paid charge refers to, locked; null when there is none (its Pix is then given back). */
+  private async loadPaidCheckout(tx: Tx, charge: Charge): Promise<Loaded | null> {
+    if (!isUuid(charge.referenceId)) return null;
+    try {
+      return await this.load(tx, charge.referenceId, true);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Creates the order of a paid checkout in a savepoint of the booking transaction. When that fails, for whatever
+   * reason (rows the order's columns cannot hold, a bug), the savepoint is rolled back and the booking still commits:
+   * the payment stays booked, the checkout ends KO (no further Pix is offered) and the money is given back — rather
+   * than a booking that fails, and a webhook answered 500, on every delivery of the PSP.
+   */
+  private async orderOrGiveBack(
+    tx: Tx,
+    charge: Charge,
+    row: CheckoutRow,
+    create: (sp: Tx, now: Date) => Promise<void>,
+  ): Promise<void> {
+    const now = this.d.clock.now();
+    try {
+      await tx.transaction((sp) => create(sp, now));
+      return;
+    } catch (err) {
+      this.d.log.error('a paid checkout could not become an order: its Pix is given back', {
+        checkoutId: row.id,
+        chargeId: charge.id,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
     await this.update(tx, row.id, {
-      status: 'OK',
+      status: 'KO',
       phase: 'DONE',
-      orderId: order.id,
-      koReason: null,
-      koVariables: null,
-      totalInstalments: 1,
-      firstDueDate: this.today(),
+      koReason: row.status === 'KO' ? row.koReason : 'DEFAULT',
+      fullAmountPix: null,
+    });
+    await this.givePaymentBack(tx, charge, row, 'Não foi possível criar o pedido do checkout');
+  }
+
+  /**
+   * A checkout payment that does not become an order: the devolução of the whole amount is recorded (sent to the PSP
+   * by the payments job), with its ledger entries, in the booking's transaction.
+   */
+  private async givePaymentBack(
+    tx: Tx,
+    charge: Charge,
+    row: CheckoutRow | null,
+    reason: string,
+  ): Promise<void> {
+    await this.d.payments.refundCharge(tx, charge.id, charge.amount, reason);
+    await this.d.orders.recordReturnedPayment(tx, {
+      chargeId: charge.id,
+      amount: charge.amount,
+      checkoutId: row?.id ?? null,
+      customerId: row?.customerId ?? null,
+      merchantId: row?.merchantId ?? null,
+      reason,
+      now: this.d.clock.now(),
     });
   }
 
