@@ -179,6 +179,7 @@ export {
   IsoInstant,
   KoVariables,
   LoadCheckoutRequest,
+  MAX_INSTALMENTS,
   MerchantCheckoutView,
   MerchantSummary,
   NonNegativeReais,
