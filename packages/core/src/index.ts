@@ -180,6 +180,7 @@ export {
   IsoInstant,
   KoVariables,
   LoadCheckoutRequest,
+  MAX_INSTALMENTS,
   MerchantCheckoutView,
   MerchantSummary,
   NonNegativeReais,
@@ -202,11 +203,16 @@ export {
   WAITLIST_STATUSES,
   WaitlistStatus,
 } from './contract/checkout.ts';
+export type { MerchantRiskFlags, MerchantRiskIssue } from './contract/merchants.ts';
 export {
   EmbedDomains,
   EmbedDomainsRequest,
   MAX_EMBED_DOMAINS,
+  MerchantRiskSettings,
   merchantPaths,
+  merchantRiskFlagsIssues,
+  merchantRiskMessages,
+  setSkipOrderAmountRule,
   toEmbedOrigin,
 } from './contract/merchants.ts';
 export type {

@@ -95,7 +95,9 @@ describe('checkout journey', () => {
     ]);
     const selected = await put(t, id, { totalInstalments: 6 });
     expect(fieldNames(selected)).toContain('checkoutConfirmation');
-    expect(field(selected, 'upfrontFirstInstalment')).toBeDefined();
+    // Upfront OPTIONAL: "sem entrada" by default, first due date today + 15.
+    expect(field(selected, 'upfrontFirstInstalment')).toBeUndefined();
+    expect(field(selected, 'instalments').fieldData[0].dueDate).toBe(addDaysIso(TODAY, 15));
     const firstDate = addDaysIso(TODAY, 20);
     const dated = await put(t, id, { firstInstallmentsDate: firstDate });
     expect(dated.status).toBe(200);
@@ -109,12 +111,15 @@ describe('checkout journey', () => {
     expect(instalments[5].cashbackAmount).toBe(30);
   });
 
-  it('flexible 6x with the first instalment paid upfront: confirmation → first-instalment Pix → OK', async () => {
+  it('flexible 6x with the first instalment paid upfront (today chosen): confirmation → first-instalment Pix → OK', async () => {
     const s = freshShopper(202);
     const id = await createCheckout(t, aurora, { amount: 600 });
     const afterToken = await throughToken(t, id, s.cpf, s.phone);
     await payPix(t, field(afterToken, 'payment').fieldData.paymentQrCodeText, s.cpf);
     await put(t, id, { totalInstalments: 6 });
+    // "com entrada": the shopper chooses today as the first due date.
+    const entry = await put(t, id, { firstInstallmentsDate: TODAY });
+    expect(field(entry, 'upfrontFirstInstalment').fieldData).toEqual({ amount: 100 });
     const pix = await put(t, id, { checkoutConfirmed: true });
     expect(pix.body.result).toBe('MORE_INFO');
     const charge = field(pix, 'paymentForFirstInstalment').fieldData;

@@ -385,7 +385,7 @@ describe('token, expiry, cancel and bad steps', () => {
     ).toBe(409);
     expect((await t.request('POST', checkoutPaths.updateWaitlist(id), { newStatus: 'X' })).status).toBe(400);
 
-    // a selection outside 2..12 and a first date outside 1..31 days
+    // a selection outside 2..12 and a first date outside 0..31 days (upfront OPTIONAL: today is the entry)
     const s = freshShopper(9200);
     await toAnalysis(t, id, s.cpf, s.phone);
     const sel = await put(t, id, { totalInstalments: 13 });
@@ -396,7 +396,12 @@ describe('token, expiry, cancel and bad steps', () => {
     const today = todayInSaoPaulo(t.clock);
     const date = await put(t, id, { firstInstallmentsDate: addDaysIso(today, 32) });
     expect(date.status).toBe(422);
-    expect((await put(t, id, { firstInstallmentsDate: today })).status).toBe(422);
+    const yesterday = await put(t, id, { firstInstallmentsDate: addDaysIso(today, -1) });
+    expect(yesterday.status).toBe(422);
+    expect(yesterday.body.error.message).toBe(
+      `A data da 1º parcela deve estar entre ${today.split('-').reverse().join('/')} e ${addDaysIso(today, 31).split('-').reverse().join('/')}.`,
+    );
+    expect((await put(t, id, { firstInstallmentsDate: today })).status).toBe(200);
     expect((await put(t, id, { firstInstallmentsDate: addDaysIso(today, 31) })).status).toBe(200);
     expect((await put(t, id, { firstInstallmentsDate: '10/03/2026' })).status).toBe(400);
   });

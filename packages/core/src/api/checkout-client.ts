@@ -59,7 +59,10 @@ export interface CheckoutClient {
     newStatus: WaitlistStatus,
   ): Promise<ApiResult<UpdateWaitlistResponse>>;
   simulate(query: SimulatorQuery): Promise<ApiResult<InstalmentsSimulatorResponse>>;
-  sendFeedback(body: In<typeof CheckoutFeedbackRequest>): Promise<ApiResult<unknown>>;
+  /** `feedback`: the label chosen on the page (one of FEEDBACK_REASONS; the server refuses any other with 400). */
+  sendFeedback(
+    body: Omit<In<typeof CheckoutFeedbackRequest>, 'feedback'> & { feedback: string },
+  ): Promise<ApiResult<unknown>>;
   lookupCep(cep: string): Promise<ApiResult<CepLookupResponse>>;
 }
 
@@ -119,7 +122,8 @@ export function createCheckoutClient(opts: CheckoutClientOptions = {}): Checkout
       http.request({
         method: 'POST',
         path: checkoutPaths.updateWaitlist(id),
-        body: normalise(UpdateWaitlistRequest, { oldStatus, newStatus }),
+        // Only CONFIRMED parses; any other status is sent as given and refused by the server (400).
+        body: normalise(UpdateWaitlistRequest, { oldStatus, newStatus } as In<typeof UpdateWaitlistRequest>),
         schema: UpdateWaitlistResponse,
         auth: false,
       }),
@@ -135,7 +139,7 @@ export function createCheckoutClient(opts: CheckoutClientOptions = {}): Checkout
       http.request({
         method: 'POST',
         path: checkoutPaths.feedback,
-        body: normalise(CheckoutFeedbackRequest, body),
+        body: normalise(CheckoutFeedbackRequest, body as In<typeof CheckoutFeedbackRequest>),
         schema: v.unknown(),
         auth: false,
       }),

@@ -70,6 +70,153 @@ describe('denialView (spec 8)', () => {
   });
 });
 
+describe('denialView: the grouping of spec 8, reason by reason', () => {
+  const GENERIC =
+    'Infelizmente não conseguimos aprovar sua compra com a Drip desta vez. Por favor, escolha outra forma de pagamento para finalizar seu pedido.';
+  const LIMIT =
+    'O valor desta compra está acima do limite disponível para você na Drip no momento. Tente uma compra de valor menor ou escolha outra forma de pagamento.';
+  const MAX_150 = `No momento, o valor máximo aprovado para suas compras com a Drip é de R$${NBSP}150,00. Tente uma compra de até esse valor ou escolha outra forma de pagamento.`;
+  const WAITING =
+    'Estamos com alta demanda e não conseguimos criar sua conta agora. Entre na lista de espera e avisaremos você assim que sua conta Drip estiver disponível.';
+  const UNLOCK = `Você tem R$${NBSP}50,00 de limite reservado em parcelas em aberto. Pague suas parcelas pendentes para desbloquear mais limite e tente novamente.`;
+  const RETRY_LATER =
+    'Seu cadastro está correto, mas atingimos o limite de compras aprovadas neste momento. Tente novamente em alguns minutos.';
+
+  const allowed = { allowedAmount: cents(15_000) };
+  const cases: [string, Parameters<typeof denialView>, string, string, boolean, boolean][] = [
+    // reason, koVariables → title, message, offerWaitlist, offerAppAccess
+    [
+      'max value, amount',
+      ['ORDER_ABOVE_MAX_VALUE', allowed],
+      DENIAL_TITLES.aboveMaxValue,
+      MAX_150,
+      false,
+      false,
+    ],
+    ['max value, no amount', ['ORDER_ABOVE_MAX_VALUE', {}], DENIAL_TITLES.aboveMaxValue, LIMIT, false, false],
+    [
+      'max value, blocked limit',
+      [
+        'ORDER_ABOVE_MAX_VALUE',
+        { ...allowed, blockedLimit: cents(5_000), waitlistStatus: 'WAITING_RESPONSE' },
+      ],
+      DENIAL_TITLES.aboveMaxValue,
+      UNLOCK,
+      false,
+      false,
+    ],
+    [
+      'max value, waiting response',
+      ['ORDER_ABOVE_MAX_VALUE', { ...allowed, blockedLimit: cents(0), waitlistStatus: 'WAITING_RESPONSE' }],
+      DENIAL_TITLES.accountNotCreated,
+      WAITING,
+      true,
+      false,
+    ],
+    [
+      'max value, joined the waiting list',
+      ['ORDER_ABOVE_MAX_VALUE', { ...allowed, waitlistStatus: 'CONFIRMED', onWaitlist: true }],
+      DENIAL_TITLES.aboveMaxValue,
+      MAX_150,
+      false,
+      false,
+    ],
+    [
+      'max value, waiting list denied',
+      ['ORDER_ABOVE_MAX_VALUE', { ...allowed, waitlistStatus: 'DENIED' }],
+      DENIAL_TITLES.aboveMaxValue,
+      MAX_150,
+      false,
+      false,
+    ],
+    [
+      'customer max',
+      ['ORDER_ABOVE_CUSTOMER_MAX_VALUE', allowed],
+      DENIAL_TITLES.generic,
+      MAX_150,
+      false,
+      false,
+    ],
+    [
+      'customer max, 0',
+      ['ORDER_ABOVE_CUSTOMER_MAX_VALUE', { allowedAmount: cents(0) }],
+      DENIAL_TITLES.generic,
+      LIMIT,
+      false,
+      false,
+    ],
+    [
+      'open value cap',
+      ['MAX_MULTIPLE_ORDERS_VALUE_PER_CUSTOMER', allowed],
+      DENIAL_TITLES.generic,
+      MAX_150,
+      false,
+      false,
+    ],
+    ['daily cap', ['DRIP_MAX_VALUE_PER_DAY', {}], DENIAL_TITLES.generic, RETRY_LATER, false, false],
+    ['global cap', ['DRIP_MAX_VALUE_GLOBAL', {}], DENIAL_TITLES.generic, RETRY_LATER, false, false],
+    [
+      'invalid data',
+      ['INVALID_CUSTOMER_DATA', {}],
+      DENIAL_TITLES.generic,
+      'Não conseguimos confirmar seus dados. Verifique se a conta usada para enviar o Pix é sua, a mesma do CPF cadastrado nesta loja, e tente novamente.',
+      false,
+      false,
+    ],
+    [
+      'late instalments',
+      ['LATE_INSTALMENTS', {}],
+      DENIAL_TITLES.generic,
+      'Você tem pagamentos pendentes com a Drip. Regularize suas parcelas em atraso ou fale com o nosso suporte para voltar a comprar.',
+      false,
+      false,
+    ],
+    [
+      'unpaid first instalment',
+      ['ACTIVE_ORDERS_WITH_FIRST_INSTALMENT_NOT_PAID', {}],
+      DENIAL_TITLES.generic,
+      'Para fazer uma nova compra, é preciso pagar pelo menos uma parcela dos seus pedidos anteriores. Acesse sua conta Drip para pagar.',
+      false,
+      true,
+    ],
+    [
+      'expired',
+      ['EXPIRED', {}],
+      'Esta compra está expirada',
+      'Não identificamos o pagamento a tempo e esta compra expirou. Volte à loja e inicie uma nova compra.',
+      false,
+      false,
+    ],
+    [
+      'store confirmation failed',
+      ['FAILED_MERCHANT_ORDER_CONFIRMATION', {}],
+      DENIAL_TITLES.generic,
+      GENERIC,
+      false,
+      false,
+    ],
+    ['default', ['DEFAULT', {}], DENIAL_TITLES.generic, GENERIC, false, false],
+    ['minor', ['LEGALLY_PROTECTED_MINOR', {}], DENIAL_TITLES.generic, GENERIC, false, false],
+    ['no reason', [null, {}], DENIAL_TITLES.generic, GENERIC, false, false],
+  ];
+
+  it.each(cases)('%s', (_, args, title, message, offerWaitlist, offerAppAccess) => {
+    expect(denialView(...args)).toEqual({ title, message, offerWaitlist, offerAppAccess });
+  });
+
+  it('every other reason gets the generic title and message, without offers', () => {
+    const specific = new Set(cases.map(([, [reason]]) => reason));
+    for (const reason of DENIAL_REASONS.filter((r) => !specific.has(r))) {
+      expect(denialView(reason, allowed), reason).toEqual({
+        title: DENIAL_TITLES.generic,
+        message: GENERIC,
+        offerWaitlist: false,
+        offerAppAccess: false,
+      });
+    }
+  });
+});
+
 describe('instalmentOptions (spec 5)', () => {
   it('from 2 to max, total/n to 2 decimals, default 3x', () => {
     const { options, defaultTotalInstalments } = instalmentOptions(cents(10_000), 4, 'OPTIONAL');

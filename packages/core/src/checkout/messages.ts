@@ -110,10 +110,8 @@ export function denialView(reason: DenialReason | null, koVariables: KoVariables
       } else if (waitlistStatus === 'WAITING_RESPONSE') {
         message =
           'Estamos com alta demanda e não conseguimos criar sua conta agora. Entre na lista de espera e avisaremos você assim que sua conta Drip estiver disponível.';
-      } else if (waitlistStatus === 'CONFIRMED' || koVariables.onWaitlist === true) {
-        message =
-          'Você está na lista de espera da Drip. Avisaremos você assim que sua conta estiver disponível.';
       } else {
+        // Spec 8: otherwise the maximum amount, also once on the waiting list (the page says so on its own).
         message = maxAmountMessage(koVariables.allowedAmount);
       }
       break;

@@ -9,9 +9,15 @@ import {
   CreateCheckoutRequest,
   checkoutUpdateKind,
   DENIAL_REASONS,
+  FEEDBACK_REASONS,
   FIELD_NAMES,
+  InstalmentSelectionRequest,
   InstalmentsSimulatorQuery,
+  InstalmentsSimulatorResponse,
+  MAX_INSTALMENTS,
   MerchantCheckoutView,
+  MerchantSummary,
+  UpdateWaitlistRequest,
 } from './checkout.ts';
 
 const messages = (schema: v.GenericSchema, value: unknown) => {
@@ -207,5 +213,49 @@ describe('checkout contract', () => {
       }).success,
     ).toBe(true);
     expect(v.parse(CepLookupResponse, { erro: 'true' }).erro).toBe('true');
+  });
+
+  it('anonymous inputs: the waiting list only joins, the feedback only names one of the six reasons', () => {
+    expect(v.parse(UpdateWaitlistRequest, { oldStatus: 'WAITING_RESPONSE', newStatus: 'CONFIRMED' })).toEqual(
+      {
+        oldStatus: 'WAITING_RESPONSE',
+        newStatus: 'CONFIRMED',
+      },
+    );
+    for (const newStatus of ['WAITING_RESPONSE', 'DENIED', 'X']) {
+      expect(v.safeParse(UpdateWaitlistRequest, { oldStatus: null, newStatus }).success, newStatus).toBe(
+        false,
+      );
+    }
+    expect(FEEDBACK_REASONS.map((r) => r.label)).toEqual([
+      'Estou aqui apenas por curiosidade',
+      'Não estou seguro de fazer essa compra',
+      'Não recebi o código por SMS/Whatsapp',
+      'Achei muito complicado',
+      'Estou com problemas técnicos',
+      'Outro motivo',
+    ]);
+    expect(FEEDBACK_REASONS.filter((r) => r.commentRequired).map((r) => r.label)).toEqual([
+      'Estou com problemas técnicos',
+      'Outro motivo',
+    ]);
+    expect(
+      messages(CheckoutFeedbackRequest, { checkoutID: 'c1', feedback: 'Qualquer texto', comment: 'a' }),
+    ).toEqual(['Selecione um motivo']);
+  });
+
+  it('the instalment count is bounded by MAX_INSTALMENTS in the request and in what is shown', () => {
+    expect(MAX_INSTALMENTS).toBe(24);
+    expect(v.safeParse(InstalmentSelectionRequest, { totalInstalments: 24 }).success).toBe(true);
+    expect(messages(InstalmentSelectionRequest, { totalInstalments: 25 })).toEqual([
+      'A quantidade de parcelas deve ser um número inteiro entre 1 e 24',
+    ]);
+    const summary = { id: 'm', name: 'Loja', cashbackRate: 0, totalAmount: 100 };
+    expect(v.safeParse(MerchantSummary, { ...summary, maxInstalments: 24 }).success).toBe(true);
+    expect(v.safeParse(MerchantSummary, { ...summary, maxInstalments: 25 }).success).toBe(false);
+    const simulated = { cashbackRate: 0, instalments: [], totalAmount: 100, flexibleInstallments: true };
+    expect(v.safeParse(InstalmentsSimulatorResponse, { ...simulated, maxInstalments: 25 }).success).toBe(
+      false,
+    );
   });
 });

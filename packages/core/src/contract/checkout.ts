@@ -154,6 +154,12 @@ export const UPFRONT_PAYMENT_STATUS_LABELS: Record<UpfrontPaymentStatus, string>
 /** The checkout treats a merchant without the value as OPTIONAL (spec 3). */
 export const DEFAULT_UPFRONT_PAYMENT_STATUS: UpfrontPaymentStatus = 'OPTIONAL';
 
+/**
+ * The most instalments any checkout offers: the bound of `{totalInstalments}`, and so of the selection options, the
+ * merchant summary and the simulator, whatever a merchant's `maxInstalments` says.
+ */
+export const MAX_INSTALMENTS = 24;
+
 export const WAITLIST_STATUSES = ['CONFIRMED', 'WAITING_RESPONSE', 'DENIED'] as const;
 export const WaitlistStatus = v.picklist(WAITLIST_STATUSES, 'Status da lista de espera desconhecido');
 export type WaitlistStatus = v.InferOutput<typeof WaitlistStatus>;
@@ -206,7 +212,7 @@ export const MerchantSummary = v.object({
   id: v.string(),
   name: v.string(),
   flexibleInstallments: v.optional(v.boolean(), true),
-  maxInstalments: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 3),
+  maxInstalments: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_INSTALMENTS)), 3),
   upfrontPaymentStatus: v.optional(UpfrontPaymentStatus, DEFAULT_UPFRONT_PAYMENT_STATUS),
   /** Fraction (0.05 = 5 %). */
   cashbackRate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
@@ -330,7 +336,7 @@ export const checkoutFormMessages = {
   tokenRequired: 'Informe o Drip Token',
   tokenFormat: 'O Drip Token deve ter 6 dígitos',
   firstDateInvalid: 'A data da 1º parcela deve estar no formato AAAA-MM-DD',
-  totalInstalmentsInvalid: 'A quantidade de parcelas deve ser um número inteiro entre 1 e 24',
+  totalInstalmentsInvalid: `A quantidade de parcelas deve ser um número inteiro entre 1 e ${MAX_INSTALMENTS}`,
 } as const;
 
 export const BRAZILIAN_STATES = [
@@ -438,7 +444,7 @@ export const InstalmentSelectionRequest = v.strictObject({
     v.number(checkoutFormMessages.totalInstalmentsInvalid),
     v.integer(checkoutFormMessages.totalInstalmentsInvalid),
     v.minValue(1, checkoutFormMessages.totalInstalmentsInvalid),
-    v.maxValue(24, checkoutFormMessages.totalInstalmentsInvalid),
+    v.maxValue(MAX_INSTALMENTS, checkoutFormMessages.totalInstalmentsInvalid),
   ),
 });
 export type InstalmentSelectionRequest = v.InferOutput<typeof InstalmentSelectionRequest>;
@@ -533,9 +539,10 @@ export type CancelCheckoutResponse = v.InferOutput<typeof CancelCheckoutResponse
 export const NotifyPixResponse = v.object({ smsDelivered: v.boolean() });
 export type NotifyPixResponse = v.InferOutput<typeof NotifyPixResponse>;
 
+/** The shopper can only join the waiting list (spec 4: "send old status and CONFIRMED"); Drip decides the rest. */
 export const UpdateWaitlistRequest = v.strictObject({
   oldStatus: v.nullable(WaitlistStatus),
-  newStatus: WaitlistStatus,
+  newStatus: v.literal('CONFIRMED', 'Só é possível entrar na lista de espera (CONFIRMED)'),
 });
 export type UpdateWaitlistRequest = v.InferOutput<typeof UpdateWaitlistRequest>;
 export const UpdateWaitlistResponse = v.object({ status: WaitlistStatus });
@@ -564,7 +571,7 @@ export const InstalmentsSimulatorResponse = v.object({
   instalments: v.array(CheckoutInstalment),
   totalAmount: PositiveReais,
   flexibleInstallments: v.boolean(),
-  maxInstalments: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  maxInstalments: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_INSTALMENTS)),
 });
 export type InstalmentsSimulatorResponse = v.InferOutput<typeof InstalmentsSimulatorResponse>;
 
@@ -581,7 +588,11 @@ export const FEEDBACK_REASONS = [
 export const CheckoutFeedbackRequest = v.pipe(
   v.strictObject({
     checkoutID: v.pipe(v.string(), v.nonEmpty('Informe o checkout')),
-    feedback: v.pipe(v.string('Selecione um motivo'), v.trim(), v.nonEmpty('Selecione um motivo')),
+    // One of the six reasons of the page, as labelled (spec 2.5): anything else is refused.
+    feedback: v.picklist(
+      FEEDBACK_REASONS.map((r) => r.label),
+      'Selecione um motivo',
+    ),
     comment: v.pipe(v.string(), v.trim(), v.maxLength(2000, 'O comentário é longo demais')),
   }),
   v.forward(

@@ -18,6 +18,7 @@ import {
   type DenialReason,
   daysBetweenIso,
   formatBRL,
+  MAX_INSTALMENTS,
   type MerchantCheckoutView,
   maskPhoneForDisplay,
   splitInstalments,
@@ -87,6 +88,7 @@ export const checkoutErrors = {
   firstDateMandatory: 'Nesta loja a 1º parcela é paga hoje, na confirmação da compra.',
   noPix: 'Não há pagamento Pix pendente nesta compra.',
   waitlistUnavailable: 'A lista de espera não está disponível para esta compra.',
+  waitlistDenied: 'Não foi possível entrar na lista de espera desta compra.',
   waitlistChanged: 'O status da lista de espera mudou. Atualize a página.',
   duplicateOrderCode: (code: string) =>
     `O código de pedido '${code}' já foi usado em outro checkout desta loja.`,
@@ -206,11 +208,21 @@ const hashToken = (checkoutId: string, code: string) =>
 
 const isOpen = (status: CheckoutRow['status']) => status === 'PRISTINE' || status === 'MORE_INFO';
 
+/**
+ * The most instalments a merchant sells in (spec 2.5 and 9): a flexible merchant up to its `maxInstalments`, capped
+ * at the bound `{totalInstalments}` accepts (MAX_INSTALMENTS); any other merchant in the default 3. The selection
+ * options, the merchant summary and the simulator all show this number.
+ */
+export function maxInstalmentsOf(m: Pick<MerchantFacts, 'flexibleInstallments' | 'maxInstalments'>): number {
+  if (!m.flexibleInstallments) return DEFAULT_INSTALMENTS;
+  return Math.min(MAX_INSTALMENTS, Math.max(1, m.maxInstalments));
+}
+
 /** Which instalment counts a merchant offers (spec 5: from 2, from 1 when upfront is DISABLED). */
 export function instalmentRange(
   m: Pick<MerchantFacts, 'flexibleInstallments' | 'maxInstalments' | 'upfrontPaymentStatus'>,
 ) {
-  const max = Math.max(1, m.maxInstalments);
+  const max = maxInstalmentsOf(m);
   const min = m.upfrontPaymentStatus === 'DISABLED' ? 1 : Math.min(2, max);
   return { min, max };
 }
@@ -1324,7 +1336,7 @@ export class CheckoutService {
         creditDecisionId: decisionId,
         availableLimit: decision.available,
         phase: merchant.flexibleInstallments ? 'SELECTION' : 'CONFIRMATION',
-        totalInstalments: merchant.flexibleInstallments ? null : Math.max(1, merchant.maxInstalments),
+        totalInstalments: merchant.flexibleInstallments ? null : maxInstalmentsOf(merchant),
       };
       return { set, record, recordIf, recordJson, fullAmountPix: null };
     }
@@ -1420,14 +1432,15 @@ export class CheckoutService {
 
   // ---------------------------------------------------------- plan: selection, date, confirmation
 
+  /** OPTIONAL upfront: "sem entrada" unless the shopper chose today as the first due date (changeFirstDate). */
   private upfrontChosen(row: CheckoutRow, merchant: MerchantFacts): boolean {
     if (merchant.upfrontPaymentStatus === 'MANDATORY') return true;
     if (merchant.upfrontPaymentStatus === 'DISABLED') return false;
-    return row.upfront !== 'NO';
+    return row.upfront === 'YES';
   }
 
   private defaultInstalments(merchant: MerchantFacts): number {
-    if (!merchant.flexibleInstallments) return Math.max(1, merchant.maxInstalments);
+    if (!merchant.flexibleInstallments) return maxInstalmentsOf(merchant);
     const { min, max } = instalmentRange(merchant);
     return Math.min(max, Math.max(min, DEFAULT_INSTALMENTS));
   }
@@ -1478,17 +1491,17 @@ export class CheckoutService {
     }
     const today = this.today();
     const days = daysBetweenIso(today, date);
-    if (days < FIRST_DUE_MIN_DAYS || days > FIRST_DUE_MAX_DAYS) {
+    // OPTIONAL upfront: today is the entry ("com entrada", paid by Pix at confirmation); any later date in the
+    // window is "sem entrada" (docs/checkout-lifecycle.md).
+    const optional = merchant.upfrontPaymentStatus === 'OPTIONAL';
+    const minDays = optional ? 0 : FIRST_DUE_MIN_DAYS;
+    if (days < minDays || days > FIRST_DUE_MAX_DAYS) {
       throw unprocessable(
-        checkoutErrors.firstDateRange(
-          addDaysIso(today, FIRST_DUE_MIN_DAYS),
-          addDaysIso(today, FIRST_DUE_MAX_DAYS),
-        ),
+        checkoutErrors.firstDateRange(addDaysIso(today, minDays), addDaysIso(today, FIRST_DUE_MAX_DAYS)),
         'FIRST_DATE_OUT_OF_RANGE',
       );
     }
-    // OPTIONAL upfront: choosing a later first due date means "no entry payment" (docs/checkout-lifecycle.md).
-    const updated = await this.update(tx, row.id, { firstDueDate: date, upfront: 'NO' });
+    const updated = await this.update(tx, row.id, { firstDueDate: date, upfront: days === 0 ? 'YES' : 'NO' });
     return this.respond(updated, merchant);
   }
 
@@ -1865,6 +1878,10 @@ export class CheckoutService {
       if (body.oldStatus !== null && body.oldStatus !== row.waitlistStatus) {
         throw conflict(checkoutErrors.waitlistChanged, 'WAITLIST_CHANGED');
       }
+      // The shopper joins (CONFIRMED, again as often as they like); a list Drip DENIED stays denied.
+      if (row.waitlistStatus === 'DENIED') {
+        throw conflict(checkoutErrors.waitlistDenied, 'WAITLIST_DENIED');
+      }
       const updated = await this.update(tx, id, { waitlistStatus: body.newStatus });
       return { status: updated.waitlistStatus ?? body.newStatus };
     });
@@ -1894,7 +1911,7 @@ export class CheckoutService {
       instalments: plan.instalments.map(wireInstalment),
       totalAmount: centsToReais(cents(row.amount)),
       flexibleInstallments: merchant.flexibleInstallments,
-      maxInstalments: merchant.maxInstalments,
+      maxInstalments: maxInstalmentsOf(merchant),
     };
   }
 
@@ -1927,21 +1944,21 @@ export class CheckoutService {
       merchant = m;
     }
     const rate = merchant.id ? await this.d.orders.cashbackRate(merchant.id, this.today()) : 0;
-    const n = merchant.flexibleInstallments
-      ? Math.min(DEFAULT_INSTALMENTS, merchant.maxInstalments)
-      : merchant.maxInstalments;
+    // The default plan: 3x, or fewer when a flexible merchant sells in fewer.
+    const max = maxInstalmentsOf(merchant);
+    const n = Math.min(DEFAULT_INSTALMENTS, max);
     const firstDueDate = addDaysIso(q.date ?? this.today(), 30);
     return {
       cashbackRate: rate,
       instalments: planInstalments({
         total: q.amount,
-        totalInstalments: Math.max(1, n),
+        totalInstalments: n,
         firstDueDate,
         cashbackRate: rate,
       }).map(wireInstalment),
       totalAmount: centsToReais(q.amount),
       flexibleInstallments: merchant.flexibleInstallments,
-      maxInstalments: merchant.maxInstalments,
+      maxInstalments: max,
     };
   }
 
@@ -1977,7 +1994,7 @@ export class CheckoutService {
           id: merchant.id,
           name: merchant.name,
           flexibleInstallments: merchant.flexibleInstallments,
-          maxInstalments: Math.max(1, merchant.maxInstalments),
+          maxInstalments: maxInstalmentsOf(merchant),
           upfrontPaymentStatus: merchant.upfrontPaymentStatus,
           cashbackRate: merchant.cashbackRate,
           totalAmount: centsToReais(cents(row.amount)),

@@ -1,13 +1,21 @@
 /**
- * Credit analysis rules (DESIGN.md 3): every denial code of spec section 8 is one pure rule over an input snapshot,
- * evaluated in the fixed order of `CREDIT_RULES` (docs/credit-analysis.md). The first failing rule is the denial
- * reason; every rule is still evaluated and recorded, so that the admin sees the whole picture.
+ * Credit analysis rules (DESIGN.md 3): every denial code of spec section 8 that an analysis can reach is a pure
+ * rule over an input snapshot, evaluated in the fixed order of `CREDIT_RULES` (docs/credit-analysis.md). The first
+ * failing rule is the denial reason; every rule is still evaluated and recorded, so that the admin sees the whole
+ * picture. FAILED_MERCHANT_ORDER_CONFIRMATION is not among them: it is the store failing to confirm the order,
+ * which happens after the analysis, not a fact about the shopper.
  */
 import type { Cents, DenialReason, WaitlistStatus } from '@drip/core';
 
 export type RuleGroup = 'fraud' | 'risk' | 'limit' | 'operation';
 
-/** The merchant flags that switch rules off (spec 3, Merchant). */
+/**
+ * The merchant flags that switch rules off (spec 3, Merchant; their meaning in docs/credit-analysis.md).
+ * `skipOrderAmountRule` ('Ignorar valor máximo'): the customer's bureau limit is not used, the merchant's
+ * `maxAmountPerOrder` is the limit. `skipProtectedScore` ('Ignorar protected score'): the bureau score behind the
+ * customer's limit is not used; it depends on `skipOrderAmountRule` (without a limit from the score, the merchant
+ * maximum must be the limit). No flag switches off the under-18 rule.
+ */
 export interface MerchantRuleFlags {
   skipAntifraud: boolean;
   skipProtectedScore: boolean;
@@ -88,7 +96,12 @@ export interface RuleOutcome {
   koVariables?: { allowedAmount?: Cents; blockedLimit?: Cents; waitlistStatus?: WaitlistStatus };
 }
 
+/** What a decision records as a rule's name: its reason, or its own name when it denies with a shared reason. */
+export type CreditRuleName = DenialReason | 'MERCHANT_ENABLED';
+
 export interface CreditRule {
+  /** Recorded name when it differs from the reason (several rules may deny with DEFAULT). */
+  name?: CreditRuleName;
   reason: DenialReason;
   group: RuleGroup;
   /** The merchant flag(s) that switch this rule off; fraud rules are also switched off by skipAntifraud. */
@@ -136,7 +149,9 @@ export const CREDIT_RULES: readonly CreditRule[] = [
     }),
   },
   {
-    reason: 'FAILED_MERCHANT_ORDER_CONFIRMATION',
+    // A checkout of an archived merchant is not financed: the generic denial, as nothing is wrong with the shopper.
+    name: 'MERCHANT_ENABLED',
+    reason: 'DEFAULT',
     group: 'operation',
     skippedBy: [],
     evaluate: (s) => ({ passed: s.merchant.enabled, details: { merchantEnabled: s.merchant.enabled } }),
@@ -192,7 +207,8 @@ export const CREDIT_RULES: readonly CreditRule[] = [
   {
     reason: 'LEGALLY_PROTECTED_MINOR',
     group: 'risk',
-    skippedBy: ['skipProtectedScore'],
+    // The law, not a risk appetite: no merchant flag lends to a minor.
+    skippedBy: [],
     evaluate: (s) => {
       const birthDate = s.bureau.birthDate ?? s.customer.birthDate;
       if (birthDate === null) return ok({ birthDate: null });
@@ -231,19 +247,26 @@ export const CREDIT_RULES: readonly CreditRule[] = [
     reason: 'DEFAULT',
     group: 'risk',
     skippedBy: [],
-    evaluate: (s) => ({
-      passed: !s.bureau.negativated && s.bureau.score >= s.config.minBureauScore,
-      details: {
-        negativated: s.bureau.negativated,
-        score: s.bureau.score,
-        minimum: s.config.minBureauScore,
-      },
-    }),
+    evaluate: (s) => {
+      // skipProtectedScore: the score is not read (the merchant maximum is the limit); a negativated CPF still denies.
+      const scoreIgnored = s.merchant.skipProtectedScore;
+      const scoreOk = scoreIgnored || s.bureau.score >= s.config.minBureauScore;
+      return {
+        passed: !s.bureau.negativated && scoreOk,
+        details: {
+          negativated: s.bureau.negativated,
+          score: s.bureau.score,
+          minimum: s.config.minBureauScore,
+          scoreIgnored,
+        },
+      };
+    },
   },
   {
     reason: 'ORDER_ABOVE_MAX_VALUE',
     group: 'limit',
-    skippedBy: ['skipOrderAmountRule'],
+    // Always on: with skipOrderAmountRule the merchant maximum is the only limit of the order.
+    skippedBy: [],
     evaluate: (s) => {
       const maxAmount = s.merchant.maxAmountPerOrder;
       if (maxAmount === null || maxAmount <= 0) return ok({ maxAmountPerOrder: null });
@@ -251,7 +274,11 @@ export const CREDIT_RULES: readonly CreditRule[] = [
       const blockedLimit = s.history.unpaidPrincipal;
       return {
         passed,
-        details: { amount: s.amount, maxAmountPerOrder: maxAmount },
+        details: {
+          amount: s.amount,
+          maxAmountPerOrder: maxAmount,
+          isTheCustomerLimit: s.merchant.skipOrderAmountRule,
+        },
         koVariables: {
           allowedAmount: maxAmount,
           blockedLimit,
@@ -266,7 +293,7 @@ export const CREDIT_RULES: readonly CreditRule[] = [
   {
     reason: 'ORDER_ABOVE_CUSTOMER_MAX_VALUE',
     group: 'limit',
-    skippedBy: [],
+    skippedBy: ['skipOrderAmountRule'],
     evaluate: (s) => {
       const available = max0(sub(s.bureau.limit, s.history.unpaidPrincipal));
       return {
@@ -316,6 +343,18 @@ export const CREDIT_RULES: readonly CreditRule[] = [
 ];
 
 /**
+ * The merchant's flags as the rules apply them (spec 4 "Risk rule dependencies", spec 5): `skipOrderAmountRule`
+ * counts only with a `maxAmountPerOrder` above zero, and `skipProtectedScore` only when `skipOrderAmountRule`
+ * counts. The merchant forms refuse the other combinations (core `merchantRiskFlagsIssues`); a row saved before
+ * that check is read as if the unmet flag were off, so that no purchase is ever analysed without a limit.
+ */
+export function effectiveFlags(m: CreditSnapshot['merchant']): CreditSnapshot['merchant'] {
+  const skipOrderAmountRule =
+    m.skipOrderAmountRule && m.maxAmountPerOrder !== null && m.maxAmountPerOrder > 0;
+  return { ...m, skipOrderAmountRule, skipProtectedScore: m.skipProtectedScore && skipOrderAmountRule };
+}
+
+/**
  * Whether the merchant switched a rule off. `skipAntifraud` switches off every rule of the fraud group that is
  * about the shopper (blocked lists, invalid data, anti-fraud score); Drip's own caps (daily/global) stay on.
  */
@@ -327,7 +366,7 @@ export function isSkipped(rule: CreditRule, flags: MerchantRuleFlags): boolean {
 const DRIP_CAP_REASONS: readonly DenialReason[] = ['DRIP_MAX_VALUE_PER_DAY', 'DRIP_MAX_VALUE_GLOBAL'];
 
 export interface EvaluatedRule {
-  rule: DenialReason;
+  rule: CreditRuleName;
   group: RuleGroup;
   /** null when the merchant switched the rule off. */
   passed: boolean | null;
@@ -346,23 +385,28 @@ export type CreditDecision =
       available: Cents;
     };
 
-/** Evaluates every rule in order; the first failing (non-skipped) rule is the reason. */
+/**
+ * Evaluates every rule in order, under the merchant's effective flags; the first failing (non-skipped) rule is the
+ * reason. The customer's limit is the bureau limit, or the merchant maximum under skipOrderAmountRule.
+ */
 export function evaluateCredit(
-  s: CreditSnapshot,
+  snapshot: CreditSnapshot,
   rules: readonly CreditRule[] = CREDIT_RULES,
 ): CreditDecision {
+  const s: CreditSnapshot = { ...snapshot, merchant: effectiveFlags(snapshot.merchant) };
   const evaluated: EvaluatedRule[] = [];
   let first: { reason: DenialReason; koVariables: NonNullable<RuleOutcome['koVariables']> } | null = null;
   for (const rule of rules) {
+    const name = rule.name ?? rule.reason;
     const skipped = isSkipped(rule, s.merchant);
     const unskippable = skipped ? rule.always?.(s) : undefined;
     if (skipped && (unskippable === undefined || unskippable.passed)) {
-      evaluated.push({ rule: rule.reason, group: rule.group, passed: null, skipped: true, details: {} });
+      evaluated.push({ rule: name, group: rule.group, passed: null, skipped: true, details: {} });
       continue;
     }
     const outcome = unskippable ?? rule.evaluate(s);
     evaluated.push({
-      rule: rule.reason,
+      rule: name,
       group: rule.group,
       passed: outcome.passed,
       skipped: false,
@@ -371,7 +415,10 @@ export function evaluateCredit(
     if (!outcome.passed && first === null)
       first = { reason: rule.reason, koVariables: outcome.koVariables ?? {} };
   }
-  const available = max0(sub(s.bureau.limit, s.history.unpaidPrincipal));
-  if (first === null) return { type: 'approved', evaluated, limit: s.bureau.limit, available };
-  return { type: 'denied', ...first, evaluated, limit: s.bureau.limit, available };
+  // Under skipOrderAmountRule (effective: a positive maximum) the merchant maximum is the limit of each order.
+  const merchantMaximum = s.merchant.skipOrderAmountRule ? s.merchant.maxAmountPerOrder : null;
+  const limit = merchantMaximum ?? s.bureau.limit;
+  const available = merchantMaximum ?? max0(sub(s.bureau.limit, s.history.unpaidPrincipal));
+  if (first === null) return { type: 'approved', evaluated, limit, available };
+  return { type: 'denied', ...first, evaluated, limit, available };
 }

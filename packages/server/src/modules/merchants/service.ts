@@ -62,7 +62,7 @@ export class MerchantService {
 
   /**
    * Admin back office: ENABLED ↔ ARCHIVED (spec 4 "Merchant"). An archived merchant's API key stops working and its
-   * open checkouts are denied at analysis (FAILED_MERCHANT_ORDER_CONFIRMATION). Returns null for an unknown id.
+   * open checkouts are denied at analysis (DEFAULT, rule MERCHANT_ENABLED). Returns null for an unknown id.
    */
   async setStatus(
     id: string,

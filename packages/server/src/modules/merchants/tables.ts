@@ -78,7 +78,8 @@ export const merchants = pgTable(
     skipFraudulentAddressCep: boolean('skip_fraudulent_address_cep').notNull().default(false),
     skipFraudulentBankCode: boolean('skip_fraudulent_bank_code').notNull().default(false),
     skipOrderAmountRule: boolean('skip_order_amount_rule').notNull().default(false),
-    flexibleInstallments: boolean('flexible_installments').notNull().default(false),
+    /** Spec 3: flexible by default (the shopper chooses up to maxInstalments). */
+    flexibleInstallments: boolean('flexible_installments').notNull().default(true),
     limitInstalmentsByCheckout: boolean('limit_instalments_by_checkout').notNull().default(false),
     maxInstalments: integer('max_instalments').notNull().default(3),
     logo: text('logo'),

@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ALTER COLUMN "flexible_installments" SET DEFAULT true;
