@@ -70,6 +70,8 @@ export {
   CheckoutRequestError,
   COUNTDOWN_TICK_MS,
   createCheckoutMachine,
+  DRIP_TOKEN_LENGTH,
+  isCompleteToken,
   POLL_INTERVAL_MS,
   RESEND_COOLDOWN_MS,
 } from './checkout/machine.ts';

@@ -111,6 +111,20 @@ describe('token', () => {
     }
   });
 
+  it('keeps Continuar disabled until the 6 digits are typed', async () => {
+    const { send } = renderView(fixtureContext('token'));
+    const input = await screen.findByLabelText('Drip Token');
+    const submit = screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement;
+    fireEvent.change(input, { target: { value: '12345' } });
+    expect(submit.disabled).toBe(true);
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    expect(send).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: '123456' } });
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    expect(send).toHaveBeenCalledWith({ type: 'SUBMIT_TOKEN', code: '123456' });
+  });
+
   it('resends by the chosen channel once the cooldown is over', async () => {
     const { send } = renderView(fixtureContext('token'));
     fireEvent.click(await screen.findByRole('button', { name: 'WhatsApp' }));

@@ -155,6 +155,63 @@ describe('checkout machine', () => {
     expect(ctx.error).toBe(false);
   });
 
+  it('an incomplete token is never sent: it is a wrong token for the shopper', async () => {
+    const server = new FakeCheckoutServer({
+      upfront: 'OPTIONAL',
+      flexible: false,
+      verificationPix: false,
+      decision: 'ok',
+    });
+    const actor = startActor(machineWithServer(server));
+    await flush();
+    actor.send({ type: 'START' });
+    actor.send({ type: 'SUBMIT_CUSTOMER_DATA', data: CUSTOMER_DATA });
+    await flush();
+    for (const code of ['12345', '1234567', '12345a', '']) {
+      actor.send({ type: 'SUBMIT_TOKEN', code });
+      await flush();
+      const ctx = actor.getSnapshot().context;
+      expect(ctx.step).toBe('token');
+      expect(ctx.tokenInvalid).toBe(true);
+      expect(ctx.notice?.message).toBe('Drip Token inválido, verifique o número inserido.');
+    }
+    expect(server.requests.filter((r) => r.kind === 'token')).toEqual([]);
+    actor.send({ type: 'SUBMIT_TOKEN', code: VALID_TOKEN });
+    await flush();
+    expect(actor.getSnapshot().context.step).not.toBe('token');
+  });
+
+  it("the server's 400 for a malformed token shows the wrong-token message, not the format error", async () => {
+    const server = new FakeCheckoutServer({
+      upfront: 'OPTIONAL',
+      flexible: false,
+      verificationPix: false,
+      decision: 'ok',
+    });
+    const actor = startActor(
+      machineWithServer(server, {
+        submitToken: async () => {
+          throw new CheckoutRequestError({
+            kind: 'http',
+            status: 400,
+            code: 'VALIDATION',
+            message: 'O Drip Token tem 6 dígitos',
+          });
+        },
+      }),
+    );
+    await flush();
+    actor.send({ type: 'START' });
+    actor.send({ type: 'SUBMIT_CUSTOMER_DATA', data: CUSTOMER_DATA });
+    await flush();
+    actor.send({ type: 'SUBMIT_TOKEN', code: '654321' });
+    await flush();
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.step).toBe('token');
+    expect(ctx.tokenInvalid).toBe(true);
+    expect(ctx.notice?.message).toBe('Drip Token inválido, verifique o número inserido.');
+  });
+
   describe('poll application rules', () => {
     async function toPix(server: FakeCheckoutServer, actor: ReturnType<typeof startActor>) {
       await flush();

@@ -47,6 +47,13 @@ export const POLL_INTERVAL_MS = 3_000;
 export const ANALYSIS_DURATION_MS = 8_500;
 export const RESEND_COOLDOWN_MS = 30_000;
 export const COUNTDOWN_TICK_MS = 1_000;
+/** The Drip Token has 6 digits (the server's `SubmitTokenRequest`): anything else is never sent. */
+export const DRIP_TOKEN_LENGTH = 6;
+
+/** Whether `code` is a complete Drip Token (6 digits). */
+export function isCompleteToken(code: string): boolean {
+  return code.length === DRIP_TOKEN_LENGTH && /^\d+$/.test(code);
+}
 
 /** A failed call, as thrown by the default actors (the machine reads `apiError` for the message and status). */
 export class CheckoutRequestError extends Error {
@@ -447,10 +454,15 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
             states: {
               idle: {
                 on: {
-                  SUBMIT_TOKEN: {
-                    target: 'submitting',
-                    actions: assign({ pendingToken: ({ event }) => event.code, tokenInvalid: false }),
-                  },
+                  SUBMIT_TOKEN: [
+                    {
+                      guard: ({ event }) => isCompleteToken(event.code),
+                      target: 'submitting',
+                      actions: assign({ pendingToken: ({ event }) => event.code, tokenInvalid: false }),
+                    },
+                    // An incomplete code would only earn the server's format error: it is a wrong token.
+                    { actions: 'markTokenInvalid' },
+                  ],
                   RESEND_TOKEN: {
                     guard: 'canResend',
                     target: 'resending',
@@ -481,13 +493,21 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
                       actions: { type: 'applyResponse', params: ({ event }) => ({ response: event.output }) },
                     },
                   ],
-                  onError: {
-                    target: 'idle',
-                    actions: {
-                      type: 'markFailure',
-                      params: ({ event }) => ({ operation: 'token', error: event.error }),
+                  onError: [
+                    {
+                      // The server's 400 for a malformed code: for the shopper it is a wrong token too.
+                      guard: ({ event }) => failureOf('token', event.error).status === 400,
+                      target: 'idle',
+                      actions: 'markTokenInvalid',
                     },
-                  },
+                    {
+                      target: 'idle',
+                      actions: {
+                        type: 'markFailure',
+                        params: ({ event }) => ({ operation: 'token', error: event.error }),
+                      },
+                    },
+                  ],
                 },
               },
               resending: {
