@@ -65,6 +65,28 @@ describe('header, footer and step number (spec 2.5)', () => {
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
+  it('form: redirect mode still offers Cancelar compra, and transparent mode the ×, without the header', async () => {
+    const form = { requestedCustomerFields: ['customerCpf', 'customerPhone'] } as const;
+    const { send } = renderView(
+      fixtureContext('form', { ...form, requestedCustomerFields: [...form.requestedCustomerFields] }),
+    );
+    await screen.findByRole('heading', { name: 'Seus dados' });
+    expect(screen.queryByRole('banner')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar compra' }));
+    expect(send).toHaveBeenCalledWith({ type: 'CANCEL' });
+    cleanup();
+    const { onClose } = renderView(
+      fixtureContext('form', {
+        transparent: true,
+        requestedCustomerFields: [...form.requestedCustomerFields],
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Seus dados' });
+    expect(screen.queryByRole('button', { name: 'Cancelar compra' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it('transparent mode shows the × and redirect mode the cancel button', () => {
     const { onClose } = renderView(fixtureContext('insight', { transparent: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
