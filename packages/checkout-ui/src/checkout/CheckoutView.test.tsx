@@ -251,16 +251,25 @@ describe('Pix', () => {
   it('shows amount, copy-paste text and the countdown', async () => {
     renderView(
       fixtureContext('pixVerification', {
-        payment: fixturePix(new Date(NOW.getTime() + 600_000).toISOString()),
+        payment: fixturePix(new Date(NOW.getTime() + 660_000).toISOString()),
       }),
     );
     await screen.findByRole('heading', { name: 'Confirme sua conta com um Pix de R$ 1,00' });
-    expect(screen.getByText('Passo 3 de 3')).toBeTruthy();
+    expect(screen.getByText('Passo 1 de 3')).toBeTruthy();
+    // 11 minutes of charge: the countdown ends a minute early (spec 9, the safety margin).
     expect(screen.getByText('10:00')).toBeTruthy();
     expect((screen.getByLabelText('Pix copia e cola') as HTMLTextAreaElement).readOnly).toBe(true);
     expect(screen.getByRole('img', { name: 'QR Code do Pix' }).getAttribute('src')).toBe(
       fixturePix().paymentQrCode,
     );
+  });
+
+  it("counts the verification Pix with the identity steps ('Passo 1 de 3') and the first instalment as 3", async () => {
+    renderView(fixtureContext('pixVerification', { payment: fixturePix() }));
+    expect(await screen.findByText('Passo 1 de 3')).toBeTruthy();
+    cleanup();
+    renderView(fixtureContext('firstInstalmentPix', { firstInstalmentPayment: fixturePix() }));
+    expect(await screen.findByText('Passo 3 de 3')).toBeTruthy();
   });
 
   it('blurs the QR and offers a new code once expired', async () => {
@@ -284,6 +293,28 @@ describe('Pix', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Pagamento à vista' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Gerar novo código' })).toBeTruthy();
+  });
+
+  it('shows the charge as expired a safety margin before its real expiry, so that a last-second Pix still settles', async () => {
+    renderView(
+      fixtureContext('firstInstalmentPix', {
+        firstInstalmentPayment: fixturePix(new Date(NOW.getTime() + 59_000).toISOString()),
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Gerar novo código' })).toBeTruthy();
+    expect(screen.queryByText(/O código expira em/)).toBeNull();
+    cleanup();
+    renderView(
+      fixtureContext('firstInstalmentPix', {
+        firstInstalmentPayment: fixturePix(new Date(NOW.getTime() + 61_000).toISOString()),
+      }),
+    );
+    expect(await screen.findByText('00:01')).toBeTruthy();
+  });
+
+  it('a charge without a readable expiry counts down the default 10 minutes', async () => {
+    renderView(fixtureContext('firstInstalmentPix', { firstInstalmentPayment: fixturePix('sem data') }));
+    expect(await screen.findByText('10:00')).toBeTruthy();
   });
 
   it("copies with the Clipboard API and says 'Copiado'", async () => {

@@ -236,6 +236,7 @@ function StepContent({
       return (
         <PixStep
           kind={PIX_KIND[context.step]}
+          stepNumber={context.stepNumber}
           payment={payment}
           expired={context.pixExpired}
           refreshing={busy.refreshingPix}

@@ -63,7 +63,7 @@ function busyOf(snapshot: Snapshot): CheckoutBusy {
     submittingInstalments: m('submittingInstalments'),
     changingFirstDate: m('changingFirstDate'),
     confirming: m('confirming'),
-    refreshingPix: m({ pix: 'refreshing' }),
+    refreshingPix: m({ pix: 'refreshing' }) || m({ pix: 'renewing' }),
     notifyingPix: m({ pix: 'notifying' }),
     joiningWaitlist: m('joiningWaitlist'),
   };

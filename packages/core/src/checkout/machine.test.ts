@@ -127,11 +127,54 @@ describe('checkout machine', () => {
     await flush();
     actor.send({ type: 'SUBMIT_TOKEN', code: VALID_TOKEN });
     await flush();
+    expect(actor.getSnapshot().context.step).toBe('pixVerification');
+    expect(actor.getSnapshot().context.payment?.amount).toBe(100);
+    await vi.advanceTimersByTimeAsync(6_000);
     expect(actor.getSnapshot().context.step).toBe('confirmation');
     actor.send({ type: 'CONFIRM' });
     await flush();
-    expect(actor.getSnapshot().context.step).toBe('pixVerification');
-    expect(actor.getSnapshot().context.payment?.amount).toBe(100);
+    expect(actor.getSnapshot().context.step).toBe('approved');
+  });
+
+  it('first purchase: the verification Pix right after the token, the analysis once it is paid, and the step counter never goes back', async () => {
+    const server = new FakeCheckoutServer({
+      upfront: 'OPTIONAL',
+      flexible: true,
+      verificationPix: true,
+      decision: 'ok',
+    });
+    const actor = startActor(machineWithServer(server));
+    const seen: [string, number | null][] = [];
+    actor.subscribe((s) => {
+      const last = seen.at(-1);
+      if (!last || last[0] !== s.context.step) seen.push([s.context.step, s.context.stepNumber]);
+    });
+    await flush();
+    actor.send({ type: 'START' });
+    actor.send({ type: 'SUBMIT_CUSTOMER_DATA', data: CUSTOMER_DATA });
+    await flush();
+    actor.send({ type: 'SUBMIT_TOKEN', code: VALID_TOKEN });
+    await flush();
+    expect(actor.getSnapshot().context.firstPurchase).toBe(true);
+    await vi.advanceTimersByTimeAsync(6_000); // the R$ 1,00 is paid
+    expect(actor.getSnapshot().context.step).toBe('analysis');
+    await vi.advanceTimersByTimeAsync(8_500);
+    actor.send({ type: 'SELECT_INSTALMENTS', totalInstalments: 3 });
+    await flush();
+    actor.send({ type: 'CONFIRM' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(6_000); // the first instalment is paid
+    expect(seen).toEqual([
+      ['insight', 1],
+      ['form', 1],
+      ['token', 1],
+      ['pixVerification', 1],
+      ['analysis', 1],
+      ['instalmentSelection', 2],
+      ['confirmation', 2],
+      ['firstInstalmentPix', 3],
+      ['approved', null],
+    ]);
   });
 
   it('an invalid token stays on the token step with the spec toast', async () => {
@@ -326,6 +369,54 @@ describe('checkout machine', () => {
       vi.setSystemTime(new Date('2030-01-01T12:00:01.000Z'));
       await vi.advanceTimersByTimeAsync(3_000);
       expect(actor.getSnapshot().context.pixExpired).toBe(true);
+    });
+
+    it('shows the charge expired a minute before expiresAt, keeps polling, and asks for a new one only after it', async () => {
+      const server = new FakeCheckoutServer({
+        upfront: 'OPTIONAL',
+        flexible: false,
+        verificationPix: false,
+        decision: 'ok',
+        pendingPolls: 1_000_000,
+      });
+      const actor = startActor(machineWithServer(server));
+      await toPix(server, actor);
+      // The fake charge expires at 2030-01-01T12:00:00Z.
+      vi.setSystemTime(new Date('2030-01-01T11:58:50.000Z'));
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(actor.getSnapshot().context.pixExpired).toBe(false);
+      vi.setSystemTime(new Date('2030-01-01T11:59:05.000Z'));
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(actor.getSnapshot().context.pixExpired).toBe(true);
+      // A new code is asked for while the PSP still takes the old one: the page polls, no new charge yet.
+      actor.send({ type: 'REQUEST_NEW_PIX' });
+      const loadsBefore = server.requests.filter((r) => r.kind === 'load').length;
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(actor.getSnapshot().matches({ pix: 'renewing' })).toBe(true);
+      expect(server.requests.filter((r) => r.kind === 'load').length).toBe(loadsBefore);
+      expect(server.requests.filter((r) => r.kind === 'poll').length).toBeGreaterThan(0);
+      // The Pix paid in that last minute is seen: the checkout moves on.
+      server.scenario.pendingPolls = 0;
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(actor.getSnapshot().context.step).toBe('approved');
+    });
+
+    it('a new code asked for after the real expiry is loaded at once', async () => {
+      const server = new FakeCheckoutServer({
+        upfront: 'OPTIONAL',
+        flexible: false,
+        verificationPix: false,
+        decision: 'ok',
+        pendingPolls: 1_000_000,
+      });
+      const actor = startActor(machineWithServer(server));
+      await toPix(server, actor);
+      vi.setSystemTime(new Date('2030-01-01T12:00:01.000Z'));
+      await vi.advanceTimersByTimeAsync(3_000);
+      const loadsBefore = server.requests.filter((r) => r.kind === 'load').length;
+      actor.send({ type: 'REQUEST_NEW_PIX' });
+      await flush();
+      expect(server.requests.filter((r) => r.kind === 'load').length).toBe(loadsBefore + 1);
     });
   });
 

@@ -36,6 +36,7 @@ import {
   type CheckoutStep,
   deriveStep,
   isPixExpired,
+  isPixPastRealExpiry,
   PIX_STEPS,
   reduceResponse,
   shouldApplyPoll,
@@ -177,10 +178,14 @@ function requested(context: CheckoutState): boolean {
   return context.phoneVerificationRequested || context.requestedCustomerFields.length > 0;
 }
 
-/** Spec 4: after customer data (or a valid token) the analysis is shown unless more input is needed. */
+/**
+ * Spec 4: after customer data (or a valid token) the analysis is shown unless more input is needed. A first
+ * purchase's R$ 1,00 verification Pix comes before the credit analysis (the server analyses once it is paid), so
+ * an answer asking for it goes to the Pix, and the analysis is shown when the paid Pix is left (`pix` below).
+ */
 function goesToAnalysis(context: CheckoutState, response: CheckoutResponse): boolean {
   const next = reduceResponse(context, response);
-  return !requested(next) && upfrontStatusOf(next) !== 'DISABLED';
+  return !requested(next) && upfrontStatusOf(next) !== 'DISABLED' && next.step !== 'pixVerification';
 }
 
 export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
@@ -262,7 +267,13 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
     guards: {
       stepIs: ({ context }, params: { step: CheckoutStep }) => context.step === params.step,
       isPixStep: ({ context }) => PIX_STEPS.includes(context.step),
+      pixPastRealExpiry: ({ context }) => isPixPastRealExpiry(activePixPayment(context), clock.now()),
       goesToAnalysis: ({ context }, params: { response: CheckoutResponse }) =>
+        goesToAnalysis(context, params.response),
+      /** The verification Pix was paid: the server has analysed (or is analysing) the credit now. */
+      verificationPaidGoesToAnalysis: ({ context }, params: { response: CheckoutResponse }) =>
+        context.step === 'pixVerification' &&
+        shouldApplyPoll(params.response, context.step) &&
         goesToAnalysis(context, params.response),
       tokenRejected: (_, params: { response: CheckoutResponse }) => params.response.isValid === false,
       autoConfirm: ({ context }) =>
@@ -647,7 +658,7 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
         entry: 'refreshPixExpired',
         initial: 'waiting',
         on: {
-          REQUEST_NEW_PIX: '.refreshing',
+          REQUEST_NEW_PIX: '.renewing',
           SEND_PIX_SMS: '.notifying',
         },
         states: {
@@ -661,6 +672,14 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
               input: ({ context }) => ({ checkoutId: context.checkoutId }),
               onDone: [
                 {
+                  guard: {
+                    type: 'verificationPaidGoesToAnalysis',
+                    params: ({ event }) => ({ response: event.output }),
+                  },
+                  target: '#checkout.analysis',
+                  actions: { type: 'applyResponse', params: ({ event }) => ({ response: event.output }) },
+                },
+                {
                   guard: { type: 'shouldApplyPoll', params: ({ event }) => ({ response: event.output }) },
                   target: '#checkout.route',
                   actions: { type: 'applyResponse', params: ({ event }) => ({ response: event.output }) },
@@ -670,6 +689,60 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
               onError: {
                 target: 'waiting',
                 actions: { type: 'markPollFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            },
+          },
+          /**
+           * The shopper asked for a new code. The page shows a charge as expired a safety margin before the PSP
+           * stops taking it, and the server makes a new charge only after that: until then, keep polling (a
+           * payment made at the last second moves the checkout on), then load the new charge.
+           */
+          renewing: {
+            initial: 'check',
+            states: {
+              check: {
+                always: [
+                  { guard: 'pixPastRealExpiry', target: '#checkout.pix.refreshing' },
+                  { target: 'waiting' },
+                ],
+              },
+              waiting: {
+                after: { POLL_INTERVAL: 'polling' },
+              },
+              polling: {
+                invoke: {
+                  src: 'pollPayment',
+                  input: ({ context }) => ({ checkoutId: context.checkoutId }),
+                  onDone: [
+                    {
+                      guard: {
+                        type: 'verificationPaidGoesToAnalysis',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                      target: '#checkout.analysis',
+                      actions: {
+                        type: 'applyResponse',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                    },
+                    {
+                      guard: {
+                        type: 'shouldApplyPoll',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                      target: '#checkout.route',
+                      actions: {
+                        type: 'applyResponse',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                    },
+                    { target: 'check' },
+                  ],
+                  onError: {
+                    target: 'check',
+                    actions: { type: 'markPollFailure', params: ({ event }) => ({ error: event.error }) },
+                  },
+                },
               },
             },
           },
