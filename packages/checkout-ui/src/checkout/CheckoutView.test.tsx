@@ -225,6 +225,70 @@ describe('confirmation', () => {
     expect(send).toHaveBeenCalledWith({ type: 'CONFIRM' });
   });
 
+  it("optional upfront with the entry due today: 'Hoje', no day guessed, and today + 15 can be chosen", async () => {
+    const withEntry = [
+      { number: 1, dueDate: '2026-11-22', amount: cents(10000), cashbackAmount: cents(0) },
+      { number: 2, dueDate: '2026-12-22', amount: cents(10000), cashbackAmount: cents(0) },
+      { number: 3, dueDate: '2027-01-21', amount: cents(10000), cashbackAmount: cents(1500) },
+    ];
+    const { send } = renderView(
+      fixtureContext('confirmation', {
+        checkoutConfirmationRequested: true,
+        instalments: withEntry,
+        upfrontFirstInstalment: cents(10000),
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Revise e confirme sua compra' });
+    expect(screen.getByText('Data do primeiro vencimento').nextSibling?.textContent).toBe('Hoje');
+    expect(document.querySelectorAll('.calendar__day[aria-pressed="true"]')).toHaveLength(0);
+    const change = screen.getByRole('button', { name: 'Alterar data' }) as HTMLButtonElement;
+    expect(change.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '07/12/2026' }));
+    expect(screen.getByRole('button', { name: '07/12/2026' }).getAttribute('aria-pressed')).toBe('true');
+    const changeTo = screen.getByRole('button', { name: 'Alterar para 07/12/2026' }) as HTMLButtonElement;
+    expect(changeTo.disabled).toBe(false);
+    fireEvent.click(changeTo);
+    expect(send).toHaveBeenCalledWith({ type: 'CHANGE_FIRST_DATE', date: '2026-12-07' });
+  });
+
+  it("the calendar follows the server's new schedule after a change", async () => {
+    const props = { checkoutConfirmationRequested: true } as const;
+    const { rerender } = render(
+      <CheckoutView
+        context={fixtureContext('confirmation', { ...props, instalments: fixtureInstalments })}
+        busy={idleBusy}
+        send={vi.fn()}
+        viewportWidth={1024}
+        redirectIn={null}
+        lookupCep={vi.fn()}
+        onNotify={vi.fn()}
+        onClose={null}
+        clock={clock}
+      />,
+    );
+    await screen.findByRole('heading', { name: 'Revise e confirme sua compra' });
+    const moved = fixtureInstalments.map((i, n) => ({
+      ...i,
+      dueDate: ['2026-12-10', '2027-01-09', '2027-02-08'][n] ?? i.dueDate,
+    }));
+    rerender(
+      <CheckoutView
+        context={fixtureContext('confirmation', { ...props, instalments: moved })}
+        busy={idleBusy}
+        send={vi.fn()}
+        viewportWidth={1024}
+        redirectIn={null}
+        lookupCep={vi.fn()}
+        onNotify={vi.fn()}
+        onClose={null}
+        clock={clock}
+      />,
+    );
+    expect(screen.getByRole('button', { name: '10/12/2026' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '07/12/2026' }).getAttribute('aria-pressed')).toBe('false');
+    expect((screen.getByRole('button', { name: /Alterar para/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("shows 'Hoje' for the first instalment when upfront is mandatory", async () => {
     renderView(
       fixtureContext('confirmation', {
