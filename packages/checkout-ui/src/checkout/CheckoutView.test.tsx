@@ -438,4 +438,20 @@ describe('approved', () => {
       'https://loja.example/obrigado',
     );
   });
+
+  it('tells a first-time shopper how to reach the customer portal, with a link to it on this origin', async () => {
+    renderView(fixtureContext('approved', { result: 'OK', firstPurchase: true }));
+    await screen.findByRole('heading', { name: 'Compra aprovada!' });
+    const link = screen.getByRole('link', { name: 'Portal do Cliente Drip' });
+    expect(link.getAttribute('href')).toBe('/cliente/login');
+    expect(link.closest('p')?.textContent).toBe(
+      'Acompanhe e pague suas parcelas no Portal do Cliente Drip. Enviamos um SMS com o link para você criar sua senha.',
+    );
+  });
+
+  it('a returning shopper gets the portal link without the password SMS sentence', async () => {
+    renderView(fixtureContext('approved', { result: 'OK', firstPurchase: false }));
+    const link = await screen.findByRole('link', { name: 'Portal do Cliente Drip' });
+    expect(link.closest('p')?.textContent).toBe('Acompanhe e pague suas parcelas no Portal do Cliente Drip.');
+  });
 });

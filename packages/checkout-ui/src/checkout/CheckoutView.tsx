@@ -249,7 +249,14 @@ function StepContent({
       );
     }
     case 'approved':
-      return <Approved merchantName={merchantName} resolveUrl={context.resolveUrl} redirectIn={redirectIn} />;
+      return (
+        <Approved
+          merchantName={merchantName}
+          resolveUrl={context.resolveUrl}
+          redirectIn={redirectIn}
+          firstPurchase={context.firstPurchase}
+        />
+      );
     case 'denied':
       return (
         <Denied

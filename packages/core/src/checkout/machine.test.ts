@@ -175,6 +175,8 @@ describe('checkout machine', () => {
       ['firstInstalmentPix', 3],
       ['approved', null],
     ]);
+    // The approved step tells a first-time shopper about the portal's password SMS.
+    expect(actor.getSnapshot().context.firstPurchase).toBe(true);
   });
 
   it('an invalid token stays on the token step with the spec toast', async () => {
