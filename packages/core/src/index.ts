@@ -296,6 +296,7 @@ export {
   authMessages,
   customerLoginError,
   customerMessages,
+  DRIP_SUPPORT_EMAIL,
   httpMessages,
   merchantLoginError,
   merchantMessages,

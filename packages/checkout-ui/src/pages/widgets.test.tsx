@@ -1,4 +1,4 @@
-import { cents, type WidgetEvent } from '@drip/core';
+import { cents, DRIP_SUPPORT_EMAIL, type WidgetEvent } from '@drip/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BannerPage, bannerInstalment, bannerText, parseBannerAmount } from './Banner.tsx';
@@ -102,8 +102,8 @@ describe('explainer modal (spec 2.5)', () => {
     expect(steps[1]).toContain('1 mês');
     expect(steps[2]).toContain('3 passos');
     expect(screen.getByText(explainerMessages.returnPolicy)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'ajuda@usedrip.com.br' }).getAttribute('href')).toBe(
-      'mailto:ajuda@usedrip.com.br',
+    expect(screen.getByRole('link', { name: DRIP_SUPPORT_EMAIL }).getAttribute('href')).toBe(
+      `mailto:${DRIP_SUPPORT_EMAIL}`,
     );
   });
 
