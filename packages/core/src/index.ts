@@ -67,13 +67,16 @@ export type {
 } from './checkout/machine.ts';
 export {
   ANALYSIS_DURATION_MS,
+  CHECKOUT_ANALYTICS_EVENTS,
   CheckoutRequestError,
   COUNTDOWN_TICK_MS,
   createCheckoutMachine,
   DRIP_TOKEN_LENGTH,
+  firesFailureEvent,
   isCompleteToken,
   POLL_INTERVAL_MS,
   RESEND_COOLDOWN_MS,
+  shouldReportFailure,
 } from './checkout/machine.ts';
 export type { DenialView, InstalmentChoice } from './checkout/messages.ts';
 export {

@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedTarget } from '../embed.ts';
+import { type ErrorReport, setReportSink, setTrackSink, type TrackProps } from '../pages/track.ts';
 import { okResult } from '../test-utils.ts';
 import { ToastProvider } from '../ui/Toasts.tsx';
 import { CheckoutPage, type CheckoutPageProps } from './MachinePage.tsx';
@@ -253,6 +254,99 @@ describe('CheckoutPage (machine wiring)', () => {
     setup({ transparent: false, client: fakeClient({ load }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByLabelText('Drip Token')).toBeTruthy();
+  });
+
+  describe('failures are reported and fire the analytics failure event (spec 8)', () => {
+    let reports: ErrorReport[] = [];
+    let events: [string, TrackProps][] = [];
+    let restore: (() => void)[] = [];
+    beforeEach(() => {
+      reports = [];
+      events = [];
+      restore = [
+        setReportSink((r) => reports.push(r)),
+        setTrackSink((event, props) => events.push([event, props])),
+      ];
+    });
+    afterEach(() => {
+      for (const undo of restore) undo();
+    });
+    type Result = ApiResult<v.InferOutput<typeof CheckoutResponse>>;
+    const serverError: Result = {
+      ok: false,
+      error: { kind: 'http', status: 500, code: 'INTERNAL', message: 'Erro interno' },
+    };
+
+    it('a failed load: reported and the failure event', async () => {
+      setup({ transparent: false, client: fakeClient({ load: async () => serverError }) });
+      await screen.findByRole('button', { name: 'Tentar novamente' });
+      expect(reports).toEqual([
+        {
+          source: 'checkout',
+          message: 'Erro interno',
+          props: { checkoutId: 'chk-1', operation: 'load', status: 500, kind: 'http' },
+        },
+      ]);
+      expect(events).toEqual([['checkout_failed', { checkoutId: 'chk-1', operation: 'load', status: 500 }]]);
+    });
+
+    it('a network failure or a 401/403 is not reported, but still fires the failure event', async () => {
+      setup({
+        transparent: false,
+        client: fakeClient({
+          load: async () => ({ ok: false, error: { kind: 'network', status: 0, message: 'offline' } }),
+        }),
+      });
+      await screen.findByRole('button', { name: 'Tentar novamente' });
+      expect(reports).toEqual([]);
+      expect(events.map(([event]) => event)).toEqual(['checkout_failed']);
+      cleanup();
+      events = [];
+      setup({
+        transparent: false,
+        client: fakeClient({
+          submitToken: async () => ({
+            ok: false,
+            error: { kind: 'http', status: 403, code: 'FORBIDDEN', message: 'Proibido' },
+          }),
+        }),
+      });
+      await enterToken('123456');
+      await vi.waitFor(() => expect(events.map(([, p]) => p.operation)).toEqual(['token']));
+      expect(reports).toEqual([]);
+    });
+
+    it('a failed poll (500) is only reported', async () => {
+      let calls = 0;
+      const pix: Result = response({
+        result: 'MORE_INFO',
+        fields: [
+          merchant,
+          {
+            fieldName: 'payment',
+            fieldData: {
+              paymentQrCode: 'data:image/png;base64,AAAA',
+              paymentQrCodeText: '000201',
+              amount: 1,
+              expiresAt: '2099-01-01T00:00:00.000Z',
+            },
+          },
+        ],
+      });
+      const load = async (): Promise<Result> => {
+        calls += 1;
+        return calls === 1 ? pix : serverError;
+      };
+      setup({ transparent: false, client: fakeClient({ load }) });
+      await vi.waitFor(() => expect(reports).toHaveLength(1), { timeout: 5_000 });
+      expect(reports[0]?.props).toEqual({
+        checkoutId: 'chk-1',
+        operation: 'poll',
+        status: 500,
+        kind: 'http',
+      });
+      expect(events).toEqual([]);
+    });
   });
 
   type LoadResult = ApiResult<v.InferOutput<typeof CheckoutResponse>>;

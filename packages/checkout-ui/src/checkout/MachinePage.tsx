@@ -5,17 +5,22 @@
  * approved redirect, the cancel redirect, the leave-page prompt, toasts, scroll to top). No step logic here.
  */
 import {
+  CHECKOUT_ANALYTICS_EVENTS,
   type CheckoutClient,
   type CheckoutEvent,
+  type CheckoutFailure,
   type CheckoutMachineContext,
   type Clock,
   createCheckoutClient,
   createCheckoutMachine,
+  firesFailureEvent,
+  shouldReportFailure,
   systemClock,
 } from '@drip/core';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { createEmbed, type EmbedTarget, observeHeight } from '../embed.ts';
+import { reportError, track } from '../pages/track.ts';
 import { useToast } from '../ui/Toasts.tsx';
 import { useViewportWidth } from '../ui/useViewportWidth.ts';
 import { type CheckoutBusy, CheckoutView, idleBusy, prefetchSteps } from './CheckoutView.tsx';
@@ -161,6 +166,20 @@ export function CheckoutPage({
     const timer = setTimeout(prefetchSteps, 1_000);
     return () => clearTimeout(timer);
   }, [ready]);
+
+  // Each failure once (spec 8): reported unless 401/403/network/time-out, and the analytics failure event for
+  // failed loads and submits (a failed poll is only reported).
+  const lastFailure = useRef<CheckoutFailure | null>(null);
+  useEffect(() => {
+    const failure = context.lastError;
+    if (!failure || failure === lastFailure.current) return;
+    lastFailure.current = failure;
+    const props = { checkoutId, operation: failure.operation, status: failure.status };
+    if (shouldReportFailure(failure)) {
+      reportError('checkout', failure.message, { ...props, kind: failure.kind ?? 'unexpected' });
+    }
+    if (firesFailureEvent(failure)) track(CHECKOUT_ANALYTICS_EVENTS.failed, props);
+  }, [context.lastError, checkoutId]);
 
   // Toasts from the machine (each notice once, by id).
   const lastNotice = useRef(0);

@@ -91,6 +91,28 @@ export interface CheckoutFailure {
   message: string;
   /** HTTP status, 0 for network failures and time-outs. */
   status: number;
+  /**
+   * What failed: the HTTP layer's kind (`http`, `network`, `timeout`, `parse`), or `unexpected` for anything
+   * else thrown (fixtures may leave it out: read as `unexpected`).
+   */
+  kind?: ApiError['kind'] | 'unexpected';
+}
+
+/** The analytics event of a failed checkout call (spec 8: "an analytics failure event fired"). */
+export const CHECKOUT_ANALYTICS_EVENTS = { failed: 'checkout_failed' } as const;
+
+/**
+ * Spec 8: a failure is reported unless it is a 401, a 403, a network error or a time-out (the shopper's
+ * connection, not Drip's fault). A failed poll is reported too ("polling 500 errors only reported").
+ */
+export function shouldReportFailure(failure: CheckoutFailure): boolean {
+  const kind = failure.kind ?? 'unexpected';
+  return kind !== 'network' && kind !== 'timeout' && failure.status !== 401 && failure.status !== 403;
+}
+
+/** Spec 8: failed loads and submits fire the analytics failure event; a failed poll is only reported. */
+export function firesFailureEvent(failure: CheckoutFailure): boolean {
+  return failure.operation !== 'poll';
 }
 
 export interface CheckoutMachineContext extends CheckoutState {
@@ -149,9 +171,15 @@ type ById = { checkoutId: string };
 
 function failureOf(operation: CheckoutOperation, error: unknown): CheckoutFailure {
   if (error instanceof CheckoutRequestError) {
-    return { operation, message: error.apiError.message, status: error.apiError.status };
+    const { message, status, kind } = error.apiError;
+    return { operation, message, status, kind };
   }
-  return { operation, message: error instanceof Error ? error.message : httpMessages.network, status: 0 };
+  return {
+    operation,
+    message: error instanceof Error ? error.message : httpMessages.network,
+    status: 0,
+    kind: 'unexpected',
+  };
 }
 
 function failureMessage(operation: CheckoutOperation, error: unknown): string {
