@@ -81,6 +81,7 @@ function setup(opts: {
   sdk?: 'connected' | 'later';
   /** What CheckoutPage.tsx hands over (the first step shown before the machine page). */
   firstStep?: CheckoutPageProps['firstStep'];
+  finishedQuery?: boolean;
 }) {
   const posted: CheckoutLifecycleEvent[] = [];
   const parent: EmbedTarget = { emit: (event) => posted.push(event) };
@@ -101,6 +102,7 @@ function setup(opts: {
         embedTarget={target}
         navigate={navigate}
         firstStep={opts.firstStep ?? null}
+        finishedQuery={opts.finishedQuery ?? false}
       />
     </ToastProvider>,
   );
@@ -139,6 +141,45 @@ describe('CheckoutPage (machine wiring)', () => {
       height: expect.any(Number),
     });
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  /** A client whose right token approves for a merchant on (or off) the auto-redirect list. */
+  function approvingClient(autoRedirect: boolean): CheckoutClient {
+    const summary = { ...merchant, fieldData: { ...merchant.fieldData, autoRedirect } };
+    return fakeClient({
+      submitToken: async () =>
+        response({ result: 'OK', fields: [summary, { fieldName: 'resolveUrl', fieldData: RESOLVE }] }),
+    });
+  }
+
+  it('embedded, a merchant off the auto-redirect list: the approval is completed, not finished', async () => {
+    const { posted, types } = setup({ transparent: true, client: approvingClient(false) });
+    await enterToken('123456');
+    await screen.findByRole('heading', { name: 'Compra aprovada!' });
+    await vi.waitFor(() => expect(types()).toContain('completed'));
+    expect(types()).not.toContain('finished');
+    expect(posted.at(-1)).toEqual({ type: 'completed', status: 'OK', url: RESOLVE });
+  });
+
+  it('embedded with ?finished=true: completed even for a merchant on the list', async () => {
+    const { types } = setup({ transparent: true, client: approvingClient(true), finishedQuery: true });
+    await enterToken('123456');
+    await screen.findByRole('heading', { name: 'Compra aprovada!' });
+    await vi.waitFor(() => expect(types()).toContain('completed'));
+    expect(types()).not.toContain('finished');
+  });
+
+  it('redirect mode, a merchant off the auto-redirect list: no self-redirect, the link back stays', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { navigate } = setup({ transparent: false, client: approvingClient(false) });
+    await enterToken('123456');
+    await screen.findByRole('heading', { name: 'Compra aprovada!' });
+    await act(async () => {
+      vi.advanceTimersByTime(7_000);
+    });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(screen.queryByText(/redirecionado para a loja/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Voltar para a loja' }).getAttribute('href')).toBe(RESOLVE);
   });
 
   it('embedded in the Drip SDK: no × of its own (the SDK draws one); Escape emits close', async () => {

@@ -302,6 +302,7 @@ describe('confirmation', () => {
           upfrontPaymentStatus: 'MANDATORY',
           cashbackRate: 0,
           totalAmount: cents(30000),
+          autoRedirect: true,
         },
       }),
     );

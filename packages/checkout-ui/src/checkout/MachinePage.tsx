@@ -34,6 +34,8 @@ export const AUTO_REDIRECT_SECONDS = 5;
 export interface CheckoutPageProps {
   checkoutId: string;
   transparent: boolean;
+  /** The checkout URL's `?finished=true`: the merchant page ends the purchase itself (approval → `completed`). */
+  finishedQuery?: boolean;
   /** Same-origin client by default. */
   client?: CheckoutClient;
   /** The fetch of the default client (CheckoutPage.tsx hands over the first answer through it). */
@@ -79,6 +81,7 @@ const defaultNavigate = (url: string) => window.location.assign(url);
 export function CheckoutPage({
   checkoutId,
   transparent,
+  finishedQuery = false,
   client,
   clock = systemClock,
   embedTarget,
@@ -195,20 +198,33 @@ export function CheckoutPage({
     if (context.step !== 'loading') window.scrollTo?.(0, 0);
   }, [context.step]);
 
-  // The final result goes to the parent once; redirect mode leaves for resolveUrl after 5 s.
+  // The final result goes to the parent once (spec 2.5 "Approved"): an approval is `finished` only for a
+  // merchant on the auto-redirect list and without `?finished=true`, else `completed`; redirect mode goes back to
+  // resolveUrl after 5 s only for a merchant on the list.
   const finished = useRef(false);
+  const autoRedirect = context.merchantSummary?.autoRedirect ?? true;
   useEffect(() => {
     if (finished.current) return;
     if (context.step === 'approved') {
       finished.current = true;
-      embed.finished('OK', context.resolveUrl);
-      if (!transparent && context.resolveUrl) setRedirectIn(AUTO_REDIRECT_SECONDS);
+      if (autoRedirect && !finishedQuery) embed.finished('OK', context.resolveUrl);
+      else embed.completed(context.resolveUrl);
+      if (!transparent && autoRedirect && context.resolveUrl) setRedirectIn(AUTO_REDIRECT_SECONDS);
     } else if (context.step === 'denied') {
       finished.current = true;
       if (context.koReason === 'EXPIRED') embed.expired();
       embed.finished('KO', context.cancelUrl);
     }
-  }, [context.step, context.koReason, context.resolveUrl, context.cancelUrl, transparent, embed]);
+  }, [
+    context.step,
+    context.koReason,
+    context.resolveUrl,
+    context.cancelUrl,
+    transparent,
+    embed,
+    autoRedirect,
+    finishedQuery,
+  ]);
 
   useEffect(() => {
     if (redirectIn === null) return;

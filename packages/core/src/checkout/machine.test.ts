@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeCheckoutServer, VALID_TOKEN } from './fake-server.ts';
-import { CheckoutRequestError } from './machine.ts';
+import {
+  type CheckoutFailure,
+  CheckoutRequestError,
+  firesFailureEvent,
+  shouldReportFailure,
+} from './machine.ts';
 import { CUSTOMER_DATA, machineWithServer, startActor } from './test-harness.ts';
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -349,7 +354,7 @@ describe('checkout machine', () => {
       let ctx = actor.getSnapshot().context;
       expect(ctx.step).toBe('firstInstalmentPix');
       expect(ctx.error).toBe(true);
-      expect(ctx.lastError).toEqual({ operation: 'poll', message: 'boom', status: 500 });
+      expect(ctx.lastError).toEqual({ operation: 'poll', message: 'boom', status: 500, kind: 'http' });
       expect(ctx.notice).toBeNull(); // polling errors are only reported, never toasted
       await vi.advanceTimersByTimeAsync(6_000);
       ctx = actor.getSnapshot().context;
@@ -514,6 +519,7 @@ describe('checkout machine', () => {
       operation: 'load',
       message: 'sem rede',
       status: 0,
+      kind: 'network',
     });
     actor.send({ type: 'RETRY' });
     await flush();
@@ -648,5 +654,26 @@ describe('checkout machine', () => {
     await flush();
     // more customer fields requested: no analysis, the full form
     expect(actor.getSnapshot().context.step).toBe('form');
+  });
+});
+
+describe('failure reporting rules (spec 8)', () => {
+  it('reports all but 401, 403, network errors and time-outs; a failed poll fires no analytics event', () => {
+    const failure = (
+      status: number,
+      kind: CheckoutFailure['kind'],
+      operation: CheckoutFailure['operation'] = 'load',
+    ): CheckoutFailure => ({ operation, message: 'x', status, kind });
+    expect(shouldReportFailure(failure(500, 'http'))).toBe(true);
+    expect(shouldReportFailure(failure(422, 'http'))).toBe(true);
+    expect(shouldReportFailure(failure(200, 'parse'))).toBe(true);
+    expect(shouldReportFailure(failure(0, 'unexpected'))).toBe(true);
+    expect(shouldReportFailure({ operation: 'load', message: 'x', status: 0 })).toBe(true);
+    expect(shouldReportFailure(failure(401, 'http'))).toBe(false);
+    expect(shouldReportFailure(failure(403, 'http'))).toBe(false);
+    expect(shouldReportFailure(failure(0, 'network'))).toBe(false);
+    expect(shouldReportFailure(failure(0, 'timeout'))).toBe(false);
+    expect(firesFailureEvent(failure(500, 'http', 'poll'))).toBe(false);
+    expect(firesFailureEvent(failure(500, 'http', 'confirm'))).toBe(true);
   });
 });

@@ -120,6 +120,7 @@ describe('reduceResponse', () => {
       flexibleInstallments: true,
       maxInstalments: 3,
       upfrontPaymentStatus: 'OPTIONAL',
+      autoRedirect: true,
     });
     expect(s.totalAmount).toBe(30_050);
     expect(s.cashbackRate).toBe(0.05);

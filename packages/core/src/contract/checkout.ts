@@ -212,6 +212,12 @@ export const MerchantSummary = v.object({
   cashbackRate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
   totalAmount: PositiveReais,
   logoUrl: v.optional(v.string()),
+  /**
+   * The merchant is on the auto-redirect list (spec 2.5 "Approved"): an approved checkout emits `finished` and,
+   * in redirect mode, goes back to resolveUrl after 5 s. Off the list it emits `completed` and stays on the
+   * approved page. Absent: on the list (what every merchant had before the list existed).
+   */
+  autoRedirect: v.optional(v.boolean(), true),
 });
 export type MerchantSummary = v.InferOutput<typeof MerchantSummary>;
 
