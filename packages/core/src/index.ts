@@ -323,3 +323,15 @@ export {
   sumCents,
   ZERO_CENTS,
 } from './money.ts';
+export type { PhoneCountry, PhoneProblem, ShopperPhone } from './phone.ts';
+export {
+  callingCodeOf,
+  DEFAULT_PHONE_COUNTRY,
+  formatShopperPhoneInput,
+  INTERNATIONAL_PHONE_MAX_LENGTH,
+  nationalDigitsOf,
+  normalizeShopperPhone,
+  PREFERRED_PHONE_COUNTRIES,
+  parseShopperPhone,
+  phoneCountries,
+} from './phone.ts';

@@ -123,6 +123,40 @@ describe('customer form', () => {
   });
 });
 
+describe('phone form: any country, Brazil by default (spec 5 and 9)', () => {
+  const phoneStep = () => fixtureContext('phoneForm', { requestedCustomerFields: ['customerPhone'] });
+
+  it('a number without + is Brazilian, sent as E.164', async () => {
+    const { send } = renderView(phoneStep());
+    const input = await screen.findByLabelText('Celular');
+    fireEvent.change(input, { target: { value: '11987654321' } });
+    expect((input as HTMLInputElement).value).toBe('+55 (11) 98765-4321');
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(send).toHaveBeenCalledWith({ type: 'SUBMIT_PHONE', phone: '+5511987654321' });
+  });
+
+  it('a valid international number is accepted; an invalid or incomplete one gets the spec messages', async () => {
+    const { send } = renderView(phoneStep());
+    const input = await screen.findByLabelText('Celular');
+    fireEvent.change(input, { target: { value: '+1 213 37' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByText('O campo telefone está incompleto, verifique o número e seu DDD')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '+15551234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(
+      screen.getByText('O campo telefone fornecido é inválido, verifique e tente novamente'),
+    ).toBeTruthy();
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByText('Insira um número de telefone válido')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '+12133734253' } });
+    expect((input as HTMLInputElement).value).toBe('+1 213 373 4253');
+    expect((screen.getByLabelText('País do celular') as HTMLSelectElement).value).toBe('US');
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(send).toHaveBeenCalledWith({ type: 'SUBMIT_PHONE', phone: '+12133734253' });
+  });
+});
+
 describe('token', () => {
   it('shows the invalid token message and the resend cooldown', async () => {
     renderView(fixtureContext('token', { tokenInvalid: true, resendAvailableIn: 25 }));
