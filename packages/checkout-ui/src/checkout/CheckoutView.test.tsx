@@ -151,7 +151,7 @@ describe('phone form: any country, Brazil by default (spec 5 and 9)', () => {
     expect(screen.getByText('Insira um número de telefone válido')).toBeTruthy();
     fireEvent.change(input, { target: { value: '+12133734253' } });
     expect((input as HTMLInputElement).value).toBe('+1 213 373 4253');
-    expect((screen.getByLabelText('País do celular') as HTMLSelectElement).value).toBe('US');
+    expect((screen.getByLabelText('País do telefone') as HTMLSelectElement).value).toBe('US');
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(send).toHaveBeenCalledWith({ type: 'SUBMIT_PHONE', phone: '+12133734253' });
   });

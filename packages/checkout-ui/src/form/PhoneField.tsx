@@ -45,7 +45,7 @@ export function PhoneField({ id, label, value, onChange, describedBy, invalid, c
       <div className="phone-input">
         <select
           className="input phone-input__country"
-          aria-label="País do celular"
+          aria-label="País do telefone"
           value={country}
           onChange={(e) => {
             const next = e.currentTarget.value as PhoneCountry;

@@ -61,7 +61,7 @@ describe('/renegociacao', () => {
   it('takes an international number (Brazil and the US first in the country list) and sends its digits', async () => {
     const server = negotiationFetch(201);
     const user = renderPage(server.fetch);
-    const country = screen.getByLabelText('País do celular');
+    const country = screen.getByLabelText('País do telefone');
     const options = [...country.querySelectorAll('option')].map((o) => o.value);
     expect(options.slice(0, 2)).toEqual(['BR', 'US']);
     expect(country instanceof HTMLSelectElement && country.value).toBe('BR');
