@@ -42,7 +42,7 @@ describe('public API types', () => {
       'OK' | 'KO' | 'CLOSED' | 'EXPIRED' | 'ERROR' | 'REDIRECTED'
     >();
     expectTypeOf<CheckoutEventType>().toEqualTypeOf<
-      'open' | 'ready' | 'step' | 'resize' | 'finished' | 'expired' | 'error' | 'close'
+      'open' | 'ready' | 'step' | 'resize' | 'finished' | 'completed' | 'expired' | 'error' | 'close'
     >();
     expectTypeOf<Extract<CheckoutEvent, { type: 'finished' }>>().toEqualTypeOf<{
       type: 'finished';

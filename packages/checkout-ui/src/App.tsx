@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { NotFound } from './pages/NotFound.tsx';
 import { NotYetAvailable } from './pages/NotYetAvailable.tsx';
-import { isTransparent, matchRoute, pageTitle } from './routes.ts';
+import { isFinishedQuery, isTransparent, matchRoute, pageTitle } from './routes.ts';
 import { Spinner } from './ui/Spinner.tsx';
 import { ToastProvider } from './ui/Toasts.tsx';
 
@@ -28,7 +28,11 @@ export function App({ location }: { location: Pick<Location, 'pathname' | 'searc
       return (
         <ToastProvider>
           <Suspense fallback={<Spinner label="Carregando…" />}>
-            <CheckoutPage checkoutId={route.checkoutId} transparent={isTransparent(location.search)} />
+            <CheckoutPage
+              checkoutId={route.checkoutId}
+              transparent={isTransparent(location.search)}
+              finishedQuery={isFinishedQuery(location.search)}
+            />
           </Suspense>
         </ToastProvider>
       );

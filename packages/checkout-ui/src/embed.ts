@@ -131,6 +131,8 @@ export interface Embed {
   step(step: EmbedCheckoutStep, stepNumber: number | null): void;
   resize(height: number): void;
   finished(status: EmbedFinishedStatus, url: string | null): void;
+  /** An approval the merchant page should not act on at once (spec 2.5 "finished or completed"). */
+  completed(url: string | null): void;
   expired(): void;
   error(code: EmbedErrorCode, message: string): void;
   close(): void;
@@ -156,6 +158,7 @@ export function createEmbed(target?: EmbedTarget | Promise<EmbedTarget> | null):
     step: (step, stepNumber) => emit({ type: 'step', step, stepNumber }),
     resize: (height) => emit({ type: 'resize', height }),
     finished: (status, url) => emit({ type: 'finished', status, url }),
+    completed: (url) => emit({ type: 'completed', status: 'OK', url }),
     expired: () => emit({ type: 'expired' }),
     error: (code, message) => emit({ type: 'error', code, message }),
     close: () => emit({ type: 'close' }),

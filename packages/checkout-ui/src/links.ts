@@ -5,7 +5,7 @@ export const PLAY_STORE_URL = 'https://play.google.com/store/apps/details?id=br.
 export const PRODUCT_SITE_URL = 'https://www.usedrip.com.br';
 export const TERMS_URL = 'https://www.usedrip.com.br/termos-de-uso';
 export const PRIVACY_URL = 'https://www.usedrip.com.br/politica-de-privacidade';
-/** Help contact shown on the feedback page (spec 2.5 "help e-mail contact"). */
-export const SUPPORT_EMAIL = 'ajuda@usedrip.com.br';
+/** Help contact shown on the feedback page and the explainer (spec 2.5 "help e-mail contact"): core's one address. */
+export { DRIP_SUPPORT_EMAIL as SUPPORT_EMAIL } from '@drip/core';
 /** Where a shopper pays pending instalments (denied: ACTIVE_ORDERS_WITH_FIRST_INSTALMENT_NOT_PAID). */
 export const CUSTOMER_AREA_PATH = '/cliente/login';

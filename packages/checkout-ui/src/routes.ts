@@ -54,3 +54,11 @@ export function detectMobileOs(userAgent: string): MobileOs {
 export function isTransparent(search: string): boolean {
   return new URLSearchParams(search).get('transparent') === 'true';
 }
+
+/**
+ * `?finished=true` (spec 2.5 "Approved"): the merchant page handles the end of the purchase itself, so an
+ * approval is announced as `completed`, never `finished`.
+ */
+export function isFinishedQuery(search: string): boolean {
+  return new URLSearchParams(search).get('finished') === 'true';
+}

@@ -67,11 +67,16 @@ export type {
 } from './checkout/machine.ts';
 export {
   ANALYSIS_DURATION_MS,
+  CHECKOUT_ANALYTICS_EVENTS,
   CheckoutRequestError,
   COUNTDOWN_TICK_MS,
   createCheckoutMachine,
+  DRIP_TOKEN_LENGTH,
+  firesFailureEvent,
+  isCompleteToken,
   POLL_INTERVAL_MS,
   RESEND_COOLDOWN_MS,
+  shouldReportFailure,
 } from './checkout/machine.ts';
 export type { DenialView, InstalmentChoice } from './checkout/messages.ts';
 export {
@@ -89,7 +94,11 @@ export {
   deriveStep,
   initialCheckoutState,
   isPixExpired,
+  isPixPastRealExpiry,
+  PIX_COUNTDOWN_DEFAULT_MS,
+  PIX_EXPIRY_SAFETY_MARGIN_MS,
   PIX_STEPS,
+  pixDisplayDeadline,
   reduceResponse,
   shouldApplyPoll,
   stepNumber,
@@ -297,6 +306,7 @@ export {
   authMessages,
   customerLoginError,
   customerMessages,
+  DRIP_SUPPORT_EMAIL,
   httpMessages,
   merchantLoginError,
   merchantMessages,
@@ -320,3 +330,15 @@ export {
   sumCents,
   ZERO_CENTS,
 } from './money.ts';
+export type { PhoneCountry, PhoneProblem, ShopperPhone } from './phone.ts';
+export {
+  callingCodeOf,
+  DEFAULT_PHONE_COUNTRY,
+  formatShopperPhoneInput,
+  INTERNATIONAL_PHONE_MAX_LENGTH,
+  nationalDigitsOf,
+  normalizeShopperPhone,
+  PREFERRED_PHONE_COUNTRIES,
+  parseShopperPhone,
+  phoneCountries,
+} from './phone.ts';

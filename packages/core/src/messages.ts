@@ -4,6 +4,12 @@
  * function. Texts the spec does not give (HTTP failures) are marked as Drip's own wording.
  */
 
+/**
+ * Drip's one help address: the checkout's feedback form and explainer, the customer portal's help panel and any
+ * server text that names a contact use this constant (Drip's own value: the spec says only "help e-mail").
+ */
+export const DRIP_SUPPORT_EMAIL = 'ajuda@usedrip.com.br';
+
 /** Screens shared by the three login pages and portal shells. */
 export const authMessages = {
   loginTitle: 'Olá',

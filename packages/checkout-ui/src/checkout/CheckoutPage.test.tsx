@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedTarget } from '../embed.ts';
+import { type ErrorReport, setReportSink, setTrackSink, type TrackProps } from '../pages/track.ts';
 import { okResult } from '../test-utils.ts';
 import { ToastProvider } from '../ui/Toasts.tsx';
 import { CheckoutPage, type CheckoutPageProps } from './MachinePage.tsx';
@@ -80,6 +81,7 @@ function setup(opts: {
   sdk?: 'connected' | 'later';
   /** What CheckoutPage.tsx hands over (the first step shown before the machine page). */
   firstStep?: CheckoutPageProps['firstStep'];
+  finishedQuery?: boolean;
 }) {
   const posted: CheckoutLifecycleEvent[] = [];
   const parent: EmbedTarget = { emit: (event) => posted.push(event) };
@@ -100,6 +102,7 @@ function setup(opts: {
         embedTarget={target}
         navigate={navigate}
         firstStep={opts.firstStep ?? null}
+        finishedQuery={opts.finishedQuery ?? false}
       />
     </ToastProvider>,
   );
@@ -138,6 +141,45 @@ describe('CheckoutPage (machine wiring)', () => {
       height: expect.any(Number),
     });
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  /** A client whose right token approves for a merchant on (or off) the auto-redirect list. */
+  function approvingClient(autoRedirect: boolean): CheckoutClient {
+    const summary = { ...merchant, fieldData: { ...merchant.fieldData, autoRedirect } };
+    return fakeClient({
+      submitToken: async () =>
+        response({ result: 'OK', fields: [summary, { fieldName: 'resolveUrl', fieldData: RESOLVE }] }),
+    });
+  }
+
+  it('embedded, a merchant off the auto-redirect list: the approval is completed, not finished', async () => {
+    const { posted, types } = setup({ transparent: true, client: approvingClient(false) });
+    await enterToken('123456');
+    await screen.findByRole('heading', { name: 'Compra aprovada!' });
+    await vi.waitFor(() => expect(types()).toContain('completed'));
+    expect(types()).not.toContain('finished');
+    expect(posted.at(-1)).toEqual({ type: 'completed', status: 'OK', url: RESOLVE });
+  });
+
+  it('embedded with ?finished=true: completed even for a merchant on the list', async () => {
+    const { types } = setup({ transparent: true, client: approvingClient(true), finishedQuery: true });
+    await enterToken('123456');
+    await screen.findByRole('heading', { name: 'Compra aprovada!' });
+    await vi.waitFor(() => expect(types()).toContain('completed'));
+    expect(types()).not.toContain('finished');
+  });
+
+  it('redirect mode, a merchant off the auto-redirect list: no self-redirect, the link back stays', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { navigate } = setup({ transparent: false, client: approvingClient(false) });
+    await enterToken('123456');
+    await screen.findByRole('heading', { name: 'Compra aprovada!' });
+    await act(async () => {
+      vi.advanceTimersByTime(7_000);
+    });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(screen.queryByText(/redirecionado para a loja/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Voltar para a loja' }).getAttribute('href')).toBe(RESOLVE);
   });
 
   it('embedded in the Drip SDK: no × of its own (the SDK draws one); Escape emits close', async () => {
@@ -253,6 +295,99 @@ describe('CheckoutPage (machine wiring)', () => {
     setup({ transparent: false, client: fakeClient({ load }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByLabelText('Drip Token')).toBeTruthy();
+  });
+
+  describe('failures are reported and fire the analytics failure event (spec 8)', () => {
+    let reports: ErrorReport[] = [];
+    let events: [string, TrackProps][] = [];
+    let restore: (() => void)[] = [];
+    beforeEach(() => {
+      reports = [];
+      events = [];
+      restore = [
+        setReportSink((r) => reports.push(r)),
+        setTrackSink((event, props) => events.push([event, props])),
+      ];
+    });
+    afterEach(() => {
+      for (const undo of restore) undo();
+    });
+    type Result = ApiResult<v.InferOutput<typeof CheckoutResponse>>;
+    const serverError: Result = {
+      ok: false,
+      error: { kind: 'http', status: 500, code: 'INTERNAL', message: 'Erro interno' },
+    };
+
+    it('a failed load: reported and the failure event', async () => {
+      setup({ transparent: false, client: fakeClient({ load: async () => serverError }) });
+      await screen.findByRole('button', { name: 'Tentar novamente' });
+      expect(reports).toEqual([
+        {
+          source: 'checkout',
+          message: 'Erro interno',
+          props: { checkoutId: 'chk-1', operation: 'load', status: 500, kind: 'http' },
+        },
+      ]);
+      expect(events).toEqual([['checkout_failed', { checkoutId: 'chk-1', operation: 'load', status: 500 }]]);
+    });
+
+    it('a network failure or a 401/403 is not reported, but still fires the failure event', async () => {
+      setup({
+        transparent: false,
+        client: fakeClient({
+          load: async () => ({ ok: false, error: { kind: 'network', status: 0, message: 'offline' } }),
+        }),
+      });
+      await screen.findByRole('button', { name: 'Tentar novamente' });
+      expect(reports).toEqual([]);
+      expect(events.map(([event]) => event)).toEqual(['checkout_failed']);
+      cleanup();
+      events = [];
+      setup({
+        transparent: false,
+        client: fakeClient({
+          submitToken: async () => ({
+            ok: false,
+            error: { kind: 'http', status: 403, code: 'FORBIDDEN', message: 'Proibido' },
+          }),
+        }),
+      });
+      await enterToken('123456');
+      await vi.waitFor(() => expect(events.map(([, p]) => p.operation)).toEqual(['token']));
+      expect(reports).toEqual([]);
+    });
+
+    it('a failed poll (500) is only reported', async () => {
+      let calls = 0;
+      const pix: Result = response({
+        result: 'MORE_INFO',
+        fields: [
+          merchant,
+          {
+            fieldName: 'payment',
+            fieldData: {
+              paymentQrCode: 'data:image/png;base64,AAAA',
+              paymentQrCodeText: '000201',
+              amount: 1,
+              expiresAt: '2099-01-01T00:00:00.000Z',
+            },
+          },
+        ],
+      });
+      const load = async (): Promise<Result> => {
+        calls += 1;
+        return calls === 1 ? pix : serverError;
+      };
+      setup({ transparent: false, client: fakeClient({ load }) });
+      await vi.waitFor(() => expect(reports).toHaveLength(1), { timeout: 5_000 });
+      expect(reports[0]?.props).toEqual({
+        checkoutId: 'chk-1',
+        operation: 'poll',
+        status: 500,
+        kind: 'http',
+      });
+      expect(events).toEqual([]);
+    });
   });
 
   type LoadResult = ApiResult<v.InferOutput<typeof CheckoutResponse>>;

@@ -60,9 +60,11 @@ interface FirstStep {
 export interface CheckoutEntryProps {
   checkoutId: string;
   transparent: boolean;
+  /** `?finished=true`: an approval is announced as `completed` (see MachinePage). */
+  finishedQuery?: boolean;
 }
 
-export function CheckoutEntry({ checkoutId, transparent }: CheckoutEntryProps) {
+export function CheckoutEntry({ checkoutId, transparent, finishedQuery = false }: CheckoutEntryProps) {
   const [preload] = useState<Preload>(() => ({
     checkoutId,
     response: fetch(firstStepPath(checkoutId), {
@@ -139,6 +141,7 @@ export function CheckoutEntry({ checkoutId, transparent }: CheckoutEntryProps) {
       <MachinePage
         checkoutId={checkoutId}
         transparent={transparent}
+        finishedQuery={finishedQuery}
         fetch={client.fetch}
         firstStep={firstStep ?? null}
       />

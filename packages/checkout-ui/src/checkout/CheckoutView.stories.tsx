@@ -81,6 +81,10 @@ export const InsightTransparent = state(
   'Pague em até 6x sem juros no Pix',
 );
 export const PhoneForm = state(fixtureContext('phoneForm'), 'Qual é o seu celular?');
+export const PhoneFormInternational = state(
+  fixtureContext('phoneForm', { prefill: { customerPhone: '+12133734253' } }),
+  'Qual é o seu celular?',
+);
 export const PhoneFormSubmitting = state(fixtureContext('phoneForm'), 'Qual é o seu celular?', {
   submittingCustomerData: true,
 });
@@ -136,6 +140,19 @@ export const ConfirmationUpfrontMandatory = state(
   }),
   'Hoje',
 );
+/** OPTIONAL upfront with the entry due today: 'Hoje', no day chosen in the calendar, any day (+15 too) a change. */
+export const ConfirmationOptionalWithEntry = state(
+  fixtureContext('confirmation', {
+    checkoutConfirmationRequested: true,
+    upfrontFirstInstalment: cents(10000),
+    instalments: [
+      { number: 1, dueDate: '2026-11-22', amount: cents(10000), cashbackAmount: cents(0) },
+      { number: 2, dueDate: '2026-12-22', amount: cents(10000), cashbackAmount: cents(0) },
+      { number: 3, dueDate: '2027-01-21', amount: cents(10000), cashbackAmount: cents(1500) },
+    ],
+  }),
+  'Alterar data',
+);
 export const ConfirmationConfirming = state(confirmation, 'Revise e confirme sua compra', {
   confirming: true,
 });
@@ -163,6 +180,24 @@ export const Approved = state(
   fixtureContext('approved', { result: 'OK', resolveUrl: 'https://loja.example/obrigado' }),
   'Compra aprovada!',
 );
+export const ApprovedFirstPurchase = state(
+  fixtureContext('approved', {
+    result: 'OK',
+    resolveUrl: 'https://loja.example/obrigado',
+    firstPurchase: true,
+  }),
+  'Portal do Cliente Drip',
+);
+export const ApprovedRedirecting: Story = {
+  ...state(
+    fixtureContext('approved', { result: 'OK', resolveUrl: 'https://loja.example/obrigado' }),
+    'Compra aprovada!',
+  ),
+  args: {
+    context: fixtureContext('approved', { result: 'OK', resolveUrl: 'https://loja.example/obrigado' }),
+    redirectIn: 5,
+  },
+};
 
 /** One denied story per reason of core's DENIAL_REASONS (the `stories` test fails when a reason has none). */
 function denied(reason: DenialReason): Story {

@@ -65,6 +65,28 @@ describe('header, footer and step number (spec 2.5)', () => {
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
+  it('form: redirect mode still offers Cancelar compra, and transparent mode the ×, without the header', async () => {
+    const form = { requestedCustomerFields: ['customerCpf', 'customerPhone'] } as const;
+    const { send } = renderView(
+      fixtureContext('form', { ...form, requestedCustomerFields: [...form.requestedCustomerFields] }),
+    );
+    await screen.findByRole('heading', { name: 'Seus dados' });
+    expect(screen.queryByRole('banner')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar compra' }));
+    expect(send).toHaveBeenCalledWith({ type: 'CANCEL' });
+    cleanup();
+    const { onClose } = renderView(
+      fixtureContext('form', {
+        transparent: true,
+        requestedCustomerFields: [...form.requestedCustomerFields],
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Seus dados' });
+    expect(screen.queryByRole('button', { name: 'Cancelar compra' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it('transparent mode shows the × and redirect mode the cancel button', () => {
     const { onClose } = renderView(fixtureContext('insight', { transparent: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
@@ -101,6 +123,40 @@ describe('customer form', () => {
   });
 });
 
+describe('phone form: any country, Brazil by default (spec 5 and 9)', () => {
+  const phoneStep = () => fixtureContext('phoneForm', { requestedCustomerFields: ['customerPhone'] });
+
+  it('a number without + is Brazilian, sent as E.164', async () => {
+    const { send } = renderView(phoneStep());
+    const input = await screen.findByLabelText('Celular');
+    fireEvent.change(input, { target: { value: '11987654321' } });
+    expect((input as HTMLInputElement).value).toBe('+55 (11) 98765-4321');
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(send).toHaveBeenCalledWith({ type: 'SUBMIT_PHONE', phone: '+5511987654321' });
+  });
+
+  it('a valid international number is accepted; an invalid or incomplete one gets the spec messages', async () => {
+    const { send } = renderView(phoneStep());
+    const input = await screen.findByLabelText('Celular');
+    fireEvent.change(input, { target: { value: '+1 213 37' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByText('O campo telefone está incompleto, verifique o número e seu DDD')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '+15551234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(
+      screen.getByText('O campo telefone fornecido é inválido, verifique e tente novamente'),
+    ).toBeTruthy();
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByText('Insira um número de telefone válido')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '+12133734253' } });
+    expect((input as HTMLInputElement).value).toBe('+1 213 373 4253');
+    expect((screen.getByLabelText('País do telefone') as HTMLSelectElement).value).toBe('US');
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(send).toHaveBeenCalledWith({ type: 'SUBMIT_PHONE', phone: '+12133734253' });
+  });
+});
+
 describe('token', () => {
   it('shows the invalid token message and the resend cooldown', async () => {
     renderView(fixtureContext('token', { tokenInvalid: true, resendAvailableIn: 25 }));
@@ -109,6 +165,20 @@ describe('token', () => {
     for (const name of ['SMS', 'WhatsApp', 'e-mail']) {
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
     }
+  });
+
+  it('keeps Continuar disabled until the 6 digits are typed', async () => {
+    const { send } = renderView(fixtureContext('token'));
+    const input = await screen.findByLabelText('Drip Token');
+    const submit = screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement;
+    fireEvent.change(input, { target: { value: '12345' } });
+    expect(submit.disabled).toBe(true);
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    expect(send).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: '123456' } });
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    expect(send).toHaveBeenCalledWith({ type: 'SUBMIT_TOKEN', code: '123456' });
   });
 
   it('resends by the chosen channel once the cooldown is over', async () => {
@@ -189,6 +259,70 @@ describe('confirmation', () => {
     expect(send).toHaveBeenCalledWith({ type: 'CONFIRM' });
   });
 
+  it("optional upfront with the entry due today: 'Hoje', no day guessed, and today + 15 can be chosen", async () => {
+    const withEntry = [
+      { number: 1, dueDate: '2026-11-22', amount: cents(10000), cashbackAmount: cents(0) },
+      { number: 2, dueDate: '2026-12-22', amount: cents(10000), cashbackAmount: cents(0) },
+      { number: 3, dueDate: '2027-01-21', amount: cents(10000), cashbackAmount: cents(1500) },
+    ];
+    const { send } = renderView(
+      fixtureContext('confirmation', {
+        checkoutConfirmationRequested: true,
+        instalments: withEntry,
+        upfrontFirstInstalment: cents(10000),
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Revise e confirme sua compra' });
+    expect(screen.getByText('Data do primeiro vencimento').nextSibling?.textContent).toBe('Hoje');
+    expect(document.querySelectorAll('.calendar__day[aria-pressed="true"]')).toHaveLength(0);
+    const change = screen.getByRole('button', { name: 'Alterar data' }) as HTMLButtonElement;
+    expect(change.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '07/12/2026' }));
+    expect(screen.getByRole('button', { name: '07/12/2026' }).getAttribute('aria-pressed')).toBe('true');
+    const changeTo = screen.getByRole('button', { name: 'Alterar para 07/12/2026' }) as HTMLButtonElement;
+    expect(changeTo.disabled).toBe(false);
+    fireEvent.click(changeTo);
+    expect(send).toHaveBeenCalledWith({ type: 'CHANGE_FIRST_DATE', date: '2026-12-07' });
+  });
+
+  it("the calendar follows the server's new schedule after a change", async () => {
+    const props = { checkoutConfirmationRequested: true } as const;
+    const { rerender } = render(
+      <CheckoutView
+        context={fixtureContext('confirmation', { ...props, instalments: fixtureInstalments })}
+        busy={idleBusy}
+        send={vi.fn()}
+        viewportWidth={1024}
+        redirectIn={null}
+        lookupCep={vi.fn()}
+        onNotify={vi.fn()}
+        onClose={null}
+        clock={clock}
+      />,
+    );
+    await screen.findByRole('heading', { name: 'Revise e confirme sua compra' });
+    const moved = fixtureInstalments.map((i, n) => ({
+      ...i,
+      dueDate: ['2026-12-10', '2027-01-09', '2027-02-08'][n] ?? i.dueDate,
+    }));
+    rerender(
+      <CheckoutView
+        context={fixtureContext('confirmation', { ...props, instalments: moved })}
+        busy={idleBusy}
+        send={vi.fn()}
+        viewportWidth={1024}
+        redirectIn={null}
+        lookupCep={vi.fn()}
+        onNotify={vi.fn()}
+        onClose={null}
+        clock={clock}
+      />,
+    );
+    expect(screen.getByRole('button', { name: '10/12/2026' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '07/12/2026' }).getAttribute('aria-pressed')).toBe('false');
+    expect((screen.getByRole('button', { name: /Alterar para/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("shows 'Hoje' for the first instalment when upfront is mandatory", async () => {
     renderView(
       fixtureContext('confirmation', {
@@ -202,6 +336,7 @@ describe('confirmation', () => {
           upfrontPaymentStatus: 'MANDATORY',
           cashbackRate: 0,
           totalAmount: cents(30000),
+          autoRedirect: true,
         },
       }),
     );
@@ -215,16 +350,25 @@ describe('Pix', () => {
   it('shows amount, copy-paste text and the countdown', async () => {
     renderView(
       fixtureContext('pixVerification', {
-        payment: fixturePix(new Date(NOW.getTime() + 600_000).toISOString()),
+        payment: fixturePix(new Date(NOW.getTime() + 660_000).toISOString()),
       }),
     );
     await screen.findByRole('heading', { name: 'Confirme sua conta com um Pix de R$ 1,00' });
-    expect(screen.getByText('Passo 3 de 3')).toBeTruthy();
+    expect(screen.getByText('Passo 1 de 3')).toBeTruthy();
+    // 11 minutes of charge: the countdown ends a minute early (spec 9, the safety margin).
     expect(screen.getByText('10:00')).toBeTruthy();
     expect((screen.getByLabelText('Pix copia e cola') as HTMLTextAreaElement).readOnly).toBe(true);
     expect(screen.getByRole('img', { name: 'QR Code do Pix' }).getAttribute('src')).toBe(
       fixturePix().paymentQrCode,
     );
+  });
+
+  it("counts the verification Pix with the identity steps ('Passo 1 de 3') and the first instalment as 3", async () => {
+    renderView(fixtureContext('pixVerification', { payment: fixturePix() }));
+    expect(await screen.findByText('Passo 1 de 3')).toBeTruthy();
+    cleanup();
+    renderView(fixtureContext('firstInstalmentPix', { firstInstalmentPayment: fixturePix() }));
+    expect(await screen.findByText('Passo 3 de 3')).toBeTruthy();
   });
 
   it('blurs the QR and offers a new code once expired', async () => {
@@ -248,6 +392,28 @@ describe('Pix', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Pagamento à vista' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Gerar novo código' })).toBeTruthy();
+  });
+
+  it('shows the charge as expired a safety margin before its real expiry, so that a last-second Pix still settles', async () => {
+    renderView(
+      fixtureContext('firstInstalmentPix', {
+        firstInstalmentPayment: fixturePix(new Date(NOW.getTime() + 59_000).toISOString()),
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Gerar novo código' })).toBeTruthy();
+    expect(screen.queryByText(/O código expira em/)).toBeNull();
+    cleanup();
+    renderView(
+      fixtureContext('firstInstalmentPix', {
+        firstInstalmentPayment: fixturePix(new Date(NOW.getTime() + 61_000).toISOString()),
+      }),
+    );
+    expect(await screen.findByText('00:01')).toBeTruthy();
+  });
+
+  it('a charge without a readable expiry counts down the default 10 minutes', async () => {
+    renderView(fixtureContext('firstInstalmentPix', { firstInstalmentPayment: fixturePix('sem data') }));
+    expect(await screen.findByText('10:00')).toBeTruthy();
   });
 
   it("copies with the Clipboard API and says 'Copiado'", async () => {
@@ -306,5 +472,21 @@ describe('approved', () => {
     expect(screen.getByRole('link', { name: 'Voltar para a loja' }).getAttribute('href')).toBe(
       'https://loja.example/obrigado',
     );
+  });
+
+  it('tells a first-time shopper how to reach the customer portal, with a link to it on this origin', async () => {
+    renderView(fixtureContext('approved', { result: 'OK', firstPurchase: true }));
+    await screen.findByRole('heading', { name: 'Compra aprovada!' });
+    const link = screen.getByRole('link', { name: 'Portal do Cliente Drip' });
+    expect(link.getAttribute('href')).toBe('/cliente/login');
+    expect(link.closest('p')?.textContent).toBe(
+      'Acompanhe e pague suas parcelas no Portal do Cliente Drip. Enviamos um SMS com o link para você criar sua senha.',
+    );
+  });
+
+  it('a returning shopper gets the portal link without the password SMS sentence', async () => {
+    renderView(fixtureContext('approved', { result: 'OK', firstPurchase: false }));
+    const link = await screen.findByRole('link', { name: 'Portal do Cliente Drip' });
+    expect(link.closest('p')?.textContent).toBe('Acompanhe e pague suas parcelas no Portal do Cliente Drip.');
   });
 });

@@ -10,7 +10,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { Insight } from '../steps/Insight.tsx';
 import type { Notify, PixKind } from '../steps/PixPayment.tsx';
-import { Footer, Header, Spinner, StepHeading } from '../ui/layout.tsx';
+import { ActionsBar, Footer, Header, Spinner, StepHeading } from '../ui/layout.tsx';
 import { denialOf, maxInstalmentsOf, selectionOptions, showsFooter, showsHeader } from './view-model.ts';
 
 // Every step after the insight loads on demand, to keep the first load small (issue 4 budget); `prefetchSteps`
@@ -93,21 +93,23 @@ export function CheckoutView(props: CheckoutViewProps) {
   const { context, busy, send } = props;
   const step = context.step;
   const inProgress = context.result === 'MORE_INFO' && step !== 'approved' && step !== 'denied';
+  const actions = {
+    onClose: context.transparent ? props.onClose : null,
+    onCancel:
+      !context.transparent && inProgress && busy.phase === 'ready' ? () => send({ type: 'CANCEL' }) : null,
+    cancelBusy: busy.phase === 'cancelling',
+  };
   return (
     <div className="checkout">
       {showsHeader(step) ? (
         <Header
           merchantName={context.merchantSummary?.name ?? null}
           merchantLogoUrl={context.merchantSummary?.logoUrl ?? null}
-          onClose={context.transparent ? props.onClose : null}
-          onCancel={
-            !context.transparent && inProgress && busy.phase === 'ready'
-              ? () => send({ type: 'CANCEL' })
-              : null
-          }
-          cancelBusy={busy.phase === 'cancelling'}
+          {...actions}
         />
-      ) : null}
+      ) : (
+        <ActionsBar {...actions} />
+      )}
       <main className="checkout__main">
         <Suspense fallback={<Spinner label="Carregando…" />}>
           <StepContent {...props} />
@@ -234,6 +236,7 @@ function StepContent({
       return (
         <PixStep
           kind={PIX_KIND[context.step]}
+          stepNumber={context.stepNumber}
           payment={payment}
           expired={context.pixExpired}
           refreshing={busy.refreshingPix}
@@ -246,7 +249,14 @@ function StepContent({
       );
     }
     case 'approved':
-      return <Approved merchantName={merchantName} resolveUrl={context.resolveUrl} redirectIn={redirectIn} />;
+      return (
+        <Approved
+          merchantName={merchantName}
+          resolveUrl={context.resolveUrl}
+          redirectIn={redirectIn}
+          firstPurchase={context.firstPurchase}
+        />
+      );
     case 'denied':
       return (
         <Denied

@@ -5,17 +5,22 @@
  * approved redirect, the cancel redirect, the leave-page prompt, toasts, scroll to top). No step logic here.
  */
 import {
+  CHECKOUT_ANALYTICS_EVENTS,
   type CheckoutClient,
   type CheckoutEvent,
+  type CheckoutFailure,
   type CheckoutMachineContext,
   type Clock,
   createCheckoutClient,
   createCheckoutMachine,
+  firesFailureEvent,
+  shouldReportFailure,
   systemClock,
 } from '@drip/core';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { createEmbed, type EmbedTarget, observeHeight } from '../embed.ts';
+import { reportError, track } from '../pages/track.ts';
 import { useToast } from '../ui/Toasts.tsx';
 import { useViewportWidth } from '../ui/useViewportWidth.ts';
 import { type CheckoutBusy, CheckoutView, idleBusy, prefetchSteps } from './CheckoutView.tsx';
@@ -29,6 +34,8 @@ export const AUTO_REDIRECT_SECONDS = 5;
 export interface CheckoutPageProps {
   checkoutId: string;
   transparent: boolean;
+  /** The checkout URL's `?finished=true`: the merchant page ends the purchase itself (approval → `completed`). */
+  finishedQuery?: boolean;
   /** Same-origin client by default. */
   client?: CheckoutClient;
   /** The fetch of the default client (CheckoutPage.tsx hands over the first answer through it). */
@@ -63,7 +70,7 @@ function busyOf(snapshot: Snapshot): CheckoutBusy {
     submittingInstalments: m('submittingInstalments'),
     changingFirstDate: m('changingFirstDate'),
     confirming: m('confirming'),
-    refreshingPix: m({ pix: 'refreshing' }),
+    refreshingPix: m({ pix: 'refreshing' }) || m({ pix: 'renewing' }),
     notifyingPix: m({ pix: 'notifying' }),
     joiningWaitlist: m('joiningWaitlist'),
   };
@@ -74,6 +81,7 @@ const defaultNavigate = (url: string) => window.location.assign(url);
 export function CheckoutPage({
   checkoutId,
   transparent,
+  finishedQuery = false,
   client,
   clock = systemClock,
   embedTarget,
@@ -162,6 +170,20 @@ export function CheckoutPage({
     return () => clearTimeout(timer);
   }, [ready]);
 
+  // Each failure once (spec 8): reported unless 401/403/network/time-out, and the analytics failure event for
+  // failed loads and submits (a failed poll is only reported).
+  const lastFailure = useRef<CheckoutFailure | null>(null);
+  useEffect(() => {
+    const failure = context.lastError;
+    if (!failure || failure === lastFailure.current) return;
+    lastFailure.current = failure;
+    const props = { checkoutId, operation: failure.operation, status: failure.status };
+    if (shouldReportFailure(failure)) {
+      reportError('checkout', failure.message, { ...props, kind: failure.kind ?? 'unexpected' });
+    }
+    if (firesFailureEvent(failure)) track(CHECKOUT_ANALYTICS_EVENTS.failed, props);
+  }, [context.lastError, checkoutId]);
+
   // Toasts from the machine (each notice once, by id).
   const lastNotice = useRef(0);
   useEffect(() => {
@@ -176,20 +198,33 @@ export function CheckoutPage({
     if (context.step !== 'loading') window.scrollTo?.(0, 0);
   }, [context.step]);
 
-  // The final result goes to the parent once; redirect mode leaves for resolveUrl after 5 s.
+  // The final result goes to the parent once (spec 2.5 "Approved"): an approval is `finished` only for a
+  // merchant on the auto-redirect list and without `?finished=true`, else `completed`; redirect mode goes back to
+  // resolveUrl after 5 s only for a merchant on the list.
   const finished = useRef(false);
+  const autoRedirect = context.merchantSummary?.autoRedirect ?? true;
   useEffect(() => {
     if (finished.current) return;
     if (context.step === 'approved') {
       finished.current = true;
-      embed.finished('OK', context.resolveUrl);
-      if (!transparent && context.resolveUrl) setRedirectIn(AUTO_REDIRECT_SECONDS);
+      if (autoRedirect && !finishedQuery) embed.finished('OK', context.resolveUrl);
+      else embed.completed(context.resolveUrl);
+      if (!transparent && autoRedirect && context.resolveUrl) setRedirectIn(AUTO_REDIRECT_SECONDS);
     } else if (context.step === 'denied') {
       finished.current = true;
       if (context.koReason === 'EXPIRED') embed.expired();
       embed.finished('KO', context.cancelUrl);
     }
-  }, [context.step, context.koReason, context.resolveUrl, context.cancelUrl, transparent, embed]);
+  }, [
+    context.step,
+    context.koReason,
+    context.resolveUrl,
+    context.cancelUrl,
+    transparent,
+    embed,
+    autoRedirect,
+    finishedQuery,
+  ]);
 
   useEffect(() => {
     if (redirectIn === null) return;

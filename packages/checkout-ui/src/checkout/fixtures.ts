@@ -22,6 +22,7 @@ export const fixtureMerchant: MerchantSummary = {
   upfrontPaymentStatus: 'OPTIONAL',
   cashbackRate: 0.05,
   totalAmount: cents(30000),
+  autoRedirect: true,
 };
 
 export const fixturePix = (expiresAt = '2099-01-01T12:00:00.000Z', amount = cents(100)): PixPayment => ({

@@ -21,7 +21,13 @@ const valid = {
 describe('shopper form messages (spec 5)', () => {
   it('phone: empty, foreign, incomplete, invalid', () => {
     expect(phoneError('')).toBe('Insira um número de telefone válido');
-    expect(phoneError('+1 (415) 555-0100')).toBe('Insira um número de telefone válido');
+    // International numbers are accepted when valid for their country (spec 9).
+    expect(phoneError('+1 213 373 4253')).toBeNull();
+    expect(phoneError('(213) 373-4253', 'US')).toBeNull();
+    expect(phoneError('+1 555 123 4567')).toBe(
+      'O campo telefone fornecido é inválido, verifique e tente novamente',
+    );
+    expect(phoneError('+1 213 37')).toBe('O campo telefone está incompleto, verifique o número e seu DDD');
     expect(phoneError('+55 (11) 9876')).toBe(
       'O campo telefone está incompleto, verifique o número e seu DDD',
     );

@@ -6,22 +6,24 @@ import {
   type ApiResult,
   type CepLookupResponse,
   CustomerDataRequest,
+  DEFAULT_PHONE_COUNTRY,
   isValidCpf,
   checkoutFormMessages as m,
-  normalizePhone,
   onlyDigits,
+  type PhoneCountry,
+  parseShopperPhone,
 } from '@drip/core';
 import * as v from 'valibot';
 
-/** The phone as typed (masked '+55 (11) 98765-4321'): null when valid, else the message to show. */
-export function phoneError(input: string): string | null {
-  const trimmed = input.trim();
-  if (trimmed === '') return m.phoneInvalidShort;
-  const digits = onlyDigits(trimmed);
-  if (trimmed.startsWith('+') && !digits.startsWith('55')) return m.phoneInvalidShort;
-  const national = trimmed.startsWith('+') || digits.length > 11 ? digits.slice(2) : digits;
-  if (national.length < 10) return m.phoneIncomplete;
-  return normalizePhone(trimmed) === null ? m.phoneInvalid : null;
+/**
+ * The phone as typed ('+55 (11) 98765-4321', '+1 213 373 4253'; without '+' a number of `country`, Brazil by
+ * default): null when valid, else the spec's message for an empty, incomplete or invalid number.
+ */
+export function phoneError(input: string, country: PhoneCountry = DEFAULT_PHONE_COUNTRY): string | null {
+  const parsed = parseShopperPhone(input, country);
+  if (parsed.ok) return null;
+  if (parsed.problem === 'empty') return m.phoneInvalidShort;
+  return parsed.problem === 'incomplete' ? m.phoneIncomplete : m.phoneInvalid;
 }
 
 /** Spec 5: the formatted CPF must have 14 characters and valid check digits. */
@@ -109,9 +111,12 @@ const FIELD_OF: Record<string, DraftField> = {
 /** Validates the whole form: the request to send, or one message per invalid field. */
 export function validateCustomerDraft(
   draft: CustomerDraft,
+  phoneCountry: PhoneCountry = DEFAULT_PHONE_COUNTRY,
 ): { ok: true; data: CustomerDataRequest } | { ok: false; errors: DraftErrors } {
+  // The number as read in the chosen country (a text without '+' is a number of that country).
+  const phone = parseShopperPhone(draft.phone, phoneCountry);
   const parsed = v.safeParse(CustomerDataRequest, {
-    customerPhone: draft.phone,
+    customerPhone: phone.ok ? phone.e164 : draft.phone,
     customerCpf: draft.cpf,
     customerName: draft.name,
     customerEmail: draft.email,
@@ -134,8 +139,8 @@ export function validateCustomerDraft(
     }
   }
   // The spec's finer messages for the phone, CPF and CEP take precedence over the schema's.
-  const phone = phoneError(draft.phone);
-  if (phone) errors.phone = phone;
+  const phoneMessage = phoneError(draft.phone, phoneCountry);
+  if (phoneMessage) errors.phone = phoneMessage;
   const cpf = cpfError(draft.cpf);
   if (cpf) errors.cpf = cpf;
   const cep = cepError(draft.cep);

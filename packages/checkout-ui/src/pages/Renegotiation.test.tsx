@@ -53,9 +53,26 @@ describe('/renegociacao', () => {
       {
         method: 'POST',
         path: '/api/v1/debts/start-negotiation',
-        body: { cpf: CPF, phone: '+5511987654321' },
+        body: { cpf: CPF, phone: '5511987654321' },
       },
     ]);
+  });
+
+  it('takes an international number (Brazil and the US first in the country list) and sends its digits', async () => {
+    const server = negotiationFetch(201);
+    const user = renderPage(server.fetch);
+    const country = screen.getByLabelText('País do telefone');
+    const options = [...country.querySelectorAll('option')].map((o) => o.value);
+    expect(options.slice(0, 2)).toEqual(['BR', 'US']);
+    expect(country instanceof HTMLSelectElement && country.value).toBe('BR');
+    await user.type(screen.getByLabelText('CPF'), CPF);
+    await user.selectOptions(country, 'US');
+    await user.type(screen.getByLabelText('Celular'), '2133734253');
+    const phone = screen.getByLabelText('Celular');
+    expect(phone instanceof HTMLInputElement && phone.value).toBe('+1 213 373 4253');
+    await user.click(submit());
+    await screen.findByRole('heading', { name: 'Sua solicitação foi enviada!' });
+    expect(server.calls.at(-1)?.body).toEqual({ cpf: CPF, phone: '12133734253' });
   });
 
   it('lets the user delete the formatted phone', async () => {

@@ -1,15 +1,18 @@
 import {
   createHttp,
+  DEFAULT_PHONE_COUNTRY,
   type Http,
   maskCpf,
-  maskPhone,
+  onlyDigits,
   orderPaths,
-  PHONE_MASK_MAX_LENGTH,
+  type PhoneCountry,
+  parseShopperPhone,
   StartNegotiationRequest,
   StartNegotiationResponse,
 } from '@drip/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
+import { PhoneField } from '../form/PhoneField.tsx';
 import { PRIVACY_URL, TERMS_URL } from '../links.ts';
 import { DripBrand } from '../ui/layout.tsx';
 import { useToast } from '../ui/Toasts.tsx';
@@ -31,9 +34,8 @@ export const renegotiationMessages = {
     'Em breve você vai receber um e-mail com os próximos passos da sua renegociação. Fique de olho também na caixa de spam.',
 } as const;
 
-/** CPF input limit (spec 9) and the formatted lengths below which 'Renegociar' stays disabled (spec 5). */
+/** CPF input limit (spec 9): 'Renegociar' stays disabled until the CPF is complete (spec 5). */
 export const CPF_INPUT_MAX_LENGTH = 14;
-const PHONE_MIN_FORMATTED_LENGTH = 18;
 
 export const RENEGOTIATION_EVENTS = { failed: 'renegotiation_request_failed' } as const;
 
@@ -71,6 +73,7 @@ export function RenegotiationPage({ fetch: fetchFn }: RenegotiationPageProps) {
   const toast = useToast();
   const [cpf, setCpf] = useState('');
   const [phone, setPhone] = useState('');
+  const [phoneCountry, setPhoneCountry] = useState<PhoneCountry>(DEFAULT_PHONE_COUNTRY);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const [ccbOpen, setCcbOpen] = useState(false);
   const cpfId = useId();
@@ -78,11 +81,11 @@ export function RenegotiationPage({ fetch: fetchFn }: RenegotiationPageProps) {
   const messageId = useId();
 
   const hasError = outcome.kind === 'error';
+  // 'Renegociar' waits for a complete phone; a complete but invalid one is sent to the check below (its message).
+  const typedPhone = parseShopperPhone(phone, phoneCountry);
+  const phoneComplete = typedPhone.ok || typedPhone.problem === 'invalid';
   const disabled =
-    outcome.kind === 'sending' ||
-    hasError ||
-    cpf.length < CPF_INPUT_MAX_LENGTH ||
-    phone.length < PHONE_MIN_FORMATTED_LENGTH;
+    outcome.kind === 'sending' || hasError || cpf.length < CPF_INPUT_MAX_LENGTH || !phoneComplete;
 
   /** Typing clears the last answer (spec 5). */
   const edited = () => {
@@ -92,7 +95,10 @@ export function RenegotiationPage({ fetch: fetchFn }: RenegotiationPageProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (disabled) return;
-    const parsed = v.safeParse(StartNegotiationRequest, { cpf, phone });
+    const parsed = v.safeParse(StartNegotiationRequest, {
+      cpf,
+      phone: typedPhone.ok ? typedPhone.e164 : phone,
+    });
     if (!parsed.success) {
       setOutcome({ kind: 'error', message: parsed.issues[0].message });
       return;
@@ -101,7 +107,8 @@ export function RenegotiationPage({ fetch: fetchFn }: RenegotiationPageProps) {
     const result = await http.request({
       method: 'POST',
       path: orderPaths.startNegotiation,
-      body: parsed.output,
+      // Spec 7: "Renegotiation payload: cpf, phone (digits)" (the phone's digits with its country code).
+      body: { cpf: parsed.output.cpf, phone: onlyDigits(parsed.output.phone) },
       schema: StartNegotiationAnswer,
       auth: false,
     });
@@ -157,29 +164,17 @@ export function RenegotiationPage({ fetch: fetchFn }: RenegotiationPageProps) {
                 aria-describedby={hasError ? messageId : undefined}
               />
             </div>
-            <div className="field">
-              <label className="field__label" htmlFor={phoneId}>
-                Celular
-              </label>
-              <input
-                id={phoneId}
-                className="input"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="+55 (11) 98765-4321"
-                maxLength={PHONE_MASK_MAX_LENGTH}
-                value={phone}
-                onChange={(e) => {
-                  const typed = e.currentTarget.value;
-                  // Formatted with +55 while typing; a deletion keeps what is left so that the mask never
-                  // puts back a character the user just erased (spec 5).
-                  setPhone((previous) => (typed.length < previous.length ? typed : maskPhone(typed)));
-                  edited();
-                }}
-                aria-describedby={hasError ? messageId : undefined}
-              />
-            </div>
+            <PhoneField
+              id={phoneId}
+              label="Celular"
+              value={phone}
+              describedBy={hasError ? messageId : undefined}
+              onChange={(text, country) => {
+                setPhone(text);
+                setPhoneCountry(country);
+                edited();
+              }}
+            />
             {outcome.kind === 'error' ? (
               <p id={messageId} className="alert alert--critical" role="alert">
                 {outcome.message}

@@ -30,6 +30,42 @@ export function track(event: string, props: TrackProps = {}): void {
   }
 }
 
+/**
+ * Error reporting (spec 8: "errors are reported"). Like analytics, Drip has no error-tracking vendor yet: a
+ * report goes to the browser console (`console.error`, in every build, so that a support person can read it on
+ * the shopper's screen), and a real reporter replaces the sink later. Tests install their own.
+ */
+export interface ErrorReport {
+  /** Where it failed ('checkout', ...). */
+  source: string;
+  message: string;
+  props: TrackProps;
+}
+export type ReportSink = (report: ErrorReport) => void;
+
+const consoleReportSink: ReportSink = (report) =>
+  console.error('[report]', report.source, report.message, report.props);
+
+let reportSink: ReportSink = consoleReportSink;
+
+/** Replaces the report sink; returns a function that restores the previous one. */
+export function setReportSink(next: ReportSink): () => void {
+  const previous = reportSink;
+  reportSink = next;
+  return () => {
+    reportSink = previous;
+  };
+}
+
+/** Reports an error. Never throws: reporting must not break a page. */
+export function reportError(source: string, message: string, props: TrackProps = {}): void {
+  try {
+    reportSink({ source, message, props });
+  } catch {
+    // A failing sink is ignored on purpose (see above).
+  }
+}
+
 /** The events of the app download page. */
 export const APP_DOWNLOAD_EVENTS = {
   viewed: 'app_download_viewed',

@@ -2,18 +2,45 @@
  * What the promotional widgets (`/drip_banner`, `/drip-modal`) tell the merchant page that frames them: the core
  * protocol's `WidgetEvent` (clickOnLogo, clickOnLink, clickOnClose, resize), delivered over Penpal on
  * `WIDGET_CHANNEL` to the SDK's `WidgetParentMethods.emit` (see `../embed.ts`: Penpal is loaded only when framed,
- * events are queued until the SDK connects). Outside a frame nothing is sent.
+ * events are queued until the SDK connects). The clicks are also posted as the spec's plain messages (the
+ * event's name as a string, `window.parent.postMessage('clickOnLogo', '*')`), so that a merchant who frames the
+ * page without the SDK hears them too. Outside a frame nothing is sent.
  */
 import type { WidgetEvent } from '@drip/core';
 import { useEffect, useRef } from 'react';
-import { observeHeight, type ParentChannel, widgetParent } from '../embed.ts';
+import { isFramed, observeHeight, type ParentChannel, widgetParent } from '../embed.ts';
 
 /** Where widget events go: the SDK over Penpal by default; a fake in tests and stories. */
 export type WidgetTarget = ParentChannel<WidgetEvent>;
 
-/** The framing page over Penpal, or null when the widget is not framed. */
+/**
+ * The spec's plain messages (2.5 "Banner", "Modal"): each click's name as a string to the parent window. Any
+ * origin may hear it (the merchant's, unknown here); it says only which of Drip's own links was clicked.
+ */
+export function plainParentTarget(parent: Pick<Window, 'postMessage'>): WidgetTarget {
+  return {
+    emit(event) {
+      if (event.type === 'resize') return;
+      try {
+        parent.postMessage(event.type, '*');
+      } catch {
+        // A parent that went away: nothing to tell.
+      }
+    },
+  };
+}
+
+/** When framed: the plain messages and the SDK over Penpal; null when the widget is not framed. */
 export function defaultWidgetTarget(): WidgetTarget | null {
-  return widgetParent();
+  if (!isFramed()) return null;
+  const plain = plainParentTarget(window.parent);
+  const sdk = widgetParent();
+  return {
+    emit(event) {
+      plain.emit(event);
+      sdk?.emit(event);
+    },
+  };
 }
 
 /** Sends `event` to the target (nothing without one). */

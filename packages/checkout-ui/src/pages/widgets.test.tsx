@@ -1,4 +1,4 @@
-import { cents, type WidgetEvent } from '@drip/core';
+import { cents, DRIP_SUPPORT_EMAIL, type WidgetEvent } from '@drip/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BannerPage, bannerInstalment, bannerText, parseBannerAmount } from './Banner.tsx';
@@ -87,6 +87,45 @@ describe('banner events', () => {
   });
 });
 
+describe('framed without the Drip SDK: plain postMessage to the parent window', () => {
+  function frameIn() {
+    const plain: unknown[] = [];
+    const parent = {
+      postMessage: (message: unknown, origin: string) => {
+        // Penpal's handshake objects go to the same window; the spec's messages are bare strings.
+        if (typeof message === 'string') plain.push([message, origin]);
+      },
+    };
+    Object.defineProperty(window, 'parent', { value: parent, configurable: true });
+    return plain;
+  }
+  afterEach(() => {
+    Object.defineProperty(window, 'parent', { value: window, configurable: true });
+  });
+
+  it("banner: clickOnLogo and clickOnLink reach a parent that only listens to 'message'", () => {
+    const plain = frameIn();
+    render(<BannerPage search="?amount=300" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Drip' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Entenda a Drip' }));
+    expect(plain).toEqual([
+      ['clickOnLogo', '*'],
+      ['clickOnLink', '*'],
+    ]);
+  });
+
+  it('modal: the × and Escape post clickOnClose', () => {
+    const plain = frameIn();
+    render(<ExplainerPage search="" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(plain).toEqual([
+      ['clickOnClose', '*'],
+      ['clickOnClose', '*'],
+    ]);
+  });
+});
+
 describe('explainer modal (spec 2.5)', () => {
   it('headline, three steps, return policy and help contact; no cashback at 0', () => {
     render(<ExplainerPage search="" target={null} />);
@@ -102,8 +141,8 @@ describe('explainer modal (spec 2.5)', () => {
     expect(steps[1]).toContain('1 mês');
     expect(steps[2]).toContain('3 passos');
     expect(screen.getByText(explainerMessages.returnPolicy)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'ajuda@usedrip.com.br' }).getAttribute('href')).toBe(
-      'mailto:ajuda@usedrip.com.br',
+    expect(screen.getByRole('link', { name: DRIP_SUPPORT_EMAIL }).getAttribute('href')).toBe(
+      `mailto:${DRIP_SUPPORT_EMAIL}`,
     );
   });
 

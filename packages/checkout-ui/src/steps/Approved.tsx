@@ -1,3 +1,5 @@
+import { checkoutStepMessages } from '@drip/core';
+import { CUSTOMER_AREA_PATH } from '../links.ts';
 import { StepHeading } from '../ui/layout.tsx';
 
 export interface ApprovedProps {
@@ -5,10 +7,14 @@ export interface ApprovedProps {
   resolveUrl: string | null;
   /** Seconds left before the self-redirect to resolveUrl, null when there is none. */
   redirectIn: number | null;
+  /** A first purchase: the customer portal's password link was sent by SMS. */
+  firstPurchase?: boolean;
 }
 
+const portal = checkoutStepMessages.approvedPortal;
+
 /** Spec 2.5 "Approved". */
-export function Approved({ merchantName, resolveUrl, redirectIn }: ApprovedProps) {
+export function Approved({ merchantName, resolveUrl, redirectIn, firstPurchase = false }: ApprovedProps) {
   return (
     <section className="step step--center">
       <div className="result-icon result-icon--ok" aria-hidden="true">
@@ -18,6 +24,15 @@ export function Approved({ merchantName, resolveUrl, redirectIn }: ApprovedProps
       <p className="lead">
         Seu pedido{merchantName ? ` na ${merchantName}` : ''} foi confirmado. Enviaremos os detalhes das
         parcelas por WhatsApp e e-mail, e você acompanha tudo no app ou no portal Drip.
+      </p>
+      <p className="approved__portal">
+        {portal.before}
+        {/* A new tab: embedded, the checkout is the merchant's modal, and redirect mode may go back to the store. */}
+        <a href={CUSTOMER_AREA_PATH} target="_blank" rel="noopener noreferrer">
+          {portal.link}
+        </a>
+        {portal.after}
+        {firstPurchase ? ` ${portal.firstPurchase}` : null}
       </p>
       {redirectIn !== null ? (
         <p className="muted" aria-live="polite">

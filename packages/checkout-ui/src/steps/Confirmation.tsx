@@ -17,10 +17,9 @@ import { useState } from 'react';
 import { formatIsoDate as formatDate, todayInSaoPauloIntl as todayInSaoPaulo } from '../dates.ts';
 import { StepHeading, StepNumber } from '../ui/layout.tsx';
 
-/** Spec 2.5 / 9: the first instalment is chosen 1 to 31 days after today, default today + 15. */
+/** Spec 2.5 / 9: the first instalment is chosen 1 to 31 days after today (the default, today + 15, is the server's). */
 export const FIRST_DATE_MIN_DAYS = 1;
 export const FIRST_DATE_MAX_DAYS = 31;
-export const FIRST_DATE_DEFAULT_DAYS = 15;
 
 export interface ConfirmationProps {
   merchantName: string | null;
@@ -43,11 +42,13 @@ export function firstDateWindow(today: IsoDate): IsoDate[] {
   return dates;
 }
 
-/** The date the calendar starts on: the current first due date when it is in the window, else today + 15. */
-export function initialFirstDate(today: IsoDate, current: IsoDate | undefined): IsoDate {
-  return current && firstDateWindow(today).includes(current)
-    ? current
-    : addDaysIso(today, FIRST_DATE_DEFAULT_DAYS);
+/**
+ * The day the calendar shows as chosen: the first due date of the server's schedule, when it is one of the
+ * calendar's days. The calendar never guesses (the server's default is today + 15, spec 2.5): a schedule whose
+ * first instalment is due today (paid upfront) has no day chosen, and any day, today + 15 included, is a change.
+ */
+export function initialFirstDate(today: IsoDate, current: IsoDate | undefined): IsoDate | null {
+  return current && firstDateWindow(today).includes(current) ? current : null;
 }
 
 const ordinal = (n: number) => `${n}ª parcela`;
@@ -68,8 +69,9 @@ export function Confirmation({
   const upfrontToday = upfrontStatus === 'MANDATORY';
   const first = instalments[0];
   const total = totalAmount ?? sumCents(instalments.map((i) => i.amount));
+  // 'Hoje' for an instalment paid upfront: always with MANDATORY, and when the server's plan has it due today.
   const dueLabel = (i: CheckoutInstalment) =>
-    upfrontToday && i.number === 1 ? t.today : formatDate(i.dueDate);
+    i.number === 1 && (upfrontToday || i.dueDate === today) ? t.today : formatDate(i.dueDate);
   const cashbackTotal = sumCents(instalments.map((i) => i.cashbackAmount));
   const cashback = cashbackCaption(cashbackRate);
 
@@ -222,7 +224,7 @@ export function FirstDateCalendar({
   onSubmit: (date: IsoDate) => void;
 }) {
   const initial = initialFirstDate(today, current);
-  const [selected, setSelected] = useState<IsoDate>(initial);
+  const [selected, setSelected] = useState<IsoDate | null>(initial);
   const months = new Map<string, IsoDate[]>();
   for (const date of firstDateWindow(today)) {
     const key = date.slice(0, 7);
@@ -265,10 +267,12 @@ export function FirstDateCalendar({
       <button
         type="button"
         className="button button--secondary"
-        disabled={selected === initial || busy}
-        onClick={() => onSubmit(selected)}
+        disabled={selected === null || selected === initial || busy}
+        onClick={() => {
+          if (selected !== null) onSubmit(selected);
+        }}
       >
-        {busy ? 'Alterando…' : `Alterar para ${formatDate(selected)}`}
+        {busy ? 'Alterando…' : selected === null ? 'Alterar data' : `Alterar para ${formatDate(selected)}`}
       </button>
     </fieldset>
   );

@@ -3,14 +3,15 @@ import {
   type CepLookupResponse,
   type CustomerDataRequest,
   type CustomerFieldName,
+  formatShopperPhoneInput,
   checkoutFormMessages as m,
   maskCep,
   maskCpf,
-  maskPhone,
   onlyDigits,
-  PHONE_MASK_MAX_LENGTH,
+  type PhoneCountry,
 } from '@drip/core';
 import { type ComponentProps, type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { PhoneField } from '../form/PhoneField.tsx';
 import {
   CEP_DIGITS,
   type CustomerDraft,
@@ -33,7 +34,6 @@ export interface CustomerFormProps {
 type CepState = 'idle' | 'loading' | 'found' | 'failed';
 
 const MASKS: Partial<Record<DraftField, (s: string) => string>> = {
-  phone: maskPhone,
   cpf: maskCpf,
   cep: maskCep,
 };
@@ -42,10 +42,13 @@ const MASKS: Partial<Record<DraftField, (s: string) => string>> = {
 export function CustomerForm({ prefill, busy, lookupCep, onSubmit }: CustomerFormProps) {
   const [draft, setDraft] = useState<CustomerDraft>(() => ({
     ...emptyDraft,
-    phone: maskPhone(prefill.customerPhone ?? ''),
+    phone: formatShopperPhoneInput(prefill.customerPhone ?? '').text,
     cpf: maskCpf(prefill.customerCpf ?? ''),
     email: prefill.customerEmail ?? '',
   }));
+  const [phoneCountry, setPhoneCountry] = useState<PhoneCountry>(
+    () => formatShopperPhoneInput(prefill.customerPhone ?? '').country,
+  );
   const [errors, setErrors] = useState<DraftErrors>({});
   const [cepState, setCepState] = useState<CepState>('idle');
   const latestCep = useRef('');
@@ -100,7 +103,7 @@ export function CustomerForm({ prefill, busy, lookupCep, onSubmit }: CustomerFor
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const result = validateCustomerDraft(draft);
+    const result = validateCustomerDraft(draft, phoneCountry);
     if (result.ok) {
       setErrors({});
       onSubmit(result.data);
@@ -140,13 +143,19 @@ export function CustomerForm({ prefill, busy, lookupCep, onSubmit }: CustomerFor
       <StepHeading>Seus dados</StepHeading>
       <p className="lead">Precisamos de alguns dados para analisar seu crédito. Leva menos de um minuto.</p>
       <form ref={form} className="form" onSubmit={submit} noValidate>
-        {field('phone', 'Celular', {
-          type: 'tel',
-          inputMode: 'tel',
-          autoComplete: 'tel',
-          maxLength: PHONE_MASK_MAX_LENGTH,
-          placeholder: '+55 (11) 98765-4321',
-        })}
+        <PhoneField
+          id="customer-phone"
+          label="Celular"
+          value={draft.phone}
+          invalid={Boolean(errors.phone)}
+          describedBy={errors.phone ? 'customer-phone-error' : undefined}
+          onChange={(text, country) => {
+            set('phone', text);
+            setPhoneCountry(country);
+          }}
+        >
+          <FieldError id="customer-phone-error" message={errors.phone} />
+        </PhoneField>
         {field('cpf', 'CPF', { inputMode: 'numeric', maxLength: 14, placeholder: '000.000.000-00' })}
         {field('name', 'Nome completo', { autoComplete: 'name' })}
         {field('email', 'E-mail', { type: 'email', inputMode: 'email', autoComplete: 'email' })}

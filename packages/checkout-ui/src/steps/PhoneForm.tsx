@@ -1,5 +1,6 @@
-import { maskPhone, PHONE_MASK_MAX_LENGTH } from '@drip/core';
+import { formatShopperPhoneInput, type PhoneCountry, parseShopperPhone } from '@drip/core';
 import { type FormEvent, useState } from 'react';
+import { PhoneField } from '../form/PhoneField.tsx';
 import { phoneError } from '../form/validate.ts';
 import { FieldError, StepHeading, StepNumber } from '../ui/layout.tsx';
 
@@ -11,13 +12,15 @@ export interface PhoneFormProps {
 
 /** Spec 2.5 "phone form": the server asks only for the phone. */
 export function PhoneForm({ initialPhone, busy, onSubmit }: PhoneFormProps) {
-  const [phone, setPhone] = useState(() => maskPhone(initialPhone));
+  const [phone, setPhone] = useState(() => formatShopperPhoneInput(initialPhone).text);
+  const [country, setCountry] = useState<PhoneCountry>(() => formatShopperPhoneInput(initialPhone).country);
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const message = phoneError(phone);
+    const message = phoneError(phone, country);
     setError(message);
-    if (!message) onSubmit(phone);
+    const parsed = parseShopperPhone(phone, country);
+    if (!message && parsed.ok) onSubmit(parsed.e164);
   };
   return (
     <section className="step">
@@ -25,25 +28,20 @@ export function PhoneForm({ initialPhone, busy, onSubmit }: PhoneFormProps) {
       <StepHeading>Qual é o seu celular?</StepHeading>
       <p className="lead">Enviaremos um código para confirmar que é você.</p>
       <form className="form" onSubmit={submit} noValidate>
-        <label className="field">
-          <span className="field__label">Celular</span>
-          <input
-            className="input"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={PHONE_MASK_MAX_LENGTH}
-            placeholder="+55 (11) 98765-4321"
-            value={phone}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'phone-error' : undefined}
-            onChange={(e) => {
-              setPhone(maskPhone(e.target.value));
-              setError(null);
-            }}
-          />
-        </label>
-        <FieldError id="phone-error" message={error} />
+        <PhoneField
+          id="phone"
+          label="Celular"
+          value={phone}
+          invalid={error !== null}
+          describedBy={error ? 'phone-error' : undefined}
+          onChange={(text, next) => {
+            setPhone(text);
+            setCountry(next);
+            setError(null);
+          }}
+        >
+          <FieldError id="phone-error" message={error} />
+        </PhoneField>
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Enviando…' : 'Continuar'}
         </button>

@@ -4,6 +4,7 @@ import {
   copyText,
   formatBRL,
   type PixPayment,
+  pixDisplayDeadline,
   systemClock,
 } from '@drip/core';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -45,7 +46,8 @@ export function PixPanel({
   onNotify,
   clock = systemClock,
 }: PixPanelProps) {
-  const [now, setNow] = useState(() => clock.now().getTime());
+  const [shownAt] = useState(() => clock.now().getTime());
+  const [now, setNow] = useState(shownAt);
   const [copyFailed, setCopyFailed] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const textId = useId();
@@ -53,7 +55,8 @@ export function PixPanel({
     const timer = setInterval(() => setNow(clock.now().getTime()), 1000);
     return () => clearInterval(timer);
   }, [clock]);
-  const remaining = Date.parse(payment.expiresAt) - now;
+  // Counts down to the charge's expiry minus the safety margin (core's `pixDisplayDeadline`, spec 9).
+  const remaining = pixDisplayDeadline(payment, shownAt) - now;
   const isExpired = expired || remaining <= 0;
 
   const copy = async () => {
@@ -134,13 +137,15 @@ const TEXTS: Record<PixKind, string> = {
 
 export interface PixStepProps extends PixPanelProps {
   kind: PixKind;
+  /** 'Passo N de 3' (core's `stepNumber`: the verification Pix counts with the identity steps). */
+  stepNumber: 1 | 2 | 3 | null;
 }
 
-/** Spec 2.5: Pix payment (R$ 1,00 verification), first-instalment Pix and full-amount payment, 'Passo 3 de 3'. */
-export function PixStep({ kind, ...panel }: PixStepProps) {
+/** Spec 2.5: Pix payment (R$ 1,00 verification), first-instalment Pix and full-amount payment. */
+export function PixStep({ kind, stepNumber, ...panel }: PixStepProps) {
   return (
     <section className="step">
-      <StepNumber n={3} />
+      <StepNumber n={stepNumber} />
       <StepHeading>{TITLES[kind]}</StepHeading>
       <p className="lead">{TEXTS[kind]}</p>
       <PixPanel {...panel} />

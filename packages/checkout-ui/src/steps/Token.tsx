@@ -1,5 +1,7 @@
 import {
   checkoutToasts,
+  DRIP_TOKEN_LENGTH,
+  isCompleteToken,
   VERIFICATION_CHANNEL_LABELS,
   VERIFICATION_CHANNELS,
   type VerificationChannel,
@@ -19,7 +21,7 @@ export interface TokenProps {
   onResend: (channel: VerificationChannel) => void;
 }
 
-export const TOKEN_LENGTH = 6;
+export const TOKEN_LENGTH = DRIP_TOKEN_LENGTH;
 
 function mmss(seconds: number): string {
   const s = Math.max(0, seconds);
@@ -39,7 +41,7 @@ export function Token({
   const [code, setCode] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (code.length > 0) onSubmit(code);
+    if (isCompleteToken(code)) onSubmit(code);
   };
   const cooling = resendAvailableIn > 0;
   return (
@@ -64,7 +66,11 @@ export function Token({
           />
         </label>
         <FieldError id="token-error" message={invalid ? checkoutToasts.tokenInvalid : null} />
-        <button type="submit" className="button button--primary" disabled={code.length === 0 || submitting}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!isCompleteToken(code) || submitting}
+        >
           {submitting ? 'Verificando…' : 'Continuar'}
         </button>
       </form>

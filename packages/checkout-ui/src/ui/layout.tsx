@@ -34,19 +34,41 @@ export function Header({ merchantName, merchantLogoUrl, onClose, onCancel, cance
         {merchantName || merchantLogoUrl ? <span className="header__plus">+</span> : null}
         <DripBrand />
       </div>
-      <div className="header__actions">
-        {onCancel ? (
-          <button type="button" className="link-button" onClick={onCancel} disabled={cancelBusy}>
-            Cancelar compra
-          </button>
-        ) : null}
-        {onClose ? (
-          <button type="button" className="icon-button" onClick={onClose} aria-label="Fechar">
-            ×
-          </button>
-        ) : null}
-      </div>
+      <CheckoutActions onClose={onClose} onCancel={onCancel} cancelBusy={cancelBusy} />
     </header>
+  );
+}
+
+export type CheckoutActionsProps = Pick<HeaderProps, 'onClose' | 'onCancel' | 'cancelBusy'>;
+
+/** 'Cancelar compra' (redirect mode) and the × (transparent mode): the header's actions. */
+export function CheckoutActions({ onClose, onCancel, cancelBusy }: CheckoutActionsProps) {
+  return (
+    <div className="header__actions">
+      {onCancel ? (
+        <button type="button" className="link-button" onClick={onCancel} disabled={cancelBusy}>
+          Cancelar compra
+        </button>
+      ) : null}
+      {onClose ? (
+        <button type="button" className="icon-button" onClick={onClose} aria-label="Fechar">
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The steps without the header (the form, spec 2.5) keep its actions, so that the shopper can always cancel (or
+ * close) an unfinished checkout: a bar with the actions only, no merchant logo or brand.
+ */
+export function ActionsBar(props: CheckoutActionsProps) {
+  if (!props.onClose && !props.onCancel) return null;
+  return (
+    <nav className="actions-bar" aria-label="Ações da compra">
+      <CheckoutActions {...props} />
+    </nav>
   );
 }
 

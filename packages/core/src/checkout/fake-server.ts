@@ -12,7 +12,10 @@ type WireField = WireResponse['fields'][number];
 export interface Scenario {
   upfront: UpfrontPaymentStatus;
   flexible: boolean;
-  /** First purchase: R$ 1,00 verification Pix (only when no upfront Pix verifies the payer). */
+  /**
+   * First purchase: the R$ 1,00 verification Pix right after the token, before the credit decision (as the
+   * server does, docs/checkout-lifecycle.md), whatever the merchant's upfront status.
+   */
   verificationPix: boolean;
   decision: 'ok' | 'ko' | 'koFullAmount';
   /** How many polls answer "not paid yet" before the payment is seen. */
@@ -171,9 +174,17 @@ export class FakeCheckoutServer {
     return this.scenario.flexible ? 'selection' : 'confirmation';
   }
 
+  private afterToken(): Phase {
+    return this.scenario.verificationPix ? 'verificationPix' : this.afterCredit();
+  }
+
   private afterConfirmation(): Phase {
-    if (this.scenario.upfront !== 'DISABLED') return 'firstInstalmentPix';
-    return this.scenario.verificationPix ? 'verificationPix' : 'ok';
+    return this.scenario.upfront !== 'DISABLED' ? 'firstInstalmentPix' : 'ok';
+  }
+
+  private moveTo(phase: Phase): void {
+    this.phase = phase;
+    this.polls = 0;
   }
 
   load(): CheckoutResponse {
@@ -184,7 +195,7 @@ export class FakeCheckoutServer {
   submitCustomerData(body: unknown): CheckoutResponse {
     this.requests.push({ kind: 'customerData', body });
     if (this.phase !== 'customerData') throw new Error(`customer data in phase ${this.phase}`);
-    this.phase = 'token';
+    this.moveTo('token');
     return this.respond();
   }
 
@@ -192,7 +203,7 @@ export class FakeCheckoutServer {
     this.requests.push({ kind: 'token', body: code });
     if (this.phase !== 'token') throw new Error(`token in phase ${this.phase}`);
     if (code !== VALID_TOKEN) return { ...this.respond(), isValid: false };
-    this.phase = this.afterCredit();
+    this.moveTo(this.afterToken());
     return { ...this.respond(), isValid: true };
   }
 
@@ -204,7 +215,7 @@ export class FakeCheckoutServer {
   selectInstalments(n: number): CheckoutResponse {
     this.requests.push({ kind: 'instalments', body: n });
     if (this.phase !== 'selection') throw new Error(`selection in phase ${this.phase}`);
-    this.phase = 'confirmation';
+    this.moveTo('confirmation');
     return this.respond();
   }
 
@@ -216,22 +227,21 @@ export class FakeCheckoutServer {
   confirm(): CheckoutResponse {
     this.requests.push({ kind: 'confirm', body: { checkoutConfirmed: true } });
     if (this.phase !== 'confirmation') throw new Error(`confirmation in phase ${this.phase}`);
-    this.phase = this.afterConfirmation();
+    this.moveTo(this.afterConfirmation());
     return this.respond();
   }
 
-  /** A poll: the Pix is seen as paid after `pendingPolls` polls. */
+  /**
+   * A poll: the Pix is seen as paid after `pendingPolls` polls; a paid verification Pix is followed by the credit
+   * decision, the other charges by the approval.
+   */
   poll(): CheckoutResponse {
     this.requests.push({ kind: 'poll', body: {} });
     this.polls += 1;
-    if (
-      (this.phase === 'verificationPix' ||
-        this.phase === 'firstInstalmentPix' ||
-        this.phase === 'fullAmountPix') &&
-      this.polls > (this.scenario.pendingPolls ?? 1)
-    ) {
-      this.phase = 'ok';
-    }
+    const paid = this.polls > (this.scenario.pendingPolls ?? 1);
+    if (paid && this.phase === 'verificationPix') this.moveTo(this.afterCredit());
+    else if (paid && (this.phase === 'firstInstalmentPix' || this.phase === 'fullAmountPix'))
+      this.moveTo('ok');
     return this.respond();
   }
 }

@@ -48,6 +48,7 @@ describe('the first step without the machine', () => {
             maxInstalments: 6,
             upfrontPaymentStatus: 'MANDATORY',
             logoUrl: 'https://cdn.example/logo.png',
+            autoRedirect: false,
             extra: 'dropped',
           },
         },
@@ -56,6 +57,20 @@ describe('the first step without the machine', () => {
     },
   ])('reads what the contract reads: %#', (json) => {
     expect(parseFirstStepResponse(json)).toEqual(v.parse(CheckoutResponse, json));
+  });
+
+  it('a merchant summary without autoRedirect is on the auto-redirect list; a non-boolean is not read', () => {
+    const parsed = v.parse(CheckoutResponse, firstAnswer);
+    expect(parsed.fields[0]).toMatchObject({
+      fieldName: 'merchantSummary',
+      fieldData: { autoRedirect: true },
+    });
+    const junk = {
+      ...firstAnswer,
+      fields: [{ fieldName: 'merchantSummary', fieldData: { ...summary, autoRedirect: 'yes' } }],
+    };
+    expect(v.safeParse(CheckoutResponse, junk).success).toBe(false);
+    expect(parseFirstStepResponse(junk)).toBeNull();
   });
 
   it.each([

@@ -35,12 +35,14 @@ function merchantSummary(data: unknown): MerchantSummary | null {
   if (!isObject(data)) return null;
   const { id, name, cashbackRate, totalAmount, logoUrl } = data;
   const flexibleInstallments = data.flexibleInstallments ?? true;
+  const autoRedirect = data.autoRedirect ?? true;
   const maxInstalments = data.maxInstalments ?? 3;
   const upfrontPaymentStatus = data.upfrontPaymentStatus ?? 'OPTIONAL';
   if (
     typeof id !== 'string' ||
     typeof name !== 'string' ||
     typeof flexibleInstallments !== 'boolean' ||
+    typeof autoRedirect !== 'boolean' ||
     !(typeof maxInstalments === 'number' && Number.isInteger(maxInstalments) && maxInstalments >= 1) ||
     !oneOf(UPFRONT, upfrontPaymentStatus) ||
     !(typeof cashbackRate === 'number' && cashbackRate >= 0 && cashbackRate <= 1) ||
@@ -57,6 +59,7 @@ function merchantSummary(data: unknown): MerchantSummary | null {
     upfrontPaymentStatus,
     cashbackRate,
     totalAmount: reaisToCents(totalAmount),
+    autoRedirect,
   };
   if (logoUrl !== undefined) summary.logoUrl = logoUrl;
   return summary;

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeCheckoutServer, VALID_TOKEN } from './fake-server.ts';
-import { CheckoutRequestError } from './machine.ts';
+import {
+  type CheckoutFailure,
+  CheckoutRequestError,
+  firesFailureEvent,
+  shouldReportFailure,
+} from './machine.ts';
 import { CUSTOMER_DATA, machineWithServer, startActor } from './test-harness.ts';
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -127,11 +132,56 @@ describe('checkout machine', () => {
     await flush();
     actor.send({ type: 'SUBMIT_TOKEN', code: VALID_TOKEN });
     await flush();
+    expect(actor.getSnapshot().context.step).toBe('pixVerification');
+    expect(actor.getSnapshot().context.payment?.amount).toBe(100);
+    await vi.advanceTimersByTimeAsync(6_000);
     expect(actor.getSnapshot().context.step).toBe('confirmation');
     actor.send({ type: 'CONFIRM' });
     await flush();
-    expect(actor.getSnapshot().context.step).toBe('pixVerification');
-    expect(actor.getSnapshot().context.payment?.amount).toBe(100);
+    expect(actor.getSnapshot().context.step).toBe('approved');
+  });
+
+  it('first purchase: the verification Pix right after the token, the analysis once it is paid, and the step counter never goes back', async () => {
+    const server = new FakeCheckoutServer({
+      upfront: 'OPTIONAL',
+      flexible: true,
+      verificationPix: true,
+      decision: 'ok',
+    });
+    const actor = startActor(machineWithServer(server));
+    const seen: [string, number | null][] = [];
+    actor.subscribe((s) => {
+      const last = seen.at(-1);
+      if (!last || last[0] !== s.context.step) seen.push([s.context.step, s.context.stepNumber]);
+    });
+    await flush();
+    actor.send({ type: 'START' });
+    actor.send({ type: 'SUBMIT_CUSTOMER_DATA', data: CUSTOMER_DATA });
+    await flush();
+    actor.send({ type: 'SUBMIT_TOKEN', code: VALID_TOKEN });
+    await flush();
+    expect(actor.getSnapshot().context.firstPurchase).toBe(true);
+    await vi.advanceTimersByTimeAsync(6_000); // the R$ 1,00 is paid
+    expect(actor.getSnapshot().context.step).toBe('analysis');
+    await vi.advanceTimersByTimeAsync(8_500);
+    actor.send({ type: 'SELECT_INSTALMENTS', totalInstalments: 3 });
+    await flush();
+    actor.send({ type: 'CONFIRM' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(6_000); // the first instalment is paid
+    expect(seen).toEqual([
+      ['insight', 1],
+      ['form', 1],
+      ['token', 1],
+      ['pixVerification', 1],
+      ['analysis', 1],
+      ['instalmentSelection', 2],
+      ['confirmation', 2],
+      ['firstInstalmentPix', 3],
+      ['approved', null],
+    ]);
+    // The approved step tells a first-time shopper about the portal's password SMS.
+    expect(actor.getSnapshot().context.firstPurchase).toBe(true);
   });
 
   it('an invalid token stays on the token step with the spec toast', async () => {
@@ -153,6 +203,63 @@ describe('checkout machine', () => {
     expect(ctx.tokenInvalid).toBe(true);
     expect(ctx.notice?.message).toBe('Drip Token inválido, verifique o número inserido.');
     expect(ctx.error).toBe(false);
+  });
+
+  it('an incomplete token is never sent: it is a wrong token for the shopper', async () => {
+    const server = new FakeCheckoutServer({
+      upfront: 'OPTIONAL',
+      flexible: false,
+      verificationPix: false,
+      decision: 'ok',
+    });
+    const actor = startActor(machineWithServer(server));
+    await flush();
+    actor.send({ type: 'START' });
+    actor.send({ type: 'SUBMIT_CUSTOMER_DATA', data: CUSTOMER_DATA });
+    await flush();
+    for (const code of ['12345', '1234567', '12345a', '']) {
+      actor.send({ type: 'SUBMIT_TOKEN', code });
+      await flush();
+      const ctx = actor.getSnapshot().context;
+      expect(ctx.step).toBe('token');
+      expect(ctx.tokenInvalid).toBe(true);
+      expect(ctx.notice?.message).toBe('Drip Token inválido, verifique o número inserido.');
+    }
+    expect(server.requests.filter((r) => r.kind === 'token')).toEqual([]);
+    actor.send({ type: 'SUBMIT_TOKEN', code: VALID_TOKEN });
+    await flush();
+    expect(actor.getSnapshot().context.step).not.toBe('token');
+  });
+
+  it("the server's 400 for a malformed token shows the wrong-token message, not the format error", async () => {
+    const server = new FakeCheckoutServer({
+      upfront: 'OPTIONAL',
+      flexible: false,
+      verificationPix: false,
+      decision: 'ok',
+    });
+    const actor = startActor(
+      machineWithServer(server, {
+        submitToken: async () => {
+          throw new CheckoutRequestError({
+            kind: 'http',
+            status: 400,
+            code: 'VALIDATION',
+            message: 'O Drip Token tem 6 dígitos',
+          });
+        },
+      }),
+    );
+    await flush();
+    actor.send({ type: 'START' });
+    actor.send({ type: 'SUBMIT_CUSTOMER_DATA', data: CUSTOMER_DATA });
+    await flush();
+    actor.send({ type: 'SUBMIT_TOKEN', code: '654321' });
+    await flush();
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.step).toBe('token');
+    expect(ctx.tokenInvalid).toBe(true);
+    expect(ctx.notice?.message).toBe('Drip Token inválido, verifique o número inserido.');
   });
 
   describe('poll application rules', () => {
@@ -247,7 +354,7 @@ describe('checkout machine', () => {
       let ctx = actor.getSnapshot().context;
       expect(ctx.step).toBe('firstInstalmentPix');
       expect(ctx.error).toBe(true);
-      expect(ctx.lastError).toEqual({ operation: 'poll', message: 'boom', status: 500 });
+      expect(ctx.lastError).toEqual({ operation: 'poll', message: 'boom', status: 500, kind: 'http' });
       expect(ctx.notice).toBeNull(); // polling errors are only reported, never toasted
       await vi.advanceTimersByTimeAsync(6_000);
       ctx = actor.getSnapshot().context;
@@ -269,6 +376,54 @@ describe('checkout machine', () => {
       vi.setSystemTime(new Date('2030-01-01T12:00:01.000Z'));
       await vi.advanceTimersByTimeAsync(3_000);
       expect(actor.getSnapshot().context.pixExpired).toBe(true);
+    });
+
+    it('shows the charge expired a minute before expiresAt, keeps polling, and asks for a new one only after it', async () => {
+      const server = new FakeCheckoutServer({
+        upfront: 'OPTIONAL',
+        flexible: false,
+        verificationPix: false,
+        decision: 'ok',
+        pendingPolls: 1_000_000,
+      });
+      const actor = startActor(machineWithServer(server));
+      await toPix(server, actor);
+      // The fake charge expires at 2030-01-01T12:00:00Z.
+      vi.setSystemTime(new Date('2030-01-01T11:58:50.000Z'));
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(actor.getSnapshot().context.pixExpired).toBe(false);
+      vi.setSystemTime(new Date('2030-01-01T11:59:05.000Z'));
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(actor.getSnapshot().context.pixExpired).toBe(true);
+      // A new code is asked for while the PSP still takes the old one: the page polls, no new charge yet.
+      actor.send({ type: 'REQUEST_NEW_PIX' });
+      const loadsBefore = server.requests.filter((r) => r.kind === 'load').length;
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(actor.getSnapshot().matches({ pix: 'renewing' })).toBe(true);
+      expect(server.requests.filter((r) => r.kind === 'load').length).toBe(loadsBefore);
+      expect(server.requests.filter((r) => r.kind === 'poll').length).toBeGreaterThan(0);
+      // The Pix paid in that last minute is seen: the checkout moves on.
+      server.scenario.pendingPolls = 0;
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(actor.getSnapshot().context.step).toBe('approved');
+    });
+
+    it('a new code asked for after the real expiry is loaded at once', async () => {
+      const server = new FakeCheckoutServer({
+        upfront: 'OPTIONAL',
+        flexible: false,
+        verificationPix: false,
+        decision: 'ok',
+        pendingPolls: 1_000_000,
+      });
+      const actor = startActor(machineWithServer(server));
+      await toPix(server, actor);
+      vi.setSystemTime(new Date('2030-01-01T12:00:01.000Z'));
+      await vi.advanceTimersByTimeAsync(3_000);
+      const loadsBefore = server.requests.filter((r) => r.kind === 'load').length;
+      actor.send({ type: 'REQUEST_NEW_PIX' });
+      await flush();
+      expect(server.requests.filter((r) => r.kind === 'load').length).toBe(loadsBefore + 1);
     });
   });
 
@@ -364,6 +519,7 @@ describe('checkout machine', () => {
       operation: 'load',
       message: 'sem rede',
       status: 0,
+      kind: 'network',
     });
     actor.send({ type: 'RETRY' });
     await flush();
@@ -498,5 +654,26 @@ describe('checkout machine', () => {
     await flush();
     // more customer fields requested: no analysis, the full form
     expect(actor.getSnapshot().context.step).toBe('form');
+  });
+});
+
+describe('failure reporting rules (spec 8)', () => {
+  it('reports all but 401, 403, network errors and time-outs; a failed poll fires no analytics event', () => {
+    const failure = (
+      status: number,
+      kind: CheckoutFailure['kind'],
+      operation: CheckoutFailure['operation'] = 'load',
+    ): CheckoutFailure => ({ operation, message: 'x', status, kind });
+    expect(shouldReportFailure(failure(500, 'http'))).toBe(true);
+    expect(shouldReportFailure(failure(422, 'http'))).toBe(true);
+    expect(shouldReportFailure(failure(200, 'parse'))).toBe(true);
+    expect(shouldReportFailure(failure(0, 'unexpected'))).toBe(true);
+    expect(shouldReportFailure({ operation: 'load', message: 'x', status: 0 })).toBe(true);
+    expect(shouldReportFailure(failure(401, 'http'))).toBe(false);
+    expect(shouldReportFailure(failure(403, 'http'))).toBe(false);
+    expect(shouldReportFailure(failure(0, 'network'))).toBe(false);
+    expect(shouldReportFailure(failure(0, 'timeout'))).toBe(false);
+    expect(firesFailureEvent(failure(500, 'http', 'poll'))).toBe(false);
+    expect(firesFailureEvent(failure(500, 'http', 'confirm'))).toBe(true);
   });
 });

@@ -36,6 +36,7 @@ import {
   type CheckoutStep,
   deriveStep,
   isPixExpired,
+  isPixPastRealExpiry,
   PIX_STEPS,
   reduceResponse,
   shouldApplyPoll,
@@ -47,6 +48,13 @@ export const POLL_INTERVAL_MS = 3_000;
 export const ANALYSIS_DURATION_MS = 8_500;
 export const RESEND_COOLDOWN_MS = 30_000;
 export const COUNTDOWN_TICK_MS = 1_000;
+/** The Drip Token has 6 digits (the server's `SubmitTokenRequest`): anything else is never sent. */
+export const DRIP_TOKEN_LENGTH = 6;
+
+/** Whether `code` is a complete Drip Token (6 digits). */
+export function isCompleteToken(code: string): boolean {
+  return code.length === DRIP_TOKEN_LENGTH && /^\d+$/.test(code);
+}
 
 /** A failed call, as thrown by the default actors (the machine reads `apiError` for the message and status). */
 export class CheckoutRequestError extends Error {
@@ -83,6 +91,28 @@ export interface CheckoutFailure {
   message: string;
   /** HTTP status, 0 for network failures and time-outs. */
   status: number;
+  /**
+   * What failed: the HTTP layer's kind (`http`, `network`, `timeout`, `parse`), or `unexpected` for anything
+   * else thrown (fixtures may leave it out: read as `unexpected`).
+   */
+  kind?: ApiError['kind'] | 'unexpected';
+}
+
+/** The analytics event of a failed checkout call (spec 8: "an analytics failure event fired"). */
+export const CHECKOUT_ANALYTICS_EVENTS = { failed: 'checkout_failed' } as const;
+
+/**
+ * Spec 8: a failure is reported unless it is a 401, a 403, a network error or a time-out (the shopper's
+ * connection, not Drip's fault). A failed poll is reported too ("polling 500 errors only reported").
+ */
+export function shouldReportFailure(failure: CheckoutFailure): boolean {
+  const kind = failure.kind ?? 'unexpected';
+  return kind !== 'network' && kind !== 'timeout' && failure.status !== 401 && failure.status !== 403;
+}
+
+/** Spec 8: failed loads and submits fire the analytics failure event; a failed poll is only reported. */
+export function firesFailureEvent(failure: CheckoutFailure): boolean {
+  return failure.operation !== 'poll';
 }
 
 export interface CheckoutMachineContext extends CheckoutState {
@@ -141,9 +171,15 @@ type ById = { checkoutId: string };
 
 function failureOf(operation: CheckoutOperation, error: unknown): CheckoutFailure {
   if (error instanceof CheckoutRequestError) {
-    return { operation, message: error.apiError.message, status: error.apiError.status };
+    const { message, status, kind } = error.apiError;
+    return { operation, message, status, kind };
   }
-  return { operation, message: error instanceof Error ? error.message : httpMessages.network, status: 0 };
+  return {
+    operation,
+    message: error instanceof Error ? error.message : httpMessages.network,
+    status: 0,
+    kind: 'unexpected',
+  };
 }
 
 function failureMessage(operation: CheckoutOperation, error: unknown): string {
@@ -170,10 +206,14 @@ function requested(context: CheckoutState): boolean {
   return context.phoneVerificationRequested || context.requestedCustomerFields.length > 0;
 }
 
-/** Spec 4: after customer data (or a valid token) the analysis is shown unless more input is needed. */
+/**
+ * Spec 4: after customer data (or a valid token) the analysis is shown unless more input is needed. A first
+ * purchase's R$ 1,00 verification Pix comes before the credit analysis (the server analyses once it is paid), so
+ * an answer asking for it goes to the Pix, and the analysis is shown when the paid Pix is left (`pix` below).
+ */
 function goesToAnalysis(context: CheckoutState, response: CheckoutResponse): boolean {
   const next = reduceResponse(context, response);
-  return !requested(next) && upfrontStatusOf(next) !== 'DISABLED';
+  return !requested(next) && upfrontStatusOf(next) !== 'DISABLED' && next.step !== 'pixVerification';
 }
 
 export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
@@ -255,7 +295,13 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
     guards: {
       stepIs: ({ context }, params: { step: CheckoutStep }) => context.step === params.step,
       isPixStep: ({ context }) => PIX_STEPS.includes(context.step),
+      pixPastRealExpiry: ({ context }) => isPixPastRealExpiry(activePixPayment(context), clock.now()),
       goesToAnalysis: ({ context }, params: { response: CheckoutResponse }) =>
+        goesToAnalysis(context, params.response),
+      /** The verification Pix was paid: the server has analysed (or is analysing) the credit now. */
+      verificationPaidGoesToAnalysis: ({ context }, params: { response: CheckoutResponse }) =>
+        context.step === 'pixVerification' &&
+        shouldApplyPoll(params.response, context.step) &&
         goesToAnalysis(context, params.response),
       tokenRejected: (_, params: { response: CheckoutResponse }) => params.response.isValid === false,
       autoConfirm: ({ context }) =>
@@ -447,10 +493,15 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
             states: {
               idle: {
                 on: {
-                  SUBMIT_TOKEN: {
-                    target: 'submitting',
-                    actions: assign({ pendingToken: ({ event }) => event.code, tokenInvalid: false }),
-                  },
+                  SUBMIT_TOKEN: [
+                    {
+                      guard: ({ event }) => isCompleteToken(event.code),
+                      target: 'submitting',
+                      actions: assign({ pendingToken: ({ event }) => event.code, tokenInvalid: false }),
+                    },
+                    // An incomplete code would only earn the server's format error: it is a wrong token.
+                    { actions: 'markTokenInvalid' },
+                  ],
                   RESEND_TOKEN: {
                     guard: 'canResend',
                     target: 'resending',
@@ -481,13 +532,21 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
                       actions: { type: 'applyResponse', params: ({ event }) => ({ response: event.output }) },
                     },
                   ],
-                  onError: {
-                    target: 'idle',
-                    actions: {
-                      type: 'markFailure',
-                      params: ({ event }) => ({ operation: 'token', error: event.error }),
+                  onError: [
+                    {
+                      // The server's 400 for a malformed code: for the shopper it is a wrong token too.
+                      guard: ({ event }) => failureOf('token', event.error).status === 400,
+                      target: 'idle',
+                      actions: 'markTokenInvalid',
                     },
-                  },
+                    {
+                      target: 'idle',
+                      actions: {
+                        type: 'markFailure',
+                        params: ({ event }) => ({ operation: 'token', error: event.error }),
+                      },
+                    },
+                  ],
                 },
               },
               resending: {
@@ -627,7 +686,7 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
         entry: 'refreshPixExpired',
         initial: 'waiting',
         on: {
-          REQUEST_NEW_PIX: '.refreshing',
+          REQUEST_NEW_PIX: '.renewing',
           SEND_PIX_SMS: '.notifying',
         },
         states: {
@@ -641,6 +700,14 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
               input: ({ context }) => ({ checkoutId: context.checkoutId }),
               onDone: [
                 {
+                  guard: {
+                    type: 'verificationPaidGoesToAnalysis',
+                    params: ({ event }) => ({ response: event.output }),
+                  },
+                  target: '#checkout.analysis',
+                  actions: { type: 'applyResponse', params: ({ event }) => ({ response: event.output }) },
+                },
+                {
                   guard: { type: 'shouldApplyPoll', params: ({ event }) => ({ response: event.output }) },
                   target: '#checkout.route',
                   actions: { type: 'applyResponse', params: ({ event }) => ({ response: event.output }) },
@@ -650,6 +717,60 @@ export function createCheckoutMachine(options: CheckoutMachineOptions = {}) {
               onError: {
                 target: 'waiting',
                 actions: { type: 'markPollFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            },
+          },
+          /**
+           * The shopper asked for a new code. The page shows a charge as expired a safety margin before the PSP
+           * stops taking it, and the server makes a new charge only after that: until then, keep polling (a
+           * payment made at the last second moves the checkout on), then load the new charge.
+           */
+          renewing: {
+            initial: 'check',
+            states: {
+              check: {
+                always: [
+                  { guard: 'pixPastRealExpiry', target: '#checkout.pix.refreshing' },
+                  { target: 'waiting' },
+                ],
+              },
+              waiting: {
+                after: { POLL_INTERVAL: 'polling' },
+              },
+              polling: {
+                invoke: {
+                  src: 'pollPayment',
+                  input: ({ context }) => ({ checkoutId: context.checkoutId }),
+                  onDone: [
+                    {
+                      guard: {
+                        type: 'verificationPaidGoesToAnalysis',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                      target: '#checkout.analysis',
+                      actions: {
+                        type: 'applyResponse',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                    },
+                    {
+                      guard: {
+                        type: 'shouldApplyPoll',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                      target: '#checkout.route',
+                      actions: {
+                        type: 'applyResponse',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                    },
+                    { target: 'check' },
+                  ],
+                  onError: {
+                    target: 'check',
+                    actions: { type: 'markPollFailure', params: ({ event }) => ({ error: event.error }) },
+                  },
+                },
               },
             },
           },

@@ -41,6 +41,16 @@ export const checkoutStepMessages = {
   upToInstalments: (max: number) => `Em até ${max}x sem juros`,
   /** Only when rate > 0 (see `cashbackCaption`). */
   cashbackOnLastPayment: (rate: number) => `${formatPercent(rate)} de cashback no último pagamento`,
+  /**
+   * Under the approval message: where the shopper follows and pays the instalments. The link text is the
+   * portal's name; a first purchase adds the SMS sentence (the server sends the link to create the password).
+   */
+  approvedPortal: {
+    before: 'Acompanhe e pague suas parcelas no ',
+    link: 'Portal do Cliente Drip',
+    after: '.',
+    firstPurchase: 'Enviamos um SMS com o link para você criar sua senha.',
+  },
   fullAmountTitle: 'Pagamento à vista',
   fullAmountText:
     'Não conseguimos aprovar o parcelamento desta compra agora. Finalize com o Pix à vista: pagar suas compras com a Drip aumenta suas chances de aprovação na próxima vez.',

@@ -88,9 +88,9 @@ describe('stepNumber', () => {
     ['token', 1],
     ['form', 1],
     ['analysis', 1],
+    ['pixVerification', 1],
     ['confirmation', 2],
     ['instalmentSelection', 2],
-    ['pixVerification', 3],
     ['firstInstalmentPix', 3],
     ['fullAmountPayment', 3],
     ['approved', null],
@@ -120,6 +120,7 @@ describe('reduceResponse', () => {
       flexibleInstallments: true,
       maxInstalments: 3,
       upfrontPaymentStatus: 'OPTIONAL',
+      autoRedirect: true,
     });
     expect(s.totalAmount).toBe(30_050);
     expect(s.cashbackRate).toBe(0.05);

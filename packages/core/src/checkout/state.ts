@@ -80,6 +80,11 @@ export interface CheckoutState {
   cancelUrl: string | null;
   /** Failed load or submit; reset when the result becomes OK. */
   error: boolean;
+  /**
+   * A first purchase: the server asked for the R$ 1,00 verification Pix in this visit (the approved step then
+   * tells how to reach the customer portal, whose password link goes out by SMS).
+   */
+  firstPurchase: boolean;
   /** Amount of the first instalment paid upfront, when the server announced it. */
   upfrontFirstInstalment: Cents | null;
   customerThreshold: Cents | null;
@@ -116,6 +121,7 @@ export function initialCheckoutState(checkoutId: string, transparent = false): C
     resolveUrl: null,
     cancelUrl: null,
     error: false,
+    firstPurchase: false,
     upfrontFirstInstalment: null,
     customerThreshold: null,
     blockedLimit: null,
@@ -160,7 +166,12 @@ export function deriveStep(s: StepInputs): CheckoutStep {
   return 'loading';
 }
 
-/** 'Passo N de 3' (spec 2.5): insight, phone, token, form, analysis 1; confirmation, selection 2; Pix 3. */
+/**
+ * 'Passo N de 3' (spec 2.5): insight, phone, token, form, analysis 1; confirmation, selection 2; Pix 3. The
+ * R$ 1,00 verification Pix of a first purchase comes before the analysis in Drip's flow (it proves the CPF the
+ * credit is granted to), so it counts with the identity steps as 1: the counter never goes back (1, 1, 1, 1, 2,
+ * 3 through a first purchase). The first-instalment and full-amount Pix are 3. See docs/checkout-lifecycle.md.
+ */
 export function stepNumber(step: CheckoutStep): 1 | 2 | 3 | null {
   switch (step) {
     case 'insight':
@@ -168,11 +179,11 @@ export function stepNumber(step: CheckoutStep): 1 | 2 | 3 | null {
     case 'token':
     case 'form':
     case 'analysis':
+    case 'pixVerification':
       return 1;
     case 'confirmation':
     case 'instalmentSelection':
       return 2;
-    case 'pixVerification':
     case 'firstInstalmentPix':
     case 'fullAmountPayment':
       return 3;
@@ -186,9 +197,43 @@ export function upfrontStatusOf(state: Pick<CheckoutState, 'merchantSummary'>): 
   return state.merchantSummary?.upfrontPaymentStatus ?? UPFRONT_STATUS_WHEN_ABSENT;
 }
 
-/** Whether a Pix charge has expired at `now` (the QR is blurred then, spec 4). */
+/**
+ * How long before the charge's real `expiresAt` the page stops offering it (spec 9: the countdown ends at the
+ * server's expiresAt minus a fixed margin). A shopper who copies the code in the countdown's last second still
+ * has this long to confirm it in the bank app before the PSP refuses it, and the page keeps polling meanwhile,
+ * so such a payment is seen. See docs/pix.md.
+ */
+export const PIX_EXPIRY_SAFETY_MARGIN_MS = 60_000;
+
+/** Spec 9: the countdown a Pix step starts with when the charge carries no usable expiry (10 minutes). */
+export const PIX_COUNTDOWN_DEFAULT_MS = 600_000;
+
+/**
+ * The epoch ms at which the page shows the charge as expired: `expiresAt` minus the safety margin, or, for a
+ * charge without a readable `expiresAt`, the default countdown from `shownAt` (when the page first showed it).
+ */
+export function pixDisplayDeadline(payment: Pick<PixPayment, 'expiresAt'>, shownAt: number): number {
+  const expiresAt = Date.parse(payment.expiresAt);
+  return Number.isFinite(expiresAt)
+    ? expiresAt - PIX_EXPIRY_SAFETY_MARGIN_MS
+    : shownAt + PIX_COUNTDOWN_DEFAULT_MS;
+}
+
+/**
+ * Whether the page shows a Pix charge as expired at `now` (the QR is blurred then, spec 4): from the safety
+ * margin before its real expiry on. A charge without a readable expiry is left to the page's countdown.
+ */
 export function isPixExpired(payment: Pick<PixPayment, 'expiresAt'> | null, now: Date): boolean {
-  return payment !== null && Date.parse(payment.expiresAt) <= now.getTime();
+  if (payment === null) return false;
+  const expiresAt = Date.parse(payment.expiresAt);
+  return Number.isFinite(expiresAt) && expiresAt - PIX_EXPIRY_SAFETY_MARGIN_MS <= now.getTime();
+}
+
+/** Whether the PSP itself no longer takes the charge (its real `expiresAt` has passed): a new one can be asked. */
+export function isPixPastRealExpiry(payment: Pick<PixPayment, 'expiresAt'> | null, now: Date): boolean {
+  if (payment === null) return true;
+  const expiresAt = Date.parse(payment.expiresAt);
+  return !Number.isFinite(expiresAt) || expiresAt <= now.getTime();
 }
 
 /** The Pix charge of a Pix step (null on other steps). */
@@ -235,6 +280,7 @@ export function reduceResponse(state: CheckoutState, response: CheckoutResponse)
         break;
       case 'payment':
         next.payment = field.fieldData;
+        next.firstPurchase = true;
         break;
       case 'paymentForFirstInstalment':
         next.firstInstalmentPayment = field.fieldData;

@@ -23,6 +23,7 @@ export interface FakeActorOverrides {
   pollPayment?: (server: FakeCheckoutServer) => Promise<CheckoutResponse>;
   loadCheckout?: (server: FakeCheckoutServer) => Promise<CheckoutResponse>;
   submitCustomerData?: (server: FakeCheckoutServer) => Promise<CheckoutResponse>;
+  submitToken?: (server: FakeCheckoutServer, code: string) => Promise<CheckoutResponse>;
   resendToken?: (server: FakeCheckoutServer, channel: VerificationChannel) => Promise<CheckoutResponse>;
   updateWaitlist?: () => Promise<UpdateWaitlistResponse>;
 }
@@ -45,7 +46,7 @@ export function machineWithServer(
           : server.submitCustomerData(input.data),
       ),
       submitToken: fromPromise<CheckoutResponse, ById & { code: string }>(async ({ input }) =>
-        server.submitToken(input.code),
+        overrides.submitToken ? overrides.submitToken(server, input.code) : server.submitToken(input.code),
       ),
       resendToken: fromPromise<CheckoutResponse, ById & { channel: VerificationChannel }>(
         async ({ input }) =>

@@ -15,9 +15,10 @@
  * spelling as the checkout status enumeration.
  */
 import * as v from 'valibot';
-import { isValidCpf, normalizePhone, onlyDigits } from '../br.ts';
+import { isValidCpf, onlyDigits } from '../br.ts';
 import { isIsoDate } from '../dates.ts';
 import { type Cents, isReaisAmount, reaisToCents } from '../money.ts';
+import { normalizeShopperPhone } from '../phone.ts';
 
 // ---------------------------------------------------------------- paths
 
@@ -218,6 +219,12 @@ export const MerchantSummary = v.object({
   cashbackRate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
   totalAmount: PositiveReais,
   logoUrl: v.optional(v.string()),
+  /**
+   * The merchant is on the auto-redirect list (spec 2.5 "Approved"): an approved checkout emits `finished` and,
+   * in redirect mode, goes back to resolveUrl after 5 s. Off the list it emits `completed` and stays on the
+   * approved page. Absent: on the list (what every merchant had before the list existed).
+   */
+  autoRedirect: v.optional(v.boolean(), true),
 });
 export type MerchantSummary = v.InferOutput<typeof MerchantSummary>;
 
@@ -373,11 +380,14 @@ export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
 const requiredText = (message: string, max = 200) =>
   v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
 
-/** Any notation of a Brazilian phone in, E.164 '+55DDNNNNNNNNN' out. */
+/**
+ * Any notation of a shopper phone in, E.164 out: Brazilian numbers by Drip's rules ('+55DDNNNNNNNNN'), others
+ * valid for their country (spec 9: Brazil by default, international numbers accepted).
+ */
 export const CustomerPhone = v.pipe(
   v.string(checkoutFormMessages.phoneInvalid),
-  v.check((s) => normalizePhone(s) !== null, checkoutFormMessages.phoneInvalid),
-  v.transform((s) => normalizePhone(s) ?? s),
+  v.check((s) => normalizeShopperPhone(s) !== null, checkoutFormMessages.phoneInvalid),
+  v.transform((s) => normalizeShopperPhone(s) ?? s),
 );
 
 /** A CPF with or without mask in, 11 digits with valid check digits out. */

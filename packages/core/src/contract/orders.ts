@@ -6,7 +6,8 @@
  * Money follows contract/checkout.ts: the wire carries reais numbers with 2 decimals, `v.InferOutput` is `Cents`.
  */
 import * as v from 'valibot';
-import { isValidCpf, normalizePhone, onlyDigits } from '../br.ts';
+import { isValidCpf, onlyDigits } from '../br.ts';
+import { normalizeShopperPhone } from '../phone.ts';
 import { IsoDateString, IsoInstant, NonNegativeReais, PositiveReais } from './checkout.ts';
 import { CUSTOMER_API } from './paths.ts';
 
@@ -226,7 +227,8 @@ export const StartNegotiationRequest = v.strictObject({
   ),
   phone: v.pipe(
     v.string('Informe o celular'),
-    v.transform((s) => normalizePhone(s) ?? ''),
+    // Digits with the country code (spec: "Renegotiation payload: cpf, phone (digits)"); any notation is read.
+    v.transform((s) => normalizeShopperPhone(s) ?? ''),
     v.nonEmpty('Celular inválido'),
   ),
 });

@@ -29,6 +29,8 @@ describe('penpal embed protocol', () => {
     { type: 'resize', height: 640 },
     { type: 'finished', status: 'OK', url: 'https://loja.example/ok' },
     { type: 'finished', status: 'KO', url: null },
+    { type: 'completed', status: 'OK', url: 'https://loja.example/ok' },
+    { type: 'completed', status: 'OK', url: null },
     { type: 'expired' },
     { type: 'error', code: 'CHECKOUT_LOAD_FAILED', message: 'HTTP 500' },
     { type: 'close' },
@@ -46,6 +48,8 @@ describe('penpal embed protocol', () => {
     { type: 'resize', height: Number.NaN },
     { type: 'finished', status: 'MAYBE', url: null },
     { type: 'finished', status: 'OK', url: 3 },
+    { type: 'completed', status: 'KO', url: null },
+    { type: 'completed', status: 'OK' },
     { type: 'error', code: 'WHATEVER', message: 'x' },
     { type: 'error', code: 'UNEXPECTED' },
   ])('rejects %o', (value) => {

@@ -64,7 +64,10 @@ export type EmbedErrorCode = (typeof EMBED_ERROR_CODES)[number];
  * - `ready`: the first step is on screen.
  * - `step`: the shopper reached a step (`stepNumber` is the 1–3 progress shown, null where none is shown).
  * - `resize`: the content height in CSS pixels (the modal may follow it).
- * - `finished`: the final result (spec 2.5): OK with the resolveUrl, KO with the cancelUrl (or null).
+ * - `finished`: the final result (spec 2.5): OK with the resolveUrl, KO with the cancelUrl (or null). An approval
+ *   is `finished` only for a merchant on the auto-redirect list and unless the checkout URL has `finished=true`.
+ * - `completed`: the approval otherwise (spec 2.5 "finished or completed"). The purchase is done but the
+ *   checkout stays on its approved page (the way to the customer portal) until the shopper closes it.
  * - `expired`: the checkout expired before it was finished.
  * - `error`: something went wrong (`code` above, `message` for logs, not for shoppers).
  * - `close`: the checkout was closed (the × inside it, Escape, the SDK's close button, or `handle.close()`).
@@ -75,6 +78,7 @@ export type CheckoutLifecycleEvent =
   | { type: 'step'; step: EmbedCheckoutStep; stepNumber: number | null }
   | { type: 'resize'; height: number }
   | { type: 'finished'; status: EmbedFinishedStatus; url: string | null }
+  | { type: 'completed'; status: 'OK'; url: string | null }
   | { type: 'expired' }
   | { type: 'error'; code: EmbedErrorCode; message: string }
   | { type: 'close' };
@@ -142,6 +146,8 @@ export function isCheckoutLifecycleEvent(value: unknown): value is CheckoutLifec
         includes(EMBED_FINISHED_STATUSES, value.status) &&
         (value.url === null || typeof value.url === 'string')
       );
+    case 'completed':
+      return value.status === 'OK' && (value.url === null || typeof value.url === 'string');
     case 'error':
       return includes(EMBED_ERROR_CODES, value.code) && typeof value.message === 'string';
   }

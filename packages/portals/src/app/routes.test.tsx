@@ -1,4 +1,4 @@
-import { SESSION_KEYS } from '@drip/core';
+import { DRIP_SUPPORT_EMAIL, SESSION_KEYS } from '@drip/core';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REDIRECT_PARAMS_KEY } from '../merchant/redirect.ts';
@@ -28,8 +28,8 @@ describe('routes', () => {
     const { router } = renderApp('/ajuda');
     await waitFor(() => expect(router.state.location.search).toBe('?ajuda=true'));
     expect(router.state.location.pathname).toBe('/cliente/login');
-    expect(screen.queryByText('ajuda@drip.com.br')).toBeNull();
-    expect(await screen.findByText('ajuda@drip.com.br', undefined, { timeout: 3500 })).toBeTruthy();
+    expect(screen.queryByText(DRIP_SUPPORT_EMAIL)).toBeNull();
+    expect(await screen.findByText(DRIP_SUPPORT_EMAIL, undefined, { timeout: 3500 })).toBeTruthy();
   });
 
   it('guards /admin: no credential → admin login', async () => {
