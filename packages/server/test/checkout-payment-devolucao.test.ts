@@ -46,6 +46,8 @@ async function atFirstInstalmentPix(seed: number) {
   const afterToken = await throughToken(t, id, s.cpf, s.phone);
   await payPix(t, field(afterToken, 'payment').fieldData.paymentQrCodeText, s.cpf);
   await put(t, id, { totalInstalments: 6 });
+  // "com entrada": the shopper chooses today (the test clock's date in São Paulo) as the first due date.
+  await put(t, id, { firstInstallmentsDate: '2026-03-10' });
   const pix = await put(t, id, { checkoutConfirmed: true });
   const offered = field(pix, 'paymentForFirstInstalment')?.fieldData;
   if (!offered) throw new Error(`no first-instalment Pix: ${pix.text}`);
