@@ -371,6 +371,9 @@ function customerUpsert(db: Db, prefix: string) {
         name: sql`excluded.name`,
         email: sql`excluded.email`,
         phone: sql`excluded.phone`,
+        // The verification belongs to the phone on file: a checkout that changes the phone clears it (recovery
+        // codes only ever reach a verified phone, docs/identity.md).
+        phoneVerifiedAt: sql`case when ${customers.phone} = excluded.phone then ${customers.phoneVerifiedAt} else null end`,
         addressCep: sql`excluded.address_cep`,
         addressStreet: sql`excluded.address_street`,
         addressNumber: sql`excluded.address_number`,
