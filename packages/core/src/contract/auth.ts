@@ -3,6 +3,7 @@
  * The server validates requests with these schemas and the API clients parse responses with them.
  */
 import * as v from 'valibot';
+import { customerMessages } from '../messages.ts';
 
 const trimmed = (label: string, max = 200) =>
   v.pipe(
@@ -255,8 +256,7 @@ export const CustomerResetPasswordRequest = v.pipe(
 export const CustomerResetPasswordResponse = v.object({ passwordUpdated: v.boolean() });
 
 /** Spec 5: the message of a recovery phone shorter than a Brazilian number (DDD + 8 or 9 digits). */
-export const CUSTOMER_RECOVERY_PHONE_INVALID =
-  'O número do telefone é inválido, verifique o número e seu DDD e tente novamente';
+export const CUSTOMER_RECOVERY_PHONE_INVALID = customerMessages.recoveryPhoneInvalid;
 
 /**
  * `PUT v1/recover/phone`: the recovery token by SMS, sent only when `customerPhone` is the verified phone on file
