@@ -19,7 +19,15 @@ import {
   put,
   throughToken,
 } from './checkout-helpers.ts';
-import { appOn, latestCode, loginCustomer, TEST_HASHING, type TestApp } from './helpers.ts';
+import {
+  appOn,
+  createPgDatabase,
+  latestCode,
+  loginCustomer,
+  PG_ADMIN_URL,
+  TEST_HASHING,
+  type TestApp,
+} from './helpers.ts';
 
 let t: TestApp & { dispose(): Promise<void> };
 const MARIA = { cpf: '52998224725', phone: '+5511912345678' };
@@ -40,10 +48,19 @@ const setVerified = (cpf: string, at: Date | null) =>
 
 beforeAll(async () => {
   // Statements are counted: a known and an unknown account must cost the same number of them.
-  const database = await openDatabase({ inMemory: true, countQueries: true });
+  const fresh = PG_ADMIN_URL ? await createPgDatabase(PG_ADMIN_URL) : null;
+  const database = await openDatabase(
+    fresh ? { databaseUrl: fresh.url, countQueries: true } : { inMemory: true, countQueries: true },
+  );
   await database.migrate();
   await seed(database.db, new PasswordHasher(TEST_HASHING));
-  t = { ...appOn(database), dispose: () => database.close() };
+  t = {
+    ...appOn(database),
+    dispose: async () => {
+      await database.close();
+      await fresh?.drop();
+    },
+  };
 });
 afterAll(async () => {
   await t.dispose();
