@@ -150,6 +150,7 @@ export {
   CancelCheckoutResponse,
   CepLookupResponse,
   CHECKOUT_API,
+  CHECKOUT_LIMITS,
   CHECKOUT_RESULTS,
   CHECKOUT_STATUS_LABELS,
   CHECKOUT_STATUSES,

@@ -33,6 +33,7 @@ function good(): CreditSnapshot {
       phone: '+5511912345678',
       addressCep: '01310100',
       birthDate: '1990-01-01',
+      phoneOnFile: false,
     },
     payer: { cpf: '52998224725', bankCode: '260' },
     bureau: {
@@ -78,7 +79,8 @@ const BREAKERS: Record<Exclude<DenialReason, never>, (s: CreditSnapshot) => void
     s.blocked.bankCode = true;
   },
   INVALID_CUSTOMER_DATA: (s) => {
-    s.payer = { cpf: '11144477735', bankCode: '260' };
+    // An irregular CPF: the part of the rule that skipAntifraud switches off (a payer of another CPF never is).
+    s.bureau.cpfStatus = 'IRREGULAR';
   },
   ANTI_FRAUD_SCORE: (s) => {
     s.antifraudScore = 100;
@@ -118,11 +120,11 @@ const BREAKERS: Record<Exclude<DenialReason, never>, (s: CreditSnapshot) => void
 
 /** Which merchant flag switches each rule off (skipAntifraud: every shopper fraud rule). */
 const SKIPPED_BY: Partial<Record<DenialReason, (keyof MerchantRuleFlags)[]>> = {
+  INVALID_CUSTOMER_DATA: ['skipAntifraud'],
   BLOCKED_CUSTOMER_CPF: ['skipFraudulentCpf', 'skipAntifraud'],
   BLOCKED_CUSTOMER_PHONE: ['skipFraudulentPhone', 'skipAntifraud'],
   BLOCKED_CUSTOMER_ADDRESS_CEP: ['skipFraudulentAddressCep', 'skipAntifraud'],
   BLOCKED_BANK_CODE: ['skipFraudulentBankCode', 'skipAntifraud'],
-  INVALID_CUSTOMER_DATA: ['skipAntifraud'],
   ANTI_FRAUD_SCORE: ['skipAntifraud'],
   LEGALLY_PROTECTED_MINOR: ['skipProtectedScore'],
   ORDER_ABOVE_MAX_VALUE: ['skipOrderAmountRule'],
@@ -182,6 +184,46 @@ describe('credit rules', () => {
         expect(d.type === 'denied' && d.reason, `${reason} with ${flag}`).toBe(reason);
       }
     }
+  });
+
+  it('no approval without a proof of the CPF: no payer and no verified phone on file is invalid data', () => {
+    const s = good();
+    s.payer = null;
+    s.customer.phoneOnFile = false;
+    const d = evaluateCredit(s);
+    expect(d.type === 'denied' && d.reason).toBe('INVALID_CUSTOMER_DATA');
+    expect(d.evaluated.find((e) => e.rule === 'INVALID_CUSTOMER_DATA')?.details).toMatchObject({
+      proof: 'NONE',
+    });
+  });
+
+  it('the verified phone on file proves the CPF without a payer', () => {
+    const s = good();
+    s.payer = null;
+    s.customer.phoneOnFile = true;
+    const d = evaluateCredit(s);
+    expect(d.type).toBe('approved');
+    expect(d.evaluated.find((e) => e.rule === 'INVALID_CUSTOMER_DATA')?.details).toMatchObject({
+      proof: 'PHONE_ON_FILE',
+    });
+  });
+
+  const noProof = (s: CreditSnapshot) => {
+    s.payer = null;
+  };
+  const otherPayer = (s: CreditSnapshot) => {
+    s.payer = { cpf: '11144477735', bankCode: '260' };
+  };
+  it.each([
+    ['no proof', noProof],
+    ['a payer of another CPF', otherPayer],
+  ])('%s is denied even when the merchant skips every flag', (_name, breakIdentity) => {
+    const s = good();
+    breakIdentity(s);
+    for (const flag of Object.keys(NO_SKIP) as (keyof MerchantRuleFlags)[]) s.merchant[flag] = true;
+    s.merchant.maxAmountPerOrder = cents(500_000);
+    const d = evaluateCredit(s);
+    expect(d.type === 'denied' && d.reason).toBe('INVALID_CUSTOMER_DATA');
   });
 
   it('limit reasons carry the allowed amount and the blocked limit', () => {

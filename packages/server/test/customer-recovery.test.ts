@@ -132,21 +132,27 @@ describe('customer recovery by phone (PUT v1/recover/phone)', () => {
     }
   });
 
-  it('a checkout that puts another phone on a CPF clears its verification: recovery then sends nothing', async () => {
+  it('a checkout that types another phone for a CPF does not redirect its recovery', async () => {
     const s = freshShopper(4242);
     const id = await createCheckout(t, await apiKeyOf(t, AURORA), { amount: 100 });
     await throughToken(t, id, s.cpf, s.phone);
     await setVerified(s.cpf, new Date());
-    // Somebody else checks out with the same CPF and their own phone.
+    // Somebody else checks out with the same CPF and their own phone (and passes its token).
     const other = freshShopper(4343);
     const second = await createCheckout(t, await apiKeyOf(t, AURORA), { amount: 100 });
     await throughToken(t, second, s.cpf, other.phone);
-    const [row] = await db().select().from(customers).where(eq(customers.cpf, s.cpf));
-    expect(row?.phone).toBe(other.phone);
-    expect(row?.phoneVerifiedAt).toBeNull();
-    const codesBefore = (await outboxTo(other.phone)).length;
-    await t.request('POST', paths.customer.recoverPassword, { customerCpf: s.cpf });
-    expect(await outboxTo(other.phone)).toHaveLength(codesBefore);
+    const otherBefore = (await outboxTo(other.phone)).length;
+    const ownBefore = (await outboxTo(s.phone)).length;
+    for (const request of [
+      () => t.request('POST', paths.customer.recoverPassword, { customerCpf: s.cpf }),
+      () => t.request('PUT', paths.customer.recoverPhone, { customerCpf: s.cpf, customerPhone: other.phone }),
+    ]) {
+      const res = await request();
+      expect(res.body).toEqual({ smsDelivered: true });
+    }
+    expect(await outboxTo(other.phone)).toHaveLength(otherBefore);
+    // Only the CPF-only request reached the verified phone on file.
+    expect(await outboxTo(s.phone)).toHaveLength(ownBefore + 1);
   });
 });
 
@@ -250,7 +256,8 @@ describe('first access: the SMS with the set-password link when a customer witho
     const stored = await db().select().from(customerAccessLinks);
     expect(stored.some((l) => l.tokenHash === token)).toBe(false);
 
-    // The phone does not count as verified yet (the identity rules decide): the link does not work.
+    // The payer-CPF Pix proved the CPF: the identity rules verified the phone. Without that, the link does not work.
+    await setVerified(s.cpf, null);
     const unverified = await t.request('PUT', paths.customer.recoverAccess, { token });
     expect(unverified.body).toEqual({ linkExpired: true });
 

@@ -69,6 +69,7 @@ async function usedLimit(): Promise<number> {
         email: null,
         addressCep: null,
         birthDate: null,
+        phoneOnFile: true,
       },
       payer: null,
       merchant: {

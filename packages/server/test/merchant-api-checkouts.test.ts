@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkoutPaths } from '@drip/core';
+import { checkoutPaths, generateCpf } from '@drip/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, idempotencyKeys } from '../src/modules/checkouts/tables.ts';
@@ -39,7 +39,13 @@ describe('merchant API: create and read checkouts', () => {
   });
 
   it("the customer prefill is stored as sent and pre-fills the hosted checkout's first step", async () => {
-    const prefill = { cpf: '52998224725', phone: '+5511987654321', email: 'Ana@Exemplo.demo', name: 'Ana' };
+    // A CPF Drip does not know: a known customer's would ask for the phone only (checkout-identity.test.ts).
+    const prefill = {
+      cpf: generateCpf(424_242),
+      phone: '+5511987654321',
+      email: 'Ana@Exemplo.demo',
+      name: 'Ana',
+    };
     const res = await post(createBody({ customer: { prefill } }), {
       ...bearer(aurora),
       'idempotency-key': randomUUID(),
@@ -119,6 +125,68 @@ describe('merchant API: create and read checkouts', () => {
     ).toBe(201);
   });
 
+  it('amounts, quantities and the product count have upper bounds the database holds: past them, 422 naming the field', async () => {
+    const key = () => ({ ...bearer(aurora), 'idempotency-key': randomUUID() });
+    const product = (p: Record<string, unknown>) => ({ name: 'Camiseta', quantity: 1, amount: 10, ...p });
+    const cases: [unknown, string, string][] = [
+      [
+        createBody({ amount: 1_000_000_000_000 }),
+        'amount',
+        'O campo amount está fora do limite: o valor deve ser no máximo R$ 1.000.000,00',
+      ],
+      [
+        createBody({ amount: 1e300 }),
+        'amount',
+        'O campo amount está fora do limite: o valor deve ser no máximo R$ 1.000.000,00',
+      ],
+      [
+        createBody({ amount: 1_000_000.01 }),
+        'amount',
+        'O campo amount está fora do limite: o valor deve ser no máximo R$ 1.000.000,00',
+      ],
+      [
+        createBody({ products: [product({}), product({ quantity: 2_147_483_648 })] }),
+        'products.1.quantity',
+        'O campo products.1.quantity está fora do limite: a quantidade deve ser no máximo 10.000',
+      ],
+      [
+        createBody({ products: [product({ quantity: 1e300 })] }),
+        'products.0.quantity',
+        'O campo products.0.quantity está fora do limite: a quantidade deve ser no máximo 10.000',
+      ],
+      [
+        createBody({ products: [product({ quantity: 10_001 })] }),
+        'products.0.quantity',
+        'O campo products.0.quantity está fora do limite: a quantidade deve ser no máximo 10.000',
+      ],
+      [
+        createBody({ products: [product({ amount: 1e13 })] }),
+        'products.0.amount',
+        'O campo products.0.amount está fora do limite: o valor unitário deve ser no máximo R$ 1.000.000,00',
+      ],
+      [
+        createBody({ products: Array.from({ length: 101 }, () => product({})) }),
+        'products',
+        'O campo products está fora do limite: informe no máximo 100 produtos',
+      ],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await post(body, key());
+      expect(res.status, JSON.stringify(body).slice(0, 200)).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'OUT_OF_RANGE', message });
+      expect(res.body.error.issues[0].path).toBe(path);
+    }
+    // The bounds themselves are accepted.
+    const atBounds = await post(
+      createBody({
+        amount: 1_000_000,
+        products: Array.from({ length: 100 }, () => product({ quantity: 10_000, amount: 1_000_000 })),
+      }),
+      key(),
+    );
+    expect(atBounds.status, atBounds.text).toBe(201);
+  });
+
   it('bad input: 400 with a clear message', async () => {
     const key = () => ({ ...bearer(aurora), 'idempotency-key': randomUUID() });
     const cases: [unknown, string][] = [
@@ -134,6 +202,10 @@ describe('merchant API: create and read checkouts', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.message).toBe(message);
     }
+    // A quantity of 1.5 is malformed (400), not out of range.
+    const half = await post(createBody({ products: [{ name: 'X', quantity: 1.5, amount: 1 }] }), key());
+    expect(half.status).toBe(400);
+    expect(half.body.error.message).toBe('A quantidade deve ser um número inteiro');
     const noKey = await post(createBody(), bearer(aurora));
     expect(noKey.status).toBe(400);
     expect(noKey.body.error.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
@@ -265,6 +337,8 @@ describe('OpenAPI', () => {
     expect(doc.body.openapi).toBe('3.1.0');
     expect(doc.body.paths[checkoutPaths.merchantCheckouts].post).toBeDefined();
     expect(doc.body.components.schemas.CreateCheckoutRequest.properties.amount.type).toBe('number');
+    // The bounds are published with the schema.
+    expect(doc.body.components.schemas.CreateCheckoutRequest.properties.amount.maximum).toBe(1_000_000);
     const page = await t.raw(checkoutPaths.apiDocs, { method: 'GET' });
     expect(page.status).toBe(200);
     const html = await page.text();

@@ -159,6 +159,19 @@ describe('checkout contract', () => {
         messages(CreateCheckoutRequest, { ...create, products: [{ name: 'x', quantity: 0, amount: 1 }] }),
       ).toContain('A quantidade deve ser pelo menos 1');
     });
+    it('bounds every amount and quantity (R$ 1.000.000,00, 10 000 units, 100 products): one issue past a bound', () => {
+      expect(v.parse(CreateCheckoutRequest, { ...create, amount: 1_000_000 }).amount).toBe(100_000_000);
+      expect(messages(CreateCheckoutRequest, { ...create, amount: 1e300 })).toEqual([
+        'O valor deve ser no máximo R$ 1.000.000,00',
+      ]);
+      const product = { name: 'x', quantity: 2_147_483_648, amount: 1 };
+      expect(messages(CreateCheckoutRequest, { ...create, products: [product] })).toEqual([
+        'A quantidade deve ser no máximo 10.000',
+      ]);
+      expect(
+        messages(CreateCheckoutRequest, { ...create, products: [{ ...product, quantity: 1, amount: 1e13 }] }),
+      ).toEqual(['O valor unitário deve ser no máximo R$ 1.000.000,00']);
+    });
     it('parses the merchant view', () => {
       const view = v.parse(MerchantCheckoutView, {
         id: 'c1',

@@ -609,15 +609,48 @@ export type CepLookupResponse = v.InferOutput<typeof CepLookupResponse>;
 
 // ---------------------------------------------------------------- merchant checkout API (DESIGN.md 2)
 
+/**
+ * Bounds of a checkout created through the merchant API (docs/checkout-lifecycle.md): every amount and quantity
+ * fits the columns that store them (a product's line, unit amount × quantity, stays far inside a bigint), and a value
+ * past a bound is answered 422 naming the field.
+ */
+export const CHECKOUT_LIMITS = {
+  /** R$ 1.000.000,00: the checkout's amount and a product's unit amount. */
+  maxAmount: 100_000_000 as Cents,
+  /** A product's quantity: an integer from 1 to 10 000. */
+  maxQuantity: 10_000,
+  /** Products per checkout. */
+  maxProducts: 100,
+} as const;
+
+/** Reais up to `max` centavos (`min`: strictly positive or non-negative); a value past `max` is only that issue. */
+function boundedReais(max: Cents, min: 'positive' | 'nonNegative', maxMessage: string) {
+  const maxReais = max / 100;
+  return v.pipe(
+    v.number('O valor deve ser um número'),
+    min === 'positive'
+      ? v.gtValue(0, 'O valor deve ser maior que zero')
+      : v.minValue(0, 'O valor não pode ser negativo'),
+    v.maxValue(maxReais, maxMessage),
+    v.check((n) => n > maxReais || isReaisAmount(n), 'O valor deve ter no máximo 2 casas decimais'),
+    v.transform((n): Cents => reaisToCents(n)),
+  );
+}
+
 export const CheckoutProduct = v.object({
   name: requiredText('Informe o nome do produto', 200),
   quantity: v.pipe(
     v.number('A quantidade deve ser um número'),
     v.integer('A quantidade deve ser um número inteiro'),
     v.minValue(1, 'A quantidade deve ser pelo menos 1'),
+    v.maxValue(CHECKOUT_LIMITS.maxQuantity, 'A quantidade deve ser no máximo 10.000'),
   ),
   /** Unit price. */
-  amount: NonNegativeReais,
+  amount: boundedReais(
+    CHECKOUT_LIMITS.maxAmount,
+    'nonNegative',
+    'O valor unitário deve ser no máximo R$ 1.000.000,00',
+  ),
 });
 export type CheckoutProduct = v.InferOutput<typeof CheckoutProduct>;
 
@@ -626,14 +659,18 @@ export type CheckoutProduct = v.InferOutput<typeof CheckoutProduct>;
  * their sum is NOT checked against `amount`, because shipping, discounts and fees are not itemised.
  */
 export const CreateCheckoutRequest = v.strictObject({
-  amount: PositiveReais,
+  amount: boundedReais(CHECKOUT_LIMITS.maxAmount, 'positive', 'O valor deve ser no máximo R$ 1.000.000,00'),
   merchantOrderCode: v.pipe(
     v.string('Informe o código do pedido'),
     v.trim(),
     v.minLength(1, 'Informe o código do pedido'),
     v.maxLength(64, 'O código do pedido deve ter no máximo 64 caracteres'),
   ),
-  products: v.pipe(v.array(CheckoutProduct), v.minLength(1, 'Informe pelo menos um produto')),
+  products: v.pipe(
+    v.array(CheckoutProduct),
+    v.minLength(1, 'Informe pelo menos um produto'),
+    v.maxLength(CHECKOUT_LIMITS.maxProducts, 'Informe no máximo 100 produtos'),
+  ),
   customer: v.optional(
     v.strictObject({
       prefill: v.strictObject({

@@ -134,7 +134,9 @@ export function openApiDocument(publicUrl: string): Record<string, unknown> {
             '400': errorResponse('Corpo inválido ou Idempotency-Key ausente'),
             '401': errorResponse('Chave de API ausente ou inválida'),
             '409': errorResponse('Código de pedido já usado, ou requisição com a mesma chave em andamento'),
-            '422': errorResponse('Idempotency-Key reutilizada com outro corpo'),
+            '422': errorResponse(
+              'Valor, quantidade ou número de produtos acima do limite (OUT_OF_RANGE: valor e valor unitário até R$ 1.000.000,00, quantidade de 1 a 10.000, até 100 produtos; a mensagem nomeia o campo), ou Idempotency-Key reutilizada com outro corpo',
+            ),
           },
         },
       },

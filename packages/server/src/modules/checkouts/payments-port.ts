@@ -52,6 +52,11 @@ export interface PaymentsPort {
   getCharge(id: string): Promise<Charge | null>;
   activeChargeFor(purpose: ChargePurpose, referenceId: string): Promise<Charge | null>;
   cancelCharge(id: string): Promise<void>;
+  /**
+   * Asks the PSP for an unpaid charge before it is offered again, and books what the PSP says was paid (as the
+   * webhook would); answers how many Pix were booked now. Never throws.
+   */
+  reconcileCharge(txid: string, o?: { force?: boolean }): Promise<number>;
   refundCharge(tx: Tx, chargeId: string, amount: Cents, reason: string): Promise<void>;
   /**
    * The devolução as CTEs `<name>_charge` and `<name>` (returning the devolução's id), for one statement: a shaped

@@ -7,14 +7,41 @@ import {
   InstalmentsSimulatorQuery,
   UpdateWaitlistRequest,
 } from '@drip/core';
-import { parseWith, readBody, readJson, rejectBody } from '../../http/body.ts';
+import * as v from 'valibot';
+import { parseWith, readBody, readJson, rejectBody, toIssues, validationError } from '../../http/body.ts';
 import { type AppContext, claimsOf, clientIp, type Services } from '../../http/context.ts';
-import { forbidden, unauthorized } from '../../http/errors.ts';
+import { ApiError, forbidden, unauthorized } from '../../http/errors.ts';
 import type { RouteDef } from '../../http/route-table.ts';
 import { hashBody, parseIdempotencyKey } from './idempotency.ts';
 import { apiDocsPage, openApiDocument } from './openapi.ts';
 
 const ID = ':id';
+
+/** The fields of a new checkout whose upper bounds (CHECKOUT_LIMITS) answer 422 rather than 400. */
+const BOUNDED_FIELD = /^(amount|products|products\.\d+\.(amount|quantity))$/;
+
+/**
+ * The merchant API's create body: a malformed body is a 400; a well-formed one whose only faults are amounts,
+ * quantities or a product count past their bounds is a 422 whose message names the first such field.
+ */
+export function parseCreateCheckout(raw: unknown): CreateCheckoutRequest {
+  const result = v.safeParse(CreateCheckoutRequest, raw);
+  if (result.success) return result.output;
+  const issues = toIssues(result.issues);
+  const outOfRange = (i: v.BaseIssue<unknown>) =>
+    (i.type === 'max_value' || i.type === 'max_length') &&
+    BOUNDED_FIELD.test((i.path ?? []).map((item) => String(item.key)).join('.'));
+  const first = issues[0];
+  if (first && result.issues.every(outOfRange)) {
+    throw new ApiError(
+      422,
+      'OUT_OF_RANGE',
+      `O campo ${first.path} está fora do limite: ${first.message.charAt(0).toLowerCase()}${first.message.slice(1)}`,
+      issues,
+    );
+  }
+  throw validationError(issues);
+}
 
 /** The merchant the API key of the request belongs to (set by the `merchantApiKey` audience guard). */
 export function apiMerchantId(c: AppContext): string {
@@ -44,7 +71,7 @@ export function checkoutRoutes(s: Services): RouteDef[] {
         const key = parseIdempotencyKey(c.req.header('idempotency-key'));
         const raw = await readJson(c);
         const answer = await s.idempotency.run(merchantId, key, hashBody(JSON.stringify(raw)), async () => {
-          const body = parseWith(CreateCheckoutRequest, raw);
+          const body = parseCreateCheckout(raw);
           // The checkout and the key's stored answer are written in one statement (create's storeAnswer).
           const created = await checkouts.create(merchantId, body, s.idempotency.answerSql(merchantId, key));
           return { status: 201, body: created, stored: true };

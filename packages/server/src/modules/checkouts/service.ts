@@ -43,7 +43,6 @@ import type { Notifications } from '../notifications/ports.ts';
 import { outboxMessages } from '../notifications/tables.ts';
 import { planInstalments } from '../orders/plan.ts';
 import { OrderService } from '../orders/service.ts';
-import { orders } from '../orders/tables.ts';
 import { AnalysisQueue } from './analysis-queue.ts';
 import type { CheckoutConfig } from './config.ts';
 import type { AnswerSql } from './idempotency.ts';
@@ -279,23 +278,36 @@ interface ComputedSet {
 }
 
 /**
- * Whether a customer (its id, as SQL) verified a payer (the R$ 1,00 Pix or a paid first instalment) or has an
- * order: its purchases then skip the verification Pix.
+ * Whether the Drip Token verified in a checkout proves its CPF (docs/identity.md): the CPF's customer has a verified
+ * phone on file and it is the phone the token went to. `known` is the customer row's alias, `phone` the checkout's.
  */
-const payerVerifiedOf = (customerId: SQL) =>
-  sql<boolean>`(exists(select 1 from ${checkouts} where ${checkouts.customerId} = ${customerId} and ${checkouts.payerVerifiedAt} is not null) or exists(select 1 from ${orders} where ${orders.customerId} = ${customerId}))`;
+const phoneOnFileOf = (known: SQL, phone: SQL) =>
+  sql<boolean>`(${known}.phone_verified_at is not null and ${known}.phone = ${phone})`;
 
-/** Whether the customer of a CPF (as SQL) is a returning one (`payerVerifiedOf`; false when there is none). */
-const returningCustomerOf = (cpf: SQL) =>
-  sql<boolean>`exists(select 1 from ${customers} as known where known.cpf = ${cpf} and ${payerVerifiedOf(sql`known.id`)})`;
+/**
+ * Whether a CPF and phone (as SQL) are a returning customer's: the phone proves the CPF (`phoneOnFileOf`), so the
+ * token step analyses without the verification Pix. False for an unknown CPF and for a known CPF with another phone.
+ */
+const returningCustomerOf = (cpf: SQL, phone: SQL) =>
+  sql<boolean>`exists(select 1 from ${customers} as known where known.cpf = ${cpf} and ${phoneOnFileOf(sql`known`, phone)})`;
+
+/**
+ * Whether a CPF (as SQL, may be null) is a customer whose phone is verified and whose data is complete: the
+ * checkout then asks for the phone only (`checkouts.phone_only`). It tells the shopper nothing about the CPF that
+ * the merchant, who prefilled it, did not know.
+ */
+const knownForPhoneOnly = (cpf: SQL) =>
+  sql<boolean>`exists(select 1 from ${customers} as known where known.cpf = ${cpf} and known.phone_verified_at is not null and known.email is not null and known.address_cep is not null and known.address_street is not null and known.address_number is not null and known.address_neighborhood is not null and known.address_city is not null and known.address_state is not null)`;
 
 /** The customer data's hint for the token step: `returning_customer` from the CPF's customer, in the write. */
-function returningCustomerSet(cpf: string, prefix: string): ComputedSet {
+function returningCustomerSet(cpf: string, phone: string, prefix: string): ComputedSet {
   const name = `${prefix}returningCpf`;
+  const phoneName = `${prefix}returningPhone`;
   return {
     key: 'returning-customer',
-    assignments: () => sql`returning_customer = ${returningCustomerOf(sql`${sql.placeholder(name)}`)}`,
-    values: { [name]: cpf },
+    assignments: () =>
+      sql`returning_customer = ${returningCustomerOf(sql`${sql.placeholder(name)}`, sql`${sql.placeholder(phoneName)}`)}`,
+    values: { [name]: cpf, [phoneName]: phone },
   };
 }
 
@@ -330,22 +342,48 @@ function verificationMove(from: {
 }
 
 /**
- * The customer upsert by CPF after the phone was verified (a shaped statement, db/shaped.ts: placeholders start
- * with `prefix`), answering the customer's id, birth date and whether a payer was verified (`payerVerifiedOf`):
- * the locked token step's statement, and the CTE `customer` of a first purchase's one statement.
+ * The customer of a checkout's CPF after its phone was verified (a shaped statement, db/shaped.ts: placeholders
+ * start with `prefix`): a new CPF is inserted with the typed data, unproven (`phone_verified_at` null); a known CPF's
+ * data changes only when the verified phone is its verified phone on file (`phoneOnFileOf`, the proof of the CPF),
+ * never on what a checkout typed (docs/identity.md). Answers the id, the birth date and `phoneOnFile`: the locked
+ * token step's statement, and the CTE `customer` of a first purchase's one statement.
  */
 function customerUpsertStatement(db: Db, data: StoredCustomerData, now: Date, prefix: string): Shaped {
   return {
     key: `customer-upsert:${prefix}`,
     build: () =>
-      sql`${customerUpsert(db, prefix).getSQL()} returning id::text as id, birth_date::text as "birthDate", ${payerVerifiedOf(sql.raw('"customers"."id"'))} as "payerVerified"`,
+      sql`${customerUpsert(db, prefix).getSQL()} returning id::text as id, birth_date::text as "birthDate", ${phoneOnFileOf(sql.raw('"customers"'), sql`${sql.placeholder(`${prefix}phone`)}`)} as "phoneOnFile"`,
     values: customerUpsertValues(data, now, prefix),
   };
 }
 
+/**
+ * The contact binding after a payer-CPF Pix proved the CPF (docs/identity.md): the customer's data and phone become
+ * the checkout's, the phone verified, in a CTE that applies only when the CTE `after` (the decision's conditional
+ * write) did. Placeholders start with `prefix`.
+ */
+function bindProvenContact(after: string, prefix: string) {
+  const p = (name: string) => sql.placeholder(`${prefix}${name}`);
+  return {
+    key: `bind-contact:${after}:${prefix}`,
+    build: () =>
+      sql`update ${customers} set name = ${p('name')}, email = ${p('email')}, phone = ${p('phone')}, birth_date = coalesce(${customers.birthDate}, ${p('birthDate')}::date), address_cep = ${p('addressCep')}, address_street = ${p('addressStreet')}, address_number = ${p('addressNumber')}, address_complement = ${p('addressComplement')}, address_neighborhood = ${p('addressNeighborhood')}, address_city = ${p('addressCity')}, address_state = ${p('addressState')}, phone_verified_at = ${p('now')}::timestamptz, updated_at = ${p('now')}::timestamptz from ${sql.raw(after)} where ${customers.id} = ${p('customerId')}::uuid and ${customers.cpf} = ${p('cpf')}`,
+    values: (customerId: string, data: StoredCustomerData, now: Date) => ({
+      ...customerUpsertValues(data, now, prefix),
+      [`${prefix}customerId`]: customerId,
+    }),
+  };
+}
+
 const CustomerRows = v.object({
-  rows: v.array(v.object({ id: v.string(), birthDate: v.nullable(v.string()), payerVerified: v.boolean() })),
+  rows: v.array(v.object({ id: v.string(), birthDate: v.nullable(v.string()), phoneOnFile: v.boolean() })),
 });
+
+/** A known customer's column on conflict: the checkout's value only when the phone proves the CPF. */
+const ifProven = (column: string) =>
+  sql.raw(
+    `case when "customers"."phone_verified_at" is not null and "customers"."phone" = excluded.phone then excluded.${column} else "customers".${column} end`,
+  );
 
 function customerUpsert(db: Db, prefix: string) {
   const p = (name: string) => sql.placeholder(`${prefix}${name}`);
@@ -367,22 +405,19 @@ function customerUpsert(db: Db, prefix: string) {
     })
     .onConflictDoUpdate({
       target: customers.cpf,
+      // The phone itself never changes here: a new phone is bound only after a payer-CPF Pix (bindProvenContact).
       set: {
-        name: sql`excluded.name`,
-        email: sql`excluded.email`,
-        phone: sql`excluded.phone`,
-        // The verification belongs to the phone on file: a checkout that changes the phone clears it (recovery
-        // codes only ever reach a verified phone, docs/identity.md).
-        phoneVerifiedAt: sql`case when ${customers.phone} = excluded.phone then ${customers.phoneVerifiedAt} else null end`,
-        addressCep: sql`excluded.address_cep`,
-        addressStreet: sql`excluded.address_street`,
-        addressNumber: sql`excluded.address_number`,
-        addressComplement: sql`excluded.address_complement`,
-        addressNeighborhood: sql`excluded.address_neighborhood`,
-        addressCity: sql`excluded.address_city`,
-        addressState: sql`excluded.address_state`,
-        birthDate: sql`coalesce(${customers.birthDate}, excluded.birth_date)`,
-        updatedAt: sql`${p('now')}::timestamptz`,
+        name: ifProven('name'),
+        email: ifProven('email'),
+        addressCep: ifProven('address_cep'),
+        addressStreet: ifProven('address_street'),
+        addressNumber: ifProven('address_number'),
+        addressComplement: ifProven('address_complement'),
+        addressNeighborhood: ifProven('address_neighborhood'),
+        addressCity: ifProven('address_city'),
+        addressState: ifProven('address_state'),
+        birthDate: sql`coalesce(${customers.birthDate}, ${ifProven('birth_date')})`,
+        updatedAt: sql`case when "customers"."phone_verified_at" is not null and "customers"."phone" = excluded.phone then ${p('now')}::timestamptz else "customers"."updated_at" end`,
       },
     });
 }
@@ -517,7 +552,8 @@ export class CheckoutService {
         key: storeAnswer ? 'create-with-answer' : 'create',
         build: () => {
           const p = sql.placeholder;
-          const insert = sql`insert into ${checkouts} (id, merchant_id, merchant_order_code, amount, products, prefill, resolve_url, cancel_url, status, phase, expires_at, created_at, updated_at) values (${p('id')}, ${p('merchantId')}, ${p('orderCode')}, ${p('amount')}, ${p('products')}::jsonb, ${p('prefill')}::jsonb, ${p('resolveUrl')}, ${p('cancelUrl')}, 'PRISTINE', 'CUSTOMER_DATA', ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, ${p('now')}::timestamptz) on conflict (merchant_id, merchant_order_code) do nothing returning id::text as id`;
+          // phone_only: the prefilled CPF is a customer with a verified phone and complete data (knownForPhoneOnly).
+          const insert = sql`insert into ${checkouts} (id, merchant_id, merchant_order_code, amount, products, prefill, resolve_url, cancel_url, status, phase, phone_only, expires_at, created_at, updated_at) values (${p('id')}, ${p('merchantId')}, ${p('orderCode')}, ${p('amount')}, ${p('products')}::jsonb, ${p('prefill')}::jsonb, ${p('resolveUrl')}, ${p('cancelUrl')}, 'PRISTINE', 'CUSTOMER_DATA', ${knownForPhoneOnly(sql`${p('prefillCpf')}::text`)}, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, ${p('now')}::timestamptz) on conflict (merchant_id, merchant_order_code) do nothing returning id::text as id`;
           if (!storeAnswer) return insert;
           const inserted = sql`exists (select 1 from c)`;
           return sql`with c as (${insert}), answer as (${storeAnswer.build(
@@ -532,6 +568,7 @@ export class CheckoutService {
           amount: body.amount,
           products: JSON.stringify(products),
           prefill: prefillJson,
+          prefillCpf: prefill?.cpf ?? null,
           resolveUrl: body.resolveUrl,
           cancelUrl: body.cancelUrl,
           expiresAt,
@@ -697,7 +734,10 @@ export class CheckoutService {
     if (kind === 'load') {
       // The shopper's page polls with PUT {}: when it changes nothing, one plain read answers it (no transaction,
       // no row lock); otherwise the locked path below decides again on the locked row.
-      const seen = await this.load(this.d.db, id, false);
+      let seen = await this.load(this.d.db, id, false);
+      // The Pix it shows is asked of the PSP first: one the PSP has paid, whose notice never reached Drip, is booked
+      // now (and the checkout read again) rather than offered again.
+      if (await this.offeredPixPaidAtPsp(seen.row)) seen = await this.load(this.d.db, id, false);
       let { row, merchant } = seen;
       if (row.phase === 'ANALYSIS' && isOpen(row.status)) {
         // The verification Pix was booked and its analysis has not run yet (or is running): the poll runs it
@@ -862,7 +902,7 @@ export class CheckoutService {
       const { set, code } = this.newTokenSet(row.id, 'SMS', { customerData: clean });
       const staging = this.d.notifications.outbox;
       if (!staging) {
-        const [updated] = await guard(set, returningCustomerSet(clean.customerCpf, ''));
+        const [updated] = await guard(set, returningCustomerSet(clean.customerCpf, clean.customerPhone, ''));
         if (!updated) return null;
         this.queueToken('SMS', clean, merchant.name, code, outbox);
         return this.respond(updated, merchant);
@@ -873,7 +913,7 @@ export class CheckoutService {
         version,
         { ...set, updatedAt: now },
         'guard_',
-        returningCustomerSet(clean.customerCpf, 'guard_'),
+        returningCustomerSet(clean.customerCpf, clean.customerPhone, 'guard_'),
       );
       const sms = staging.insertIf('guard', 'sms', {
         channel: 'SMS',
@@ -920,7 +960,7 @@ export class CheckoutService {
       const write = conditionalCheckoutUpdate(id, version, { ...set, updatedAt: now }, 'guard_', {
         key: 'new-customer',
         assignments: () => sql`customer_id = (select id::uuid from customer)`,
-        where: () => sql`not (select "payerVerified" from customer)`,
+        where: () => sql`not (select "phoneOnFile" from customer)`,
       });
       const charge = prepared.insertIf('guard', 'charge');
       const [written] = v.parse(
@@ -996,7 +1036,9 @@ export class CheckoutService {
     // The token step's hint (see the column), as the optimistic path computes it in its write.
     const [known] = v.parse(
       ReturningRows,
-      await tx.execute(sql`select ${returningCustomerOf(sql`${clean.customerCpf}`)} as returning`),
+      await tx.execute(
+        sql`select ${returningCustomerOf(sql`${clean.customerCpf}`, sql`${clean.customerPhone}`)} as returning`,
+      ),
     ).rows;
     const set = { customerData: clean, returningCustomer: known?.returning ?? null };
     return this.sendNewToken(tx, { ...row, ...set }, merchant, 'SMS', set, outbox);
@@ -1009,12 +1051,45 @@ export class CheckoutService {
     phone: string,
     outbox: PendingMessage[],
   ): Promise<WireResponse> {
-    // The phone-only form is asked only when the customer data is already known (see phoneOnlyAsked).
-    if ((row.phase !== 'CUSTOMER_DATA' && row.phase !== 'TOKEN') || !row.customerData) {
-      throw conflict(checkoutErrors.outOfOrder);
-    }
-    const customerData = { ...row.customerData, customerPhone: phone };
+    // The phone form is asked when the merchant prefilled a known customer's CPF (`phone_only`), or again at the
+    // token step to correct the phone. The rest of the data is the customer's on file; the token step then decides
+    // whether this phone proves the CPF (docs/identity.md).
+    if (row.phase !== 'CUSTOMER_DATA' && row.phase !== 'TOKEN') throw conflict(checkoutErrors.outOfOrder);
+    const known = row.customerData ?? (row.phoneOnly ? await this.customerOnFile(tx, row) : null);
+    if (!known) throw conflict(checkoutErrors.outOfOrder);
+    const customerData = { ...known, customerPhone: phone };
     return this.sendNewToken(tx, { ...row, customerData }, merchant, 'SMS', { customerData }, outbox);
+  }
+
+  /** The data on file of the customer whose CPF the merchant prefilled (a phone-only checkout), or null. */
+  private async customerOnFile(tx: Tx, row: CheckoutRow): Promise<StoredCustomerData | null> {
+    const cpf = row.prefill?.cpf;
+    if (!cpf) return null;
+    const [c] = await tx.select().from(customers).where(eq(customers.cpf, cpf)).limit(1);
+    if (
+      !c?.email ||
+      !c.addressCep ||
+      !c.addressStreet ||
+      !c.addressNumber ||
+      !c.addressNeighborhood ||
+      !c.addressCity ||
+      !c.addressState
+    )
+      return null;
+    return cleanCustomerData({
+      customerPhone: c.phone,
+      customerCpf: c.cpf,
+      customerName: c.name,
+      customerEmail: c.email,
+      customerBirthDate: c.birthDate ?? undefined,
+      addressCep: c.addressCep,
+      addressStreet: c.addressStreet,
+      addressNumber: c.addressNumber,
+      addressComplement: c.addressComplement ?? undefined,
+      addressNeighborhood: c.addressNeighborhood,
+      addressCity: c.addressCity,
+      addressState: c.addressState,
+    });
   }
 
   private async sendNewToken(
@@ -1145,7 +1220,9 @@ export class CheckoutService {
       tokenVerifiedAt: now,
     };
     const base = { customerId: customer.id, tokenHash: null, tokenVerifiedAt: now };
-    if (!customer.payerVerified) {
+    if (!customer.phoneOnFile) {
+      // A new CPF, or a known CPF whose verified phone on file is not this one: the token proved a phone, not the
+      // CPF. Nothing of the customer changed; the payer-CPF Pix proves the CPF before any analysis.
       const pix = await this.createPix(
         tx,
         verified,
@@ -1165,11 +1242,14 @@ export class CheckoutService {
     return { ...this.respond(analysed, merchant), isValid: true };
   }
 
-  /** Creates or updates the customer by CPF (after the phone was verified) and tells whether a payer was verified. */
+  /**
+   * The customer of the CPF after the phone was verified (customerUpsertStatement): created when new, its data
+   * updated only when this phone is its verified phone on file, which `phoneOnFile` tells.
+   */
   private async upsertCustomer(
     tx: Tx,
     data: StoredCustomerData,
-  ): Promise<{ id: string; payerVerified: boolean; birthDate: string | null }> {
+  ): Promise<{ id: string; phoneOnFile: boolean; birthDate: string | null }> {
     const upsert = customerUpsertStatement(this.d.db, data, this.d.clock.now(), '');
     const [row] = v.parse(CustomerRows, await this.shaped.execute(tx, upsert)).rows;
     if (!row) throw new Error('customer upsert returned nothing');
@@ -1183,7 +1263,7 @@ export class CheckoutService {
     tx: Tx,
     row: CheckoutRow,
     merchant: MerchantFacts,
-    customer: { id: string; birthDate: string | null },
+    customer: { id: string; birthDate: string | null; phoneOnFile: boolean },
     payer: { cpf: string; bankCode: string } | null,
     extra: Partial<typeof checkouts.$inferInsert>,
   ): Promise<CheckoutRow> {
@@ -1200,7 +1280,7 @@ export class CheckoutService {
     tx: Tx | null,
     row: CheckoutRow,
     merchant: MerchantFacts,
-    customer: { id: string; birthDate: string | null },
+    customer: { id: string; birthDate: string | null; phoneOnFile: boolean },
     payer: { cpf: string; bankCode: string } | null,
   ) {
     const data = row.customerData;
@@ -1222,6 +1302,7 @@ export class CheckoutService {
           email: data.customerEmail,
           addressCep: data.addressCep,
           birthDate: data.customerBirthDate ?? customer.birthDate,
+          phoneOnFile: customer.phoneOnFile,
         },
         payer,
         merchant: {
@@ -1301,16 +1382,32 @@ export class CheckoutService {
     const { row, merchant, version } = await this.load(this.d.db, checkoutId, false);
     if (!isOpen(row.status) || row.phase !== 'ANALYSIS' || !row.customerId) return { outcome: 'NOTHING' };
     const payer = { cpf: row.payerCpf ?? '', bankCode: row.payerBankCode ?? '' };
-    const decided = await this.decide(null, row, merchant, { id: row.customerId, birthDate: null }, payer);
+    const decided = await this.decide(
+      null,
+      row,
+      merchant,
+      { id: row.customerId, birthDate: null, phoneOnFile: false },
+      payer,
+    );
     const updatedAt = this.d.clock.now();
     const guard = conditionalCheckoutUpdate(row.id, version, { ...decided.set, updatedAt }, 'guard_');
+    // The payer-CPF Pix proved the CPF: the phone verified in this checkout and its data become the customer's, in
+    // the decision's statement (only if its write applied).
+    const bind = row.customerData && row.payerCpf === row.customerData.customerCpf ? row.customerData : null;
+    const bound = bindProvenContact('guard', 'bind_');
     const written = v.parse(
       AppliedRows,
       await this.shaped.execute(this.d.db, {
-        key: `analysis-decided:${guard.key}`,
+        key: `analysis-decided:${guard.key}:${bind ? bound.key : 'unbound'}`,
         build: () =>
-          sql`with guard as (${guard.build()}) ${decided.recordIf('guard')} returning 1 as applied`,
-        values: { ...guard.values, decision: decided.recordJson },
+          bind
+            ? sql`with guard as (${guard.build()}), bound as (${bound.build()}) ${decided.recordIf('guard')} returning 1 as applied`
+            : sql`with guard as (${guard.build()}) ${decided.recordIf('guard')} returning 1 as applied`,
+        values: {
+          ...guard.values,
+          decision: decided.recordJson,
+          ...(bind ? bound.values(row.customerId, bind, updatedAt) : {}),
+        },
       }),
     );
     if (written.rows.length === 0) {
@@ -1485,6 +1582,21 @@ export class CheckoutService {
     return expired(row.verificationPix) || expired(row.firstInstalmentPix) || expired(row.fullAmountPix);
   }
 
+  /** The Pix the checkout offers (reconcileCharge; forced once it expired, as it is replaced then): true if booked now. */
+  private async offeredPixPaidAtPsp(row: CheckoutRow): Promise<boolean> {
+    const pix =
+      isOpen(row.status) && row.phase === 'VERIFICATION_PIX'
+        ? row.verificationPix
+        : isOpen(row.status) && row.phase === 'FIRST_INSTALMENT_PIX'
+          ? row.firstInstalmentPix
+          : row.status === 'KO' && !row.orderId
+            ? row.fullAmountPix
+            : null;
+    if (!pix) return false;
+    const force = Date.parse(pix.expiresAt) <= this.d.clock.now().getTime();
+    return (await this.d.payments.reconcileCharge(pix.txid, { force })) > 0;
+  }
+
   private async renewExpiredPix(tx: Tx, row: CheckoutRow, merchant: MerchantFacts): Promise<CheckoutRow> {
     const now = this.d.clock.now().getTime();
     const expired = (p: StoredPix | null): p is StoredPix => p !== null && Date.parse(p.expiresAt) <= now;
@@ -1575,59 +1687,132 @@ export class CheckoutService {
     for (const { id } of moved) ctx.afterCommit(() => this.analyses.enqueue(id));
   }
 
-  /** First instalment paid upfront: the order is created with instalment 1 paid. */
+  /** First instalment paid upfront: the order is created with instalment 1 paid (else the Pix is given back). */
   async onFirstInstalmentPaid(tx: Tx, charge: Charge): Promise<void> {
-    const { row, merchant } = await this.load(tx, charge.referenceId, true);
+    const loaded = await this.loadPaidCheckout(tx, charge);
+    const row = loaded?.row;
     if (
+      !loaded ||
+      !row ||
       !isOpen(row.status) ||
       row.phase !== 'FIRST_INSTALMENT_PIX' ||
       row.firstInstalmentPix?.chargeId !== charge.id ||
       !row.customerId
     ) {
-      await this.d.payments.refundCharge(tx, charge.id, charge.amount, 'Pagamento recebido fora do checkout');
+      await this.givePaymentBack(tx, charge, row ?? null, 'Pagamento recebido fora do checkout');
       return;
     }
-    const now = this.d.clock.now();
-    const order = await this.d.orders.createInstalmentOrder(tx, {
-      ...orderBase(row, row.customerId),
-      totalInstalments: row.totalInstalments ?? this.defaultInstalments(merchant),
-      firstDueDate: row.firstDueDate ?? this.today(),
-      cashbackRate: merchant.cashbackRate,
-      upfrontPayment: { chargeId: charge.id, paidAt: charge.paidAt ?? now },
-      now,
-    });
-    await this.update(tx, row.id, {
-      status: 'OK',
-      phase: 'DONE',
-      orderId: order.id,
-      payerCpf: charge.payerCpf,
-      payerBankCode: charge.payerBankCode,
-      ...(charge.payerCpf === row.customerData?.customerCpf ? { payerVerifiedAt: now } : {}),
+    const { merchant } = loaded;
+    const customerId = row.customerId;
+    await this.orderOrGiveBack(tx, charge, row, async (sp, now) => {
+      const order = await this.d.orders.createInstalmentOrder(sp, {
+        ...orderBase(row, customerId),
+        totalInstalments: row.totalInstalments ?? this.defaultInstalments(merchant),
+        firstDueDate: row.firstDueDate ?? this.today(),
+        cashbackRate: merchant.cashbackRate,
+        upfrontPayment: { chargeId: charge.id, paidAt: charge.paidAt ?? now },
+        now,
+      });
+      await this.update(sp, row.id, {
+        status: 'OK',
+        phase: 'DONE',
+        orderId: order.id,
+        payerCpf: charge.payerCpf,
+        payerBankCode: charge.payerBankCode,
+        ...(charge.payerCpf === row.customerData?.customerCpf ? { payerVerifiedAt: now } : {}),
+      });
     });
   }
 
-  /** Full amount paid after a KO: an order paid at once (CLOSED); the checkout answers OK. */
+  /** Full amount paid after a KO: an order paid at once (CLOSED); the checkout answers OK (else the Pix is given back). */
   async onFullAmountPaid(tx: Tx, charge: Charge): Promise<void> {
-    const { row } = await this.load(tx, charge.referenceId, true);
-    if (row.status !== 'KO' || row.orderId || row.fullAmountPix?.chargeId !== charge.id || !row.customerId) {
-      await this.d.payments.refundCharge(tx, charge.id, charge.amount, 'Pagamento recebido fora do checkout');
+    const row = (await this.loadPaidCheckout(tx, charge))?.row;
+    if (row?.status !== 'KO' || row.orderId || row.fullAmountPix?.chargeId !== charge.id || !row.customerId) {
+      await this.givePaymentBack(tx, charge, row ?? null, 'Pagamento recebido fora do checkout');
       return;
     }
-    const now = this.d.clock.now();
-    const order = await this.d.orders.createFullPaymentOrder(tx, {
-      ...orderBase(row, row.customerId),
-      today: this.today(),
-      payment: { chargeId: charge.id, paidAt: charge.paidAt ?? now },
-      now,
+    const customerId = row.customerId;
+    await this.orderOrGiveBack(tx, charge, row, async (sp, now) => {
+      const order = await this.d.orders.createFullPaymentOrder(sp, {
+        ...orderBase(row, customerId),
+        today: this.today(),
+        payment: { chargeId: charge.id, paidAt: charge.paidAt ?? now },
+        now,
+      });
+      await this.update(sp, row.id, {
+        status: 'OK',
+        phase: 'DONE',
+        orderId: order.id,
+        koReason: null,
+        koVariables: null,
+        totalInstalments: 1,
+        firstDueDate: this.today(),
+      });
     });
+  }
+
+  /** The checkout a paid charge refers to, locked; null when there is none (its Pix is then given back). */
+  private async loadPaidCheckout(tx: Tx, charge: Charge): Promise<Loaded | null> {
+    if (!isUuid(charge.referenceId)) return null;
+    try {
+      return await this.load(tx, charge.referenceId, true);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Creates the order of a paid checkout in a savepoint of the booking transaction. When that fails, for whatever
+   * reason (rows the order's columns cannot hold, a bug), the savepoint is rolled back and the booking still commits:
+   * the payment stays booked, the checkout ends KO (no further Pix is offered) and the money is given back — rather
+   * than a booking that fails, and a webhook answered 500, on every delivery of the PSP.
+   */
+  private async orderOrGiveBack(
+    tx: Tx,
+    charge: Charge,
+    row: CheckoutRow,
+    create: (sp: Tx, now: Date) => Promise<void>,
+  ): Promise<void> {
+    const now = this.d.clock.now();
+    try {
+      await tx.transaction((sp) => create(sp, now));
+      return;
+    } catch (err) {
+      this.d.log.error('a paid checkout could not become an order: its Pix is given back', {
+        checkoutId: row.id,
+        chargeId: charge.id,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
     await this.update(tx, row.id, {
-      status: 'OK',
+      status: 'KO',
       phase: 'DONE',
-      orderId: order.id,
-      koReason: null,
-      koVariables: null,
-      totalInstalments: 1,
-      firstDueDate: this.today(),
+      koReason: row.status === 'KO' ? row.koReason : 'DEFAULT',
+      fullAmountPix: null,
+    });
+    await this.givePaymentBack(tx, charge, row, 'Não foi possível criar o pedido do checkout');
+  }
+
+  /**
+   * A checkout payment that does not become an order: the devolução of the whole amount is recorded (sent to the PSP
+   * by the payments job), with its ledger entries, in the booking's transaction.
+   */
+  private async givePaymentBack(
+    tx: Tx,
+    charge: Charge,
+    row: CheckoutRow | null,
+    reason: string,
+  ): Promise<void> {
+    await this.d.payments.refundCharge(tx, charge.id, charge.amount, reason);
+    await this.d.orders.recordReturnedPayment(tx, {
+      chargeId: charge.id,
+      amount: charge.amount,
+      checkoutId: row?.id ?? null,
+      customerId: row?.customerId ?? null,
+      merchantId: row?.merchantId ?? null,
+      reason,
+      now: this.d.clock.now(),
     });
   }
 
@@ -1835,6 +2020,11 @@ export class CheckoutService {
     switch (row.phase) {
       case 'CUSTOMER_DATA': {
         const prefill = row.prefill ?? {};
+        if (row.phoneOnly) {
+          // A known customer prefilled by the merchant: the phone form (spec 4, step (2)).
+          fields.push({ fieldName: 'customerPhone', ...(prefill.phone ? { fieldData: prefill.phone } : {}) });
+          break;
+        }
         fields.push(
           { fieldName: 'customerCpf', ...(prefill.cpf ? { fieldData: prefill.cpf } : {}) },
           { fieldName: 'customerPhone', ...(prefill.phone ? { fieldData: prefill.phone } : {}) },

@@ -83,11 +83,16 @@ export const checkouts = pgTable(
     customerData: jsonb('customer_data').$type<StoredCustomerData>(),
     customerId: uuid('customer_id'),
     /**
-     * Whether, at the last customer data, the CPF's customer had a verified payer or an order: its token step then
+     * Whether, at the last customer data, the CPF's verified phone on file was the typed phone: its token step then
      * skips the verification Pix. Null before the customer data (and on checkouts from before the column). A hint
-     * for the token step's one-statement path only; the customer upsert's own answer decides (docs/pix.md).
+     * for the token step's one-statement path only; the customer upsert's own answer decides (docs/identity.md).
      */
     returningCustomer: boolean('returning_customer'),
+    /**
+     * The merchant prefilled the CPF of a customer whose phone is verified: the shopper is asked for the phone only
+     * (spec 4, step derivation (2)); the rest of the data is the customer's on file. Set at creation.
+     */
+    phoneOnly: boolean('phone_only').notNull().default(false),
     // phone verification code (one active code per checkout)
     tokenHash: text('token_hash'),
     tokenChannel: text('token_channel', { enum: ['SMS', 'WHATSAPP', 'EMAIL'] }),

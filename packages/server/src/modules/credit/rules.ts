@@ -37,8 +37,15 @@ export interface CreditSnapshot {
   today: string;
   checkoutExpiresAt: Date;
   amount: Cents;
-  customer: { cpf: string; phone: string; addressCep: string | null; birthDate: string | null };
-  /** The payer of the verification Pix, when one was paid. */
+  customer: {
+    cpf: string;
+    phone: string;
+    addressCep: string | null;
+    birthDate: string | null;
+    /** The phone verified in this checkout is the customer's verified phone on file: a proof of the CPF. */
+    phoneOnFile: boolean;
+  };
+  /** The payer of the verification Pix, when one was paid: with a matching CPF, the other proof of the CPF. */
   payer: { cpf: string; bankCode: string } | null;
   bureau: BureauResult;
   /** 0..1000, higher is safer. */
@@ -87,6 +94,18 @@ export interface CreditRule {
   /** The merchant flag(s) that switch this rule off; fraud rules are also switched off by skipAntifraud. */
   skippedBy: (keyof MerchantRuleFlags)[];
   evaluate(s: CreditSnapshot): RuleOutcome;
+  /** The part of the rule that no merchant flag switches off (evaluated when the rule is skipped). */
+  always?(s: CreditSnapshot): RuleOutcome;
+}
+
+/**
+ * The proof that the buyer controls the CPF (docs/identity.md): a payer-CPF Pix of this CPF, or, without a payer,
+ * the verified phone on file. A verified phone alone proves a phone, not a CPF.
+ */
+function identityProof(s: CreditSnapshot): RuleOutcome {
+  const proof = s.payer !== null ? 'PAYER_PIX' : s.customer.phoneOnFile ? 'PHONE_ON_FILE' : 'NONE';
+  const payerMatches = s.payer === null ? s.customer.phoneOnFile : s.payer.cpf === s.customer.cpf;
+  return { passed: payerMatches, details: { proof, payerMatches } };
 }
 
 const sub = (a: Cents, b: Cents): Cents => (a - b) as Cents;
@@ -153,11 +172,13 @@ export const CREDIT_RULES: readonly CreditRule[] = [
     reason: 'INVALID_CUSTOMER_DATA',
     group: 'fraud',
     skippedBy: [],
+    // Credit is granted only to a buyer who proved the CPF, whatever the merchant skips: `always`.
     evaluate: (s) => {
-      const payerMatches = s.payer === null || s.payer.cpf === s.customer.cpf;
+      const identity = identityProof(s);
       const cpfRegular = s.bureau.cpfStatus === 'REGULAR';
-      return { passed: payerMatches && cpfRegular, details: { payerMatches, cpfRegular } };
+      return { passed: identity.passed && cpfRegular, details: { ...identity.details, cpfRegular } };
     },
+    always: identityProof,
   },
   {
     reason: 'ANTI_FRAUD_SCORE',
@@ -333,11 +354,13 @@ export function evaluateCredit(
   const evaluated: EvaluatedRule[] = [];
   let first: { reason: DenialReason; koVariables: NonNullable<RuleOutcome['koVariables']> } | null = null;
   for (const rule of rules) {
-    if (isSkipped(rule, s.merchant)) {
+    const skipped = isSkipped(rule, s.merchant);
+    const unskippable = skipped ? rule.always?.(s) : undefined;
+    if (skipped && (unskippable === undefined || unskippable.passed)) {
       evaluated.push({ rule: rule.reason, group: rule.group, passed: null, skipped: true, details: {} });
       continue;
     }
-    const outcome = rule.evaluate(s);
+    const outcome = unskippable ?? rule.evaluate(s);
     evaluated.push({
       rule: rule.reason,
       group: rule.group,

@@ -41,6 +41,8 @@ export interface AnalysisInput {
     email: string | null;
     addressCep: string | null;
     birthDate: string | null;
+    /** The phone verified in this checkout is the customer's verified phone on file (proof of the CPF). */
+    phoneOnFile: boolean;
   };
   payer: { cpf: string; bankCode: string } | null;
   merchant: MerchantRuleFlags & { enabled: boolean; maxAmountPerOrder: Cents | null };
@@ -143,6 +145,7 @@ export class CreditService {
         phone: input.customer.phone,
         addressCep: input.customer.addressCep,
         birthDate: input.customer.birthDate,
+        phoneOnFile: input.customer.phoneOnFile,
       },
       payer: input.payer,
       bureau,

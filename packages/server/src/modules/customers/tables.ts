@@ -11,6 +11,12 @@ export const customers = pgTable(
     cpf: text('cpf').notNull(),
     /** E.164 (+5511987654321). */
     phone: text('phone').notNull(),
+    /**
+     * When the phone on file was bound to this CPF after a proof of the CPF (a Drip Token to this phone in a
+     * checkout whose payer-CPF Pix matched, or staff). Null: the contact data is what a checkout typed, unproven
+     * (docs/identity.md): it proves nothing, and recovery codes never go to it.
+     */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     birthDate: date('birth_date', { mode: 'string' }),
     addressCep: text('address_cep'),
     addressStreet: text('address_street'),
@@ -25,11 +31,6 @@ export const customers = pgTable(
       .default('ACTIVE'),
     /** null until the customer sets a password (customers are created at checkout). */
     passwordHash: text('password_hash'),
-    /**
-     * When the phone on file was proven to belong to this customer (docs/identity.md); null while it is not. Recovery
-     * codes and first-access links only ever reach a verified phone. Any write that changes `phone` clears it.
-     */
-    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

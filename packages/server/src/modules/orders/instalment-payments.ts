@@ -377,6 +377,32 @@ export class InstalmentPayments {
     });
   }
 
+  /**
+   * Before a charge of an order is offered to pay (again): the PSP is asked for the unpaid charges of these pending
+   * instalments and of the order's unique payments (payments.reconcileFor), so that a Pix it received and whose
+   * notice Drip never booked is booked now, not offered again. True when something was booked: the caller reads
+   * the instalments again.
+   */
+  private async bookedAtPsp(orderId: string, pending: InstalmentRow[]): Promise<boolean> {
+    if (pending.length === 0) return false;
+    const unique = await this.db
+      .select({ id: uniquePayments.id })
+      .from(uniquePayments)
+      .where(eq(uniquePayments.orderId, orderId));
+    const booked = await this.o.payments.reconcileFor([
+      { purpose: 'INSTALMENT', referenceIds: pending.map((i) => i.id) },
+      { purpose: 'UNIQUE_PAYMENT', referenceIds: unique.map((u) => u.id) },
+    ]);
+    return booked > 0;
+  }
+
+  /** The order's instalments, once the PSP was asked for the charges of the pending ones (bookedAtPsp). */
+  private async reconciledInstalmentsOf(orderId: string): Promise<InstalmentRow[]> {
+    const rows = await this.instalmentsOf(orderId);
+    const pending = rows.filter((i) => i.status === 'PENDING');
+    return (await this.bookedAtPsp(orderId, pending)) ? this.instalmentsOf(orderId) : rows;
+  }
+
   /** PUT pay_instalment: the next pending instalment (by number) with its Pix. */
   async payNextInstalment(
     customerId: string,
@@ -384,7 +410,7 @@ export class InstalmentPayments {
   ): Promise<PayResult<Wire<typeof CustomerInstalment>>> {
     const owned = await this.ownedOrder(customerId, orderId);
     if (!owned) return { type: 'not_found', message: 'Pedido não encontrado' };
-    const rows = await this.instalmentsOf(orderId);
+    const rows = await this.reconciledInstalmentsOf(orderId);
     const next = rows.find((i) => i.status === 'PENDING');
     if (!next || owned.order.status !== 'ACTIVE')
       return { type: 'not_found', message: 'Nenhuma parcela pendente neste pedido' };
@@ -414,7 +440,7 @@ export class InstalmentPayments {
   ): Promise<PayResult<Wire<typeof UniquePayment>>> {
     const owned = await this.ownedOrder(customerId, orderId);
     if (!owned) return { type: 'not_found', message: 'Pedido não encontrado' };
-    const pending = (await this.instalmentsOf(orderId)).filter((i) => i.status === 'PENDING');
+    const pending = (await this.reconciledInstalmentsOf(orderId)).filter((i) => i.status === 'PENDING');
     const amount = cents(pending.reduce((a, i) => a + amountToPay(i), 0));
     if (pending.length === 0 || owned.order.status !== 'ACTIVE' || amount <= 0)
       return { type: 'not_found', message: 'Nenhuma parcela pendente neste pedido' };
@@ -468,8 +494,15 @@ export class InstalmentPayments {
 
   /** GET /api/v1/installments/details/{id}: a pending instalment gets its Pix (created or reused). */
   async publicDetails(instalmentId: string): Promise<Wire<typeof InstalmentDetails> | null> {
-    const found = await this.instalmentWithOrder(instalmentId);
+    let found = await this.instalmentWithOrder(instalmentId);
     if (!found) return null;
+    if (
+      found.instalment.status === 'PENDING' &&
+      (await this.bookedAtPsp(found.instalment.orderId, [found.instalment]))
+    ) {
+      found = await this.instalmentWithOrder(instalmentId);
+      if (!found) return null;
+    }
     const i = found.instalment;
     const [totalRow] = await this.db
       .select({ n: count() })

@@ -39,6 +39,12 @@ export interface CreatedOrder {
   instalments: (PlannedInstalment & { status: 'PENDING' | 'PAID' })[];
 }
 
+/** Ledger types of a checkout payment given back because it could not become an order (recordReturnedPayment). */
+export const LEDGER_RETURNED = {
+  received: 'CHECKOUT_PAYMENT_RECEIVED',
+  returned: 'CHECKOUT_PAYMENT_RETURNED',
+} as const;
+
 const CreatedRows = v.object({ rows: v.array(v.object({ created: v.number() })) });
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -341,6 +347,36 @@ export class OrderService {
       status: o.status,
       instalments: plan.map((p) => ({ ...p, status: paid(p.number) ? 'PAID' : 'PENDING' })),
     };
+  }
+
+  /**
+   * A checkout payment that did not become an order and is given back by devolução: the money received and the
+   * money owed back, as two entries that cancel out, in the caller's transaction (the one that booked the payment
+   * and recorded the devolução).
+   */
+  async recordReturnedPayment(
+    tx: Tx,
+    p: {
+      chargeId: string;
+      amount: Cents;
+      checkoutId: string | null;
+      customerId: string | null;
+      merchantId: string | null;
+      reason: string;
+      now: Date;
+    },
+  ): Promise<void> {
+    const base = {
+      chargeId: p.chargeId,
+      checkoutId: p.checkoutId,
+      customerId: p.customerId,
+      merchantId: p.merchantId,
+      createdAt: p.now,
+    };
+    await this.appendLedger(tx, [
+      { ...base, type: LEDGER_RETURNED.received, amount: p.amount, memo: 'Pix recebido sem pedido' },
+      { ...base, type: LEDGER_RETURNED.returned, amount: -p.amount, memo: `Devolução: ${p.reason}` },
+    ]);
   }
 
   /** Appends ledger entries in the caller's transaction. */

@@ -127,7 +127,10 @@ export function connectSandboxWebhook(
   });
 }
 
-/** Periodic jobs: expiry and pending devoluções, every `intervalMs`. Returns the stop function. */
+/**
+ * Periodic jobs: expiry, reconciliation with the PSP and pending devoluções, at start-up (a Pix paid while the server
+ * was down is booked at once) and every `intervalMs`. Returns the stop function.
+ */
 export function startPaymentJobs(payments: Payments, log: Logger, intervalMs = 30_000): () => void {
   let running = false;
   const tick = async () => {
@@ -136,6 +139,7 @@ export function startPaymentJobs(payments: Payments, log: Logger, intervalMs = 3
     try {
       const expired = await payments.expireCharges();
       if (expired > 0) log.info('pix charges expired', { count: expired });
+      await payments.reconcilePending();
       await payments.processPendingRefunds();
     } catch (err) {
       log.error('payment jobs failed', errorFields(err));
@@ -143,6 +147,7 @@ export function startPaymentJobs(payments: Payments, log: Logger, intervalMs = 3
       running = false;
     }
   };
+  void tick();
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
   return () => clearInterval(timer);

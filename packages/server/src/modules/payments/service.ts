@@ -3,8 +3,8 @@
  * endToEndId), expiry and devoluções. Other modules use only `PaymentsService`; see docs/pix.md.
  */
 import { randomUUID } from 'node:crypto';
-import { type Cents, cents } from '@drip/core';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { type Cents, cents, centsToReais } from '@drip/core';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -135,6 +135,17 @@ export interface PaymentsService {
   /** Newest ACTIVE and not expired charge of a purpose and reference. */
   activeChargeFor(purpose: ChargePurpose, referenceId: string): Promise<Charge | null>;
   cancelCharge(id: string): Promise<void>;
+  /**
+   * Before an unpaid charge is offered to pay again: asks the PSP for it (GET /cob/{txid}) and books what the PSP
+   * says was paid, as the webhook would. Answers how many Pix were booked now (0 as well when the PSP could not be
+   * asked: logged, never thrown). Asked at most every few seconds per charge and process unless `force`.
+   */
+  reconcileCharge(txid: string, o?: { force?: boolean }): Promise<number>;
+  /**
+   * The same for every unpaid charge of these purposes and references that the PSP may still have seen paid (an
+   * expired one always: it is about to be replaced).
+   */
+  reconcileFor(refs: { purpose: ChargePurpose; referenceIds: string[] }[]): Promise<number>;
   /** Records a devolução of `amount` of a paid charge; sent to the PSP asynchronously (processPendingRefunds). */
   refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void>;
   /**
@@ -211,6 +222,7 @@ const PaidChargeRows = v.object({
       end_to_end_id: v.nullable(v.string()),
       refund_reason: v.nullable(v.string()),
       refunded_amount: Int8,
+      checked_at: v.nullable(Timestamp),
     }),
   ),
 });
@@ -236,6 +248,7 @@ function chargeFromRaw(r: v.InferOutput<typeof PaidChargeRows>['rows'][number]):
     endToEndId: r.end_to_end_id,
     refundReason: r.refund_reason,
     refundedAmount: r.refunded_amount,
+    checkedAt: r.checked_at,
   };
 }
 
@@ -248,6 +261,34 @@ const LockRows = v.object({ rows: v.array(v.object({ locked: v.boolean() })) });
 
 /** Advisory lock keys of the periodic jobs (pg_try_advisory_xact_lock). */
 const EXPIRE_LOCK_KEY = 720_450_101;
+const RECONCILE_LOCK_KEY = 720_450_102;
+
+/**
+ * Reconciliation with the PSP (docs/pix.md). An unpaid charge is asked again once the time since its last check is
+ * at least its age at that check (1 min, 2, 4, 8… while it can be paid), and a last time once it is past its expiry by
+ * RECONCILE_MARGIN (the PSP refuses to pay an expired cob; the margin covers the two clocks).
+ */
+const RECONCILE_MIN_INTERVAL_S = 60;
+const RECONCILE_MARGIN_S = 120;
+/** Charges asked per job run, and PSP calls at a time. */
+const RECONCILE_BATCH = 200;
+const RECONCILE_CONCURRENCY = 4;
+/** Before a charge is offered again, the PSP is asked at most this often per charge and process. */
+const RECONCILE_OFFER_THROTTLE_MS = 10_000;
+
+const ClaimedRows = v.object({ rows: v.array(v.object({ txid: v.string() })) });
+
+/** The result of a reconciliation run. */
+export interface ReconcileRun {
+  /** false when another instance held the lock (this run did nothing). */
+  ran: boolean;
+  /** Charges asked of the PSP. */
+  checked: number;
+  /** Pix the PSP had received that were booked now (any outcome but DUPLICATE: booked, or recorded for refund). */
+  booked: number;
+  /** Charges whose PSP call or booking failed (asked again at the next run). */
+  failed: number;
+}
 
 export interface PaymentsOptions {
   db: Db;
@@ -385,6 +426,7 @@ export class Payments implements PaymentsService {
       endToEndId: null,
       refundReason: null,
       refundedAmount: 0,
+      checkedAt: null,
     };
     return {
       charge: this.toCharge(row),
@@ -617,6 +659,149 @@ export class Payments implements PaymentsService {
         .returning({ id: pixCharges.id });
       return expired.length;
     });
+  }
+
+  // ------------------------------------------------------------------------------------------ reconciliation
+
+  /**
+   * The reconciliation job (docs/pix.md): claims, in one statement under a transaction advisory lock, the unpaid
+   * charges due for a check (newest first, at most `limit`; `checked_at` moved so that no other run or instance takes
+   * them), then asks the PSP for each (a few at a time, no transaction held) and books what it says was paid through
+   * the webhook's own booking, idempotent by endToEndId. A charge whose call or booking failed is asked again at the
+   * next run.
+   */
+  async reconcilePending(o: { limit?: number; now?: Date } = {}): Promise<ReconcileRun> {
+    const now = o.now ?? this.o.clock.now();
+    const claimed = await this.o.db.transaction(async (tx) => {
+      const lock = v.parse(
+        LockRows,
+        await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILE_LOCK_KEY}) as locked`),
+      );
+      if (!lock.rows[0]?.locked) return null;
+      const at = sql`${now.toISOString()}::timestamptz`;
+      return v.parse(
+        ClaimedRows,
+        await tx.execute(sql`
+          update ${pixCharges} set checked_at = ${at}
+          where id in (
+            select id from ${pixCharges}
+            where status in ('ACTIVE', 'EXPIRED') and end_to_end_id is null
+              and (checked_at is null or (
+                checked_at <= expires_at + make_interval(secs => ${RECONCILE_MARGIN_S})
+                and checked_at <= ${at} - greatest(make_interval(secs => ${RECONCILE_MIN_INTERVAL_S}), checked_at - created_at)))
+            order by expires_at desc
+            limit ${o.limit ?? RECONCILE_BATCH}
+            for update skip locked)
+          returning txid`),
+      ).rows;
+    });
+    if (!claimed) return { ran: false, checked: 0, booked: 0, failed: 0 };
+    const run: ReconcileRun = { ran: true, checked: claimed.length, booked: 0, failed: 0 };
+    const queue = claimed.map((r) => r.txid);
+    const worker = async () => {
+      for (let txid = queue.shift(); txid !== undefined; txid = queue.shift()) {
+        try {
+          const booked = await this.reconcileTxid(txid);
+          run.booked += booked;
+        } catch (err) {
+          run.failed += 1;
+          this.o.log.warn('pix reconciliation failed', { txid, ...errorFields(err) });
+          // Asked again at the next run, even when this was its last check.
+          await this.o.db.update(pixCharges).set({ checkedAt: null }).where(eq(pixCharges.txid, txid));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(RECONCILE_CONCURRENCY, queue.length) }, worker));
+    if (run.booked > 0) this.o.log.info('pix reconciled with the PSP', { ...run });
+    return run;
+  }
+
+  /** When this process last asked the PSP for a charge before offering it (see reconcileCharge). */
+  private readonly askedAt = new Map<string, number>();
+
+  async reconcileCharge(txid: string, o: { force?: boolean } = {}): Promise<number> {
+    const nowMs = Date.now();
+    const last = this.askedAt.get(txid);
+    if (!o.force && last !== undefined && nowMs - last < RECONCILE_OFFER_THROTTLE_MS) return 0;
+    if (this.askedAt.size >= 10_000) {
+      for (const [k, at] of this.askedAt)
+        if (nowMs - at >= RECONCILE_OFFER_THROTTLE_MS) this.askedAt.delete(k);
+      if (this.askedAt.size >= 10_000) this.askedAt.clear();
+    }
+    this.askedAt.set(txid, nowMs);
+    try {
+      return await this.reconcileTxid(txid);
+    } catch (err) {
+      // The charge is offered as Drip knows it; the job asks again.
+      this.o.log.warn('pix reconciliation failed', { txid, ...errorFields(err) });
+      return 0;
+    }
+  }
+
+  async reconcileFor(refs: { purpose: ChargePurpose; referenceIds: string[] }[]): Promise<number> {
+    const conditions = refs
+      .filter((r) => r.referenceIds.length > 0)
+      .map((r) => and(eq(pixCharges.purpose, r.purpose), inArray(pixCharges.referenceId, r.referenceIds)));
+    if (conditions.length === 0) return 0;
+    const margin = sql`make_interval(secs => ${RECONCILE_MARGIN_S})`;
+    const rows = await this.o.db
+      .select({ txid: pixCharges.txid, expiresAt: pixCharges.expiresAt })
+      .from(pixCharges)
+      .where(
+        and(
+          or(...conditions),
+          inArray(pixCharges.status, ['ACTIVE', 'EXPIRED']),
+          isNull(pixCharges.endToEndId),
+          // Its last check was after it could be paid: nothing more can have arrived.
+          or(
+            isNull(pixCharges.checkedAt),
+            sql`${pixCharges.checkedAt} <= ${pixCharges.expiresAt} + ${margin}`,
+          ),
+        ),
+      );
+    // A live charge is asked at most every few seconds (these calls come from pages anyone may reload); one past its
+    // expiry always, as it is about to be replaced by a new one.
+    const now = this.o.clock.now().getTime();
+    let booked = 0;
+    for (const r of rows) {
+      booked += await this.reconcileCharge(r.txid, { force: r.expiresAt.getTime() <= now });
+    }
+    return booked;
+  }
+
+  /**
+   * Asks the PSP for one cob and books each Pix it received, through the webhook's booking (book): the same rules,
+   * idempotent by endToEndId. Answers how many were not already booked. Throws when the PSP or a booking fails.
+   */
+  private async reconcileTxid(txid: string): Promise<number> {
+    const cob = await this.o.pix.getCob(txid);
+    if (!cob) return 0;
+    let booked = 0;
+    for (const pix of cob.pix) {
+      const p: ReceivedPix = { ...pix, txid: pix.txid ?? cob.txid };
+      if (p.txid !== txid) continue;
+      const outcome = await this.book(p, {
+        source: 'GET /cob',
+        endToEndId: p.endToEndId,
+        txid,
+        valor: centsToReais(p.amount).toFixed(2),
+        horario: p.paidAt.toISOString(),
+        pagador: {
+          ...(p.payerCpf ? { cpf: p.payerCpf } : {}),
+          ...(p.payerName ? { nome: p.payerName } : {}),
+          ...(p.payerIspb ? { ispb: p.payerIspb } : {}),
+          ...(p.payerBankCode ? { codigoBanco: p.payerBankCode } : {}),
+        },
+      });
+      if (outcome === 'DUPLICATE') continue;
+      booked += 1;
+      this.o.log.warn('pix booked from the PSP, its notice never booked', {
+        txid,
+        endToEndId: p.endToEndId,
+        outcome,
+      });
+    }
+    return booked;
   }
 
   /**

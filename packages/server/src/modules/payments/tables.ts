@@ -36,6 +36,11 @@ export const pixCharges = pgTable(
     /** Set when money arrived for a charge that could not be booked (canceled or paid after expiry). */
     refundReason: text('refund_reason'),
     refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    /**
+     * When Drip last asked the PSP for this unpaid charge (reconciliation, docs/pix.md); a check after its expiry
+     * (plus a margin) is the last one.
+     */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [
     index('pix_charges_reference_idx').on(t.purpose, t.referenceId, t.createdAt),

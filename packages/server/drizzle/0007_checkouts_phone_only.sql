@@ -1,0 +1,1 @@
+ALTER TABLE "checkouts" ADD COLUMN "phone_only" boolean DEFAULT false NOT NULL;

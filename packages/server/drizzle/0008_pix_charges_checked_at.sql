@@ -1,0 +1,1 @@
+ALTER TABLE "pix_charges" ADD COLUMN "checked_at" timestamp with time zone;
