@@ -183,6 +183,21 @@ describe('no account enumeration: known and unknown accounts cost the same work'
     expect(live.map((r) => r.subject)).not.toContain(UNKNOWN_CPF);
   });
 
+  it("a stranger's request (a wrong phone) does not void the code the owner received", async () => {
+    await t.request('POST', paths.customer.recoverPassword, { customerCpf: MARIA.cpf });
+    const token = await latestCode(t, MARIA.phone);
+    await t.request('PUT', paths.customer.recoverPhone, {
+      customerCpf: MARIA.cpf,
+      customerPhone: OTHER_PHONE,
+    });
+    const valid = await t.request('PUT', paths.customer.recoverValidate, {
+      token,
+      customerCpf: MARIA.cpf,
+      type: 'password',
+    });
+    expect(valid.body).toEqual({ isValid: true });
+  });
+
   it('customer by phone: a wrong phone costs what the right one does', async () => {
     const { database } = t.built.services;
     const run = async (phone: string) => {

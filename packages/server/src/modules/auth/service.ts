@@ -219,11 +219,11 @@ export class AuthService {
   }
 
   /**
-   * Recovery codes written by the caller's statement: `<name>_dead` ends the subject's live codes of `purpose` and
-   * `<name>` inserts the new one, live when the caller's CTE `guard` returned a row and written already used when it
-   * did not. Both cases therefore cost the same hashing and the same writes, so that the answer's timing cannot tell
-   * whether the account exists (docs/sessions.md, "Recovery"). A shaped fragment (db/shaped.ts) of CTEs whose
-   * placeholders start with `<name>_`.
+   * Recovery codes written by the caller's statement: `<name>_dead` ends the subject's live codes of `purpose` (only
+   * for a match: a stranger's request cannot void the code the owner is typing) and `<name>` inserts the new one,
+   * live when the caller's CTE `guard` returned a row and written already used when it did not. Both cases therefore
+   * cost the same hashing and the same writes, so that the answer's timing cannot tell whether the account exists
+   * (docs/sessions.md, "Recovery"). A shaped fragment (db/shaped.ts) of CTEs whose placeholders start with `<name>_`.
    */
   stageCode(
     purpose: CodePurpose,
@@ -240,7 +240,7 @@ export class AuthService {
       ctes: {
         key: `stage-code:${guard}:${name}`,
         build: () =>
-          sql`${sql.identifier(`${name}_dead`)} as (update verification_codes set consumed_at = ${p('now')}::timestamptz where purpose = ${p('purpose')} and subject = ${p('subject')} and consumed_at is null), ${sql.identifier(name)} as (insert into verification_codes (purpose, subject, code_hash, expires_at, created_at, consumed_at) values (${p('purpose')}, ${p('subject')}, ${p('hash')}, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, case when exists (select 1 from ${g}) then null else ${p('now')}::timestamptz end) returning id)`,
+          sql`${sql.identifier(`${name}_dead`)} as (update verification_codes set consumed_at = ${p('now')}::timestamptz where purpose = ${p('purpose')} and subject = ${p('subject')} and consumed_at is null and exists (select 1 from ${g})), ${sql.identifier(name)} as (insert into verification_codes (purpose, subject, code_hash, expires_at, created_at, consumed_at) values (${p('purpose')}, ${p('subject')}, ${p('hash')}, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, case when exists (select 1 from ${g}) then null else ${p('now')}::timestamptz end) returning id)`,
         values: {
           [`${name}_purpose`]: purpose,
           [`${name}_subject`]: subject,
