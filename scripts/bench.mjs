@@ -5,7 +5,13 @@ import { buildWhatIsMissing, root, run } from './lib.mjs';
 
 await buildWhatIsMissing();
 let failed = 0;
-for (const bench of ['auth-read.mjs', 'sdk-size.mjs', 'checkout-first-load.mjs', 'checkout-flow.mjs']) {
+for (const bench of [
+  'auth-read.mjs',
+  'sdk-size.mjs',
+  'checkout-first-load.mjs',
+  'checkout-flow.mjs',
+  'recovery-timing.mjs',
+]) {
   console.log(`\n=== bench/${bench} ===`);
   if ((await run(process.execPath, [join(root, 'bench', bench), ...process.argv.slice(2)])) !== 0) failed++;
 }

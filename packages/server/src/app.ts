@@ -73,6 +73,7 @@ export function buildServices(deps: AppDeps): Services {
     auth,
     notifications,
     publicUrl: config.publicUrl,
+    log,
   });
   return {
     ...paymentsModule,
@@ -98,7 +99,15 @@ export function buildServices(deps: AppDeps): Services {
       },
       30_000,
     ),
-    customers: new CustomerService({ db, clock, passwords, auth, notifications, readRow: database.readRow }),
+    customers: new CustomerService({
+      db,
+      clock,
+      passwords,
+      auth,
+      notifications,
+      readRow: database.readRow,
+      log,
+    }),
     ...instalmentModule({ config, database, clock, log, notifications, payments: paymentsModule.payments }),
   };
 }

@@ -115,6 +115,9 @@ describe('customer client', () => {
       password: '12345678',
       repeatPassword: '12345678',
     });
+    await c.recoverByPhone({ customerCpf: '123.456.789-09', customerPhone: ' (11) 91234-5678 ' });
+    await c.checkAccessLink({ token: 'a'.repeat(43) });
+    await c.setAccessPassword({ token: 'a'.repeat(43), password: '12345678', repeatPassword: '12345678' });
     expect(r.seen.map((s) => `${s.method} ${s.url} ${s.auth ? 'auth' : 'anon'}`)).toEqual([
       'POST /customer_backoffice/api/v2/login anon',
       'GET /customer_backoffice/api/v1/user auth',
@@ -122,9 +125,13 @@ describe('customer client', () => {
       'POST /customer_backoffice/api/v1/recover/password anon',
       'PUT /customer_backoffice/api/v1/recover/validate anon',
       'PUT /customer_backoffice/api/v1/recover/password anon',
+      'PUT /customer_backoffice/api/v1/recover/phone anon',
+      'PUT /customer_backoffice/api/v1/recover/access anon',
+      'PUT /customer_backoffice/api/v1/recover/access/password anon',
     ]);
     expect(r.seen[0]?.body).toEqual({ username: '12345678909', password: 'x' });
     expect(r.seen[3]?.body).toEqual({ customerCpf: '12345678909' });
+    expect(r.seen[6]?.body).toEqual({ customerCpf: '12345678909', customerPhone: '(11) 91234-5678' });
   });
 
   it('parses updateUser answers with the contract', async () => {
@@ -142,6 +149,8 @@ describe('customer client', () => {
       addressNeighborhood: null,
       addressCity: null,
       addressState: null,
+      isOnDebtNegotiation: false,
+      status: 'ACTIVE',
     };
     const answer = { phoneUpdated: false, passwordUpdated: true, user: profile };
     const r = recorder(answer);

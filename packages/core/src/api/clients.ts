@@ -8,8 +8,14 @@ import {
   AdminLoginRequest,
   AdminUpdateUserRequest,
   AdminUser,
+  CustomerAccessLinkRequest,
+  CustomerAccessLinkResponse,
+  CustomerAccessPasswordRequest,
+  CustomerAccessPasswordResponse,
   CustomerLoginRequest,
   CustomerProfile,
+  CustomerRecoverPhoneRequest,
+  CustomerRecoverPhoneResponse,
   CustomerRecoverRequest,
   CustomerRecoverResponse,
   CustomerRecoverValidateRequest,
@@ -91,6 +97,16 @@ export interface CustomerClient {
   resetPassword(
     body: In<typeof CustomerResetPasswordRequest>,
   ): Promise<ApiResult<Out<typeof CustomerResetPasswordResponse>>>;
+  /** The token goes only to the verified phone on file; the answer is the same whatever the phone. */
+  recoverByPhone(
+    body: In<typeof CustomerRecoverPhoneRequest>,
+  ): Promise<ApiResult<Out<typeof CustomerRecoverPhoneResponse>>>;
+  checkAccessLink(
+    body: In<typeof CustomerAccessLinkRequest>,
+  ): Promise<ApiResult<Out<typeof CustomerAccessLinkResponse>>>;
+  setAccessPassword(
+    body: In<typeof CustomerAccessPasswordRequest>,
+  ): Promise<ApiResult<Out<typeof CustomerAccessPasswordResponse>>>;
   request: RequestFn;
 }
 
@@ -235,6 +251,30 @@ export function createCustomerClient(opts: ClientOptions): CustomerClient {
         path: paths.customer.recoverPassword,
         body: normalise(CustomerResetPasswordRequest, body),
         schema: CustomerResetPasswordResponse,
+        auth: false,
+      }),
+    recoverByPhone: (body) =>
+      http.request({
+        method: 'PUT',
+        path: paths.customer.recoverPhone,
+        body: normalise(CustomerRecoverPhoneRequest, body),
+        schema: CustomerRecoverPhoneResponse,
+        auth: false,
+      }),
+    checkAccessLink: (body) =>
+      http.request({
+        method: 'PUT',
+        path: paths.customer.recoverAccess,
+        body: normalise(CustomerAccessLinkRequest, body),
+        schema: CustomerAccessLinkResponse,
+        auth: false,
+      }),
+    setAccessPassword: (body) =>
+      http.request({
+        method: 'PUT',
+        path: paths.customer.recoverAccessPassword,
+        body: normalise(CustomerAccessPasswordRequest, body),
+        schema: CustomerAccessPasswordResponse,
         auth: false,
       }),
     request: http.request,

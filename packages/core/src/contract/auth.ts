@@ -3,6 +3,7 @@
  * The server validates requests with these schemas and the API clients parse responses with them.
  */
 import * as v from 'valibot';
+import { customerMessages } from '../messages.ts';
 
 const trimmed = (label: string, max = 200) =>
   v.pipe(
@@ -181,6 +182,10 @@ export const CustomerProfile = v.object({
   addressNeighborhood: v.nullable(v.string()),
   addressCity: v.nullable(v.string()),
   addressState: v.nullable(v.string()),
+  /** Spec 3 Customer: the customer asked for a debt renegotiation (or an admin put them on the list). */
+  isOnDebtNegotiation: v.boolean(),
+  /** Spec 3 Customer: ACTIVE, or ARCHIVED (an archived customer cannot log in). */
+  status: v.picklist(['ACTIVE', 'ARCHIVED']),
 });
 export type CustomerProfile = v.InferOutput<typeof CustomerProfile>;
 
@@ -249,6 +254,51 @@ export const CustomerResetPasswordRequest = v.pipe(
   ),
 );
 export const CustomerResetPasswordResponse = v.object({ passwordUpdated: v.boolean() });
+
+/** Spec 5: the message of a recovery phone shorter than a Brazilian number (DDD + 8 or 9 digits). */
+export const CUSTOMER_RECOVERY_PHONE_INVALID = customerMessages.recoveryPhoneInvalid;
+
+/**
+ * `PUT v1/recover/phone`: the recovery token by SMS, sent only when `customerPhone` is the verified phone on file
+ * for the CPF (docs/identity.md, "Recovery"); any other case gets the same `{smsDelivered: true}` and no SMS.
+ */
+export const CustomerRecoverPhoneRequest = v.object({
+  customerCpf: CpfDigits,
+  customerPhone: v.pipe(
+    v.string(CUSTOMER_RECOVERY_PHONE_INVALID),
+    v.trim(),
+    v.maxLength(20, CUSTOMER_RECOVERY_PHONE_INVALID),
+  ),
+});
+export const CustomerRecoverPhoneResponse = CustomerRecoverResponse;
+
+const AccessToken = v.pipe(
+  v.string('O link é inválido'),
+  v.trim(),
+  v.regex(/^[\w-]{20,100}$/, 'O link é inválido'),
+);
+
+/** `PUT v1/recover/access {token}` → `{linkExpired}`: the first-access link of the SMS, checked (not used up). */
+export const CustomerAccessLinkRequest = v.object({ token: AccessToken });
+export const CustomerAccessLinkResponse = v.object({ linkExpired: v.boolean() });
+
+/** `PUT v1/recover/access/password {token, password, repeatPassword}` → `{passwordUpdated}` (uses the link up). */
+export const CustomerAccessPasswordRequest = v.pipe(
+  v.object({
+    token: AccessToken,
+    password: v.pipe(Password, v.minLength(8, 'As senha devem conter no mínimo 8 caracteres')),
+    repeatPassword: Password,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['repeatPassword']],
+      (i) => i.password === i.repeatPassword,
+      'As senhas não conferem',
+    ),
+    ['repeatPassword'],
+  ),
+);
+export const CustomerAccessPasswordResponse = CustomerResetPasswordResponse;
 
 // ---------------------------------------------------------------- access-token claims
 

@@ -72,9 +72,11 @@ export const InstalmentPayment = v.object({
 });
 export type InstalmentPayment = v.InferOutput<typeof InstalmentPayment>;
 
+/** Identical products of an instalment in one line (spec 2.3): `quantity` units, `amount` their summed share. */
 export const CustomerInstalmentProduct = v.object({
   amount: NonNegativeReais,
   name: v.string(),
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
   status: v.picklist(PRODUCT_STATUSES),
   /** null while active; 'CANCELED' once the product was refunded. */
   cancelationStatus: v.nullable(v.string()),

@@ -22,6 +22,10 @@ export const paths = {
     user: `${CUSTOMER_API}/v1/user`,
     recoverPassword: `${CUSTOMER_API}/v1/recover/password`,
     recoverValidate: `${CUSTOMER_API}/v1/recover/validate`,
+    recoverPhone: `${CUSTOMER_API}/v1/recover/phone`,
+    /** First-access link (SMS sent with a first order): check, then set the password. */
+    recoverAccess: `${CUSTOMER_API}/v1/recover/access`,
+    recoverAccessPassword: `${CUSTOMER_API}/v1/recover/access/password`,
   },
   sandbox: {
     demo: '/sandbox/demo',

@@ -229,6 +229,7 @@ function OrderDetails({ order }: { order: CustomerOrderDetails }) {
       </Stack>
       <PaymentModal
         target={target}
+        onPaid={reload}
         onClose={() => {
           setTarget(null);
           reload();

@@ -22,7 +22,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { notifyError, notifySuccess } from '../shared/notify.ts';
 import { isInstalmentPaid, useInstalmentPolling } from './api/instalment.ts';
 import { isUniquePaymentPaid, useUniquePaymentPolling } from './api/uniquePaymentStatus.ts';
@@ -109,10 +109,33 @@ function Paid({ detail, onClose }: { detail: string; onClose: () => void }) {
   );
 }
 
-function InstalmentPayment({ instalment, onClose }: { instalment: CustomerInstalment; onClose: () => void }) {
+/** Calls `onPaid` once, when the payment is seen (the page behind then reloads the order, not only on close). */
+function useOnPaid(paid: boolean, onPaid: () => void) {
+  const reported = useRef(false);
+  const latest = useRef(onPaid);
+  latest.current = onPaid;
+  useEffect(() => {
+    if (paid && !reported.current) {
+      reported.current = true;
+      latest.current();
+    }
+  }, [paid]);
+}
+
+interface PaymentProps {
+  onClose: () => void;
+  onPaid: () => void;
+}
+
+function InstalmentPayment({
+  instalment,
+  onClose,
+  onPaid,
+}: PaymentProps & { instalment: CustomerInstalment }) {
   const paidAlready = isInstalmentPaid(instalment);
   const poll = useInstalmentPolling(instalment.id, !paidAlready);
   const current = poll.data ?? instalment;
+  useOnPaid(isInstalmentPaid(current), onPaid);
   if (isInstalmentPaid(current))
     return <Paid detail={paymentModalMessages.paidOne(current.number)} onClose={onClose} />;
   const pix = current.payment ?? instalment.payment;
@@ -136,20 +159,30 @@ function InstalmentPayment({ instalment, onClose }: { instalment: CustomerInstal
   );
 }
 
-function AllPayment({ payment, onClose }: { payment: UniquePayment; onClose: () => void }) {
+function AllPayment({ payment, onClose, onPaid }: PaymentProps & { payment: UniquePayment }) {
   const paidAlready = isUniquePaymentPaid(payment);
   const poll = useUniquePaymentPolling(payment.id, !paidAlready);
   const current = poll.data ?? payment;
+  useOnPaid(isUniquePaymentPaid(current), onPaid);
   if (isUniquePaymentPaid(current)) return <Paid detail={paymentModalMessages.paidAll} onClose={onClose} />;
   return <PixCharge pix={current} checking={poll.isFetching} onCheck={() => void poll.refetch()} />;
 }
 
 /**
  * The Pix of one instalment or of every pending one (spec 2.3, 4): QR image, copy-paste text with the copy
- * fallback, polling every 3 s until paid, then 'Parcela paga!'. Closing hands back to the page (which reloads the
- * order).
+ * fallback, polling every 3 s until paid, then 'Parcela paga!'. `onPaid` runs as soon as the payment is seen, so
+ * that the table behind the modal is not left saying pending; closing hands back to the page (which reloads the
+ * order too).
  */
-export function PaymentModal({ target, onClose }: { target: PaymentTarget | null; onClose: () => void }) {
+export function PaymentModal({
+  target,
+  onClose,
+  onPaid,
+}: {
+  target: PaymentTarget | null;
+  onClose: () => void;
+  onPaid: () => void;
+}) {
   const title =
     target === null
       ? ''
@@ -159,9 +192,14 @@ export function PaymentModal({ target, onClose }: { target: PaymentTarget | null
   return (
     <Modal opened={target !== null} onClose={onClose} title={title} centered>
       {target?.kind === 'instalment' ? (
-        <InstalmentPayment key={target.instalment.id} instalment={target.instalment} onClose={onClose} />
+        <InstalmentPayment
+          key={target.instalment.id}
+          instalment={target.instalment}
+          onClose={onClose}
+          onPaid={onPaid}
+        />
       ) : target?.kind === 'all' ? (
-        <AllPayment key={target.payment.id} payment={target.payment} onClose={onClose} />
+        <AllPayment key={target.payment.id} payment={target.payment} onClose={onClose} onPaid={onPaid} />
       ) : null}
     </Modal>
   );

@@ -118,3 +118,97 @@ describe('customer recovery', () => {
     expect(await screen.findByText('Não foi possível enviar o SMS para o número solicitado')).toBeTruthy();
   });
 });
+
+describe('customer recovery by the phone on file (PUT v1/recover/phone)', () => {
+  it('sends CPF and phone, then continues to the token step', async () => {
+    const server = fakeFetch({
+      'PUT /customer_backoffice/api/v1/recover/phone': () => ({ status: 200, body: { smsDelivered: true } }),
+    });
+    renderApp('/cliente/recuperar-login', server.fetch);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Prefiro informar o celular cadastrado' }));
+    expect(screen.getByText(/só é enviado se este for o celular verificado da conta/)).toBeTruthy();
+    await user.type(screen.getByLabelText(/CPF/), CPF);
+    await user.type(screen.getByLabelText(/Celular cadastrado/), '11912345678');
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByLabelText(/Código recebido por SMS/)).toBeTruthy();
+    expect(server.calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: '/customer_backoffice/api/v1/recover/phone',
+      body: { customerCpf: CPF, customerPhone: '+5511912345678' },
+    });
+  });
+
+  it("refuses a phone shorter than DDD + number with the spec's message, without calling", async () => {
+    const server = fakeFetch({});
+    renderApp('/cliente/recuperar-login', server.fetch);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Prefiro informar o celular cadastrado' }));
+    await user.type(screen.getByLabelText(/CPF/), CPF);
+    await user.type(screen.getByLabelText(/Celular cadastrado/), '1191234');
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(
+      await screen.findByText(
+        'O número do telefone é inválido, verifique o número e seu DDD e tente novamente',
+      ),
+    ).toBeTruthy();
+    expect(server.calls).toHaveLength(0);
+  });
+});
+
+describe('first access link (?acesso=, the SMS sent with a first order)', () => {
+  const TOKEN = 'a'.repeat(43);
+
+  it('checks the link, creates the password and goes to the login', async () => {
+    const server = fakeFetch({
+      'PUT /customer_backoffice/api/v1/recover/access': () => ({ status: 200, body: { linkExpired: false } }),
+      'PUT /customer_backoffice/api/v1/recover/access/password': () => ({
+        status: 200,
+        body: { passwordUpdated: true },
+      }),
+    });
+    const { router } = renderApp(`/cliente/recuperar-login?acesso=${TOKEN}`, server.fetch);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Crie sua senha' })).toBeTruthy();
+    await user.type(await screen.findByLabelText(/^Nova senha/), 'primeiraSenha1');
+    await user.type(screen.getByLabelText(/Confirme a nova senha/), 'primeiraSenha1');
+    await user.click(screen.getByRole('button', { name: 'Criar senha' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cliente/login'));
+    expect((await screen.findAllByText('Senha atualizada com sucesso!')).length).toBeGreaterThan(0);
+    expect(server.calls.map((c) => [c.path, c.body])).toEqual([
+      ['/customer_backoffice/api/v1/recover/access', { token: TOKEN }],
+      [
+        '/customer_backoffice/api/v1/recover/access/password',
+        { token: TOKEN, password: 'primeiraSenha1', repeatPassword: 'primeiraSenha1' },
+      ],
+    ]);
+  });
+
+  it('says the link expired and offers the recovery by CPF', async () => {
+    const server = fakeFetch({
+      'PUT /customer_backoffice/api/v1/recover/access': () => ({ status: 200, body: { linkExpired: true } }),
+    });
+    const { router } = renderApp(`/cliente/recuperar-login?acesso=${TOKEN}`, server.fetch);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Link expirado, faça a solicitação novamente')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Recuperar a senha pelo CPF' }));
+    expect(await screen.findByRole('button', { name: 'Enviar código' })).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a link used meanwhile (410 on the password) shows the expired message', async () => {
+    const server = fakeFetch({
+      'PUT /customer_backoffice/api/v1/recover/access': () => ({ status: 200, body: { linkExpired: false } }),
+      'PUT /customer_backoffice/api/v1/recover/access/password': () => ({
+        status: 410,
+        body: errorBody('LINK_EXPIRED', 'Link expirado, faça a solicitação novamente'),
+      }),
+    });
+    renderApp(`/cliente/recuperar-login?acesso=${TOKEN}`, server.fetch);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Nova senha/), 'primeiraSenha1');
+    await user.type(screen.getByLabelText(/Confirme a nova senha/), 'primeiraSenha1');
+    await user.click(screen.getByRole('button', { name: 'Criar senha' }));
+    expect(await screen.findByText('Link expirado, faça a solicitação novamente')).toBeTruthy();
+  });
+});

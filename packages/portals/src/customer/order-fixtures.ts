@@ -9,6 +9,7 @@ export const CUSTOMER_API_USER = '/customer_backoffice/api/v1/user';
 export interface WireProduct {
   amount: number;
   name: string;
+  quantity: number;
   status: 'ACTIVE' | 'CANCELED';
   cancelationStatus: string | null;
 }
@@ -73,8 +74,15 @@ export function ordersPage(page: number, total: number) {
   };
 }
 
-const products = (names: string[]): WireProduct[] =>
-  names.map((name) => ({ amount: 50, name, status: 'ACTIVE', cancelationStatus: null }));
+/** One line per product, with its quantity (the server groups identical products). */
+export const products = (lines: [name: string, quantity: number][]): WireProduct[] =>
+  lines.map(([name, quantity]) => ({
+    amount: 50 * quantity,
+    name,
+    quantity,
+    status: 'ACTIVE',
+    cancelationStatus: null,
+  }));
 
 export function pixOf(id: string, status: WirePayment['status'] = 'PENDING'): WirePayment {
   return {
@@ -105,7 +113,7 @@ export function instalment(number: number, overrides: Partial<WireInstalment> = 
     late: false,
     paidAt: null,
     payment: null,
-    instalmentProducts: products(['Camiseta básica', 'Camiseta básica']),
+    instalmentProducts: products([['Camiseta básica', 2]]),
     ...overrides,
   };
 }
@@ -125,7 +133,10 @@ export function orderDetails(overrides: Record<string, unknown> = {}) {
       }),
       instalment(2, { late: true, feesAmount: 2.35, amountToPay: 102.35 }),
       instalment(3, {
-        instalmentProducts: [...products(['Camiseta básica', 'Camiseta básica']), ...products(['Boné'])],
+        instalmentProducts: products([
+          ['Camiseta básica', 2],
+          ['Boné', 1],
+        ]),
       }),
     ],
     products: [

@@ -24,15 +24,18 @@ export interface GroupedProduct {
   canceled: boolean;
 }
 
-/** Identical products of an instalment grouped with their quantity (spec 2.3), in first-seen order. */
+/**
+ * Identical products of an instalment grouped with their quantity (spec 2.3), in first-seen order. The server already
+ * sends one line per product name with its quantity; lines that still share a name and state are added up.
+ */
 export function groupProducts(products: CustomerInstalment['instalmentProducts']): GroupedProduct[] {
   const groups = new Map<string, GroupedProduct>();
   for (const product of products) {
     const canceled = product.status === 'CANCELED' || product.cancelationStatus !== null;
     const key = `${canceled ? 'x' : 'a'}:${product.name}`;
     const group = groups.get(key);
-    if (group) group.quantity += 1;
-    else groups.set(key, { name: product.name, quantity: 1, canceled });
+    if (group) group.quantity += product.quantity;
+    else groups.set(key, { name: product.name, quantity: product.quantity, canceled });
   }
   return [...groups.values()];
 }

@@ -10,6 +10,7 @@ import {
   orderSummary,
   ordersPage,
   pixOf,
+  products,
   uniquePayment,
 } from './order-fixtures.ts';
 
@@ -193,6 +194,46 @@ describe('order details', () => {
     expect(screen.getByRole('button', { name: 'Pague todas as parcelas' })).toBeTruthy();
   });
 
+  it('shows the quantity the server sends for a line of identical products', async () => {
+    const details = orderDetails({
+      instalments: [instalment(1, { instalmentProducts: products([['Meia esportiva', 3]]) })],
+    });
+    renderApp('/cliente/pedidos/ord-1', server({ [orderRoutes.details('ord-1')]: () => ok(details) }).fetch);
+    const table = await screen.findByRole('table', { name: 'Parcelas' });
+    expect(within(table).getByText('3x Meia esportiva')).toBeTruthy();
+  });
+
+  it("reloads the order as soon as the modal sees the payment: behind 'Parcela paga!' the table says paid", async () => {
+    let paid = false;
+    const pending = instalment(2, { payment: pixOf('inst-2') });
+    const paidInstalment = { ...pending, status: 'PAID' as const, payment: pixOf('inst-2', 'PAID') };
+    const api = server({
+      [orderRoutes.details('ord-1')]: () =>
+        ok(
+          orderDetails({
+            instalments: [instalment(1, { status: 'PAID' }), paid ? paidInstalment : pending, instalment(3)],
+          }),
+        ),
+      [orderRoutes.pay('ord-1')]: () => ok(pending),
+      [orderRoutes.instalment('inst-2')]: () => {
+        paid = true;
+        return ok(paidInstalment);
+      },
+    });
+    renderApp('/cliente/pedidos/ord-1', api.fetch);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pagar parcela 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar parcela 2' });
+    expect(await within(dialog).findByText('Parcela paga!', {}, { timeout: 6000 })).toBeTruthy();
+    // The modal is still open; the order behind it was fetched again and shows the instalment paid.
+    await waitFor(() => expect(api.count(orderRoutes.details('ord-1'))).toBe(2));
+    const table = screen.getByRole('table', { name: 'Parcelas', hidden: true });
+    const second = within(table).getAllByRole('row', { hidden: true })[2];
+    await waitFor(() => expect(second?.textContent).toContain('Pago'));
+    expect(second?.textContent).not.toContain('Pendente');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  }, 15_000);
+
   it('offers no payment when nothing is pending', async () => {
     const details = orderDetails({
       status: 'CLOSED',
@@ -262,7 +303,8 @@ describe('order details', () => {
     await user.click(modal.getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByRole('button', { name: 'Pagar parcela 3' })).toBeTruthy();
-    expect(api.count(orderRoutes.details('ord-1'))).toBe(2);
+    // Loaded, reloaded when the payment was seen, and again on close.
+    expect(api.count(orderRoutes.details('ord-1'))).toBe(3);
   }, 15_000);
 
   it('falls back to selecting the text when the clipboard refuses, with the failure toast', async () => {

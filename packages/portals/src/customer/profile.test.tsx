@@ -19,6 +19,8 @@ const profile = {
   addressNeighborhood: 'Bela Vista',
   addressCity: 'São Paulo',
   addressState: 'SP',
+  isOnDebtNegotiation: false,
+  status: 'ACTIVE',
 };
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ export { auditLog } from '../modules/audit/tables.ts';
 export { refreshTokens, verificationCodes } from '../modules/auth/tables.ts';
 export { checkoutFeedback, checkouts, idempotencyKeys } from '../modules/checkouts/tables.ts';
 export { creditDecisions, fraudBlocks } from '../modules/credit/tables.ts';
-export { customers } from '../modules/customers/tables.ts';
+export { customerAccessLinks, customers } from '../modules/customers/tables.ts';
 export { negotiationRequests } from '../modules/debts/tables.ts';
 export { merchantRecoveryLinks, merchants, merchantUsers } from '../modules/merchants/tables.ts';
 export { outboxMessages } from '../modules/notifications/tables.ts';

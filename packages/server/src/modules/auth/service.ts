@@ -1,9 +1,10 @@
 import { AccessClaims, type Audience, type MerchantPermission, type TokenPair } from '@drip/core';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import type { Shaped } from '../../db/shaped.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { hmac, randomToken, safeEqualHex, sha256, sixDigitCode } from './crypto.ts';
 import { refreshTokens, verificationCodes } from './tables.ts';
@@ -215,6 +216,40 @@ export class AuthService {
       });
     });
     return code;
+  }
+
+  /**
+   * Recovery codes written by the caller's statement: `<name>_dead` ends the subject's live codes of `purpose` (only
+   * for a match: a stranger's request cannot void the code the owner is typing) and `<name>` inserts the new one,
+   * live when the caller's CTE `guard` returned a row and written already used when it did not. Both cases therefore
+   * cost the same hashing and the same writes, so that the answer's timing cannot tell whether the account exists
+   * (docs/sessions.md, "Recovery"). A shaped fragment (db/shaped.ts) of CTEs whose placeholders start with `<name>_`.
+   */
+  stageCode(
+    purpose: CodePurpose,
+    subject: string,
+    guard: string,
+    name: string,
+  ): { code: string; ctes: Shaped } {
+    const code = sixDigitCode();
+    const now = this.deps.clock.now();
+    const p = (field: string) => sql.placeholder(`${name}_${field}`);
+    const g = sql.identifier(guard);
+    return {
+      code,
+      ctes: {
+        key: `stage-code:${guard}:${name}`,
+        build: () =>
+          sql`${sql.identifier(`${name}_dead`)} as (update verification_codes set consumed_at = ${p('now')}::timestamptz where purpose = ${p('purpose')} and subject = ${p('subject')} and consumed_at is null and exists (select 1 from ${g})), ${sql.identifier(name)} as (insert into verification_codes (purpose, subject, code_hash, expires_at, created_at, consumed_at) values (${p('purpose')}, ${p('subject')}, ${p('hash')}, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, case when exists (select 1 from ${g}) then null else ${p('now')}::timestamptz end) returning id)`,
+        values: {
+          [`${name}_purpose`]: purpose,
+          [`${name}_subject`]: subject,
+          [`${name}_hash`]: this.codeHash(purpose, subject, code),
+          [`${name}_expiresAt`]: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+          [`${name}_now`]: now.toISOString(),
+        },
+      },
+    };
   }
 
   /**

@@ -6,6 +6,7 @@ import { createLogger, type Logger } from '../../log.ts';
 import { PortfolioExposure } from '../credit/exposure.ts';
 import { sandboxAntifraud, sandboxBureau } from '../credit/sandbox.ts';
 import { CreditService } from '../credit/service.ts';
+import { firstAccessStaging } from '../customers/first-access.ts';
 import type { Notifications } from '../notifications/ports.ts';
 import { OrderService } from '../orders/service.ts';
 import { DEFAULT_CHECKOUT_CONFIG } from './config.ts';
@@ -33,7 +34,11 @@ export function checkoutModule(deps: {
     sandbox: config.sandbox,
     exposure: new PortfolioExposure(checkoutConfig.exposureRefreshSeconds * 1000),
   });
-  const orders = new OrderService(db);
+  // A first-time shopper (no password yet) gets the portal's first-access link by SMS with the order.
+  const orders = new OrderService(
+    db,
+    firstAccessStaging({ outbox: deps.notifications.outbox, publicUrl: config.publicUrl }),
+  );
   const checkouts = new CheckoutService({
     db,
     clock,

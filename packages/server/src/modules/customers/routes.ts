@@ -1,12 +1,16 @@
 import {
+  CUSTOMER_RECOVERY_PHONE_INVALID,
+  CustomerAccessLinkRequest,
+  CustomerAccessPasswordRequest,
   CustomerLoginRequest,
+  CustomerRecoverPhoneRequest,
   CustomerRecoverRequest,
   CustomerRecoverValidateRequest,
   CustomerResetPasswordRequest,
   CustomerUpdateProfileRequest,
   paths,
 } from '@drip/core';
-import { normalizeCpf } from '../../br.ts';
+import { normalizeCpf, normalizePhone } from '../../br.ts';
 import { readBody, validationError } from '../../http/body.ts';
 import { claimsOf, clientIp, type Services } from '../../http/context.ts';
 import { ApiError, invalidCurrentPassword, notFound } from '../../http/errors.ts';
@@ -82,6 +86,47 @@ export function customerRoutes(s: Services): RouteDef[] {
         const cpf = validCpf(body.customerCpf, 'customerCpf');
         s.limiter.hit('customer-recover', clientIp(c), cpf);
         return c.json(await s.customers.startRecovery(cpf), 200);
+      },
+    },
+    {
+      method: 'PUT',
+      path: paths.customer.recoverPhone,
+      audience: 'public',
+      handler: async (c) => {
+        const body = await readBody(c, CustomerRecoverPhoneRequest);
+        const cpf = validCpf(body.customerCpf, 'customerCpf');
+        const phone = normalizePhone(body.customerPhone);
+        if (!phone)
+          throw validationError([{ path: 'customerPhone', message: CUSTOMER_RECOVERY_PHONE_INVALID }]);
+        // Same counters as the CPF-only request: the phone variant is not a second budget of SMS.
+        s.limiter.hit('customer-recover', clientIp(c), cpf);
+        return c.json(await s.customers.startRecovery(cpf, phone), 200);
+      },
+    },
+    {
+      method: 'PUT',
+      path: paths.customer.recoverAccess,
+      audience: 'public',
+      handler: async (c) => {
+        const body = await readBody(c, CustomerAccessLinkRequest);
+        s.limiter.hit('customer-recover-code', clientIp(c));
+        const status = await s.customers.accessLinkStatus(body.token);
+        if (!status) throw notFound('Link não encontrado');
+        return c.json(status, 200);
+      },
+    },
+    {
+      method: 'PUT',
+      path: paths.customer.recoverAccessPassword,
+      audience: 'public',
+      handler: async (c) => {
+        const body = await readBody(c, CustomerAccessPasswordRequest);
+        s.limiter.hit('customer-recover-code', clientIp(c));
+        const result = await s.customers.redeemAccessLink(body.token, body.password);
+        if (result === 'not_found') throw notFound('Link não encontrado');
+        if (result === 'expired')
+          throw new ApiError(410, 'LINK_EXPIRED', 'Link expirado, faça a solicitação novamente');
+        return c.json({ passwordUpdated: true }, 200);
       },
     },
     {

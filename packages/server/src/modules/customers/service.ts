@@ -1,14 +1,17 @@
 import { CustomerProfile, type CustomerUpdateProfileRequest } from '@drip/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { normalizeCpf, normalizeEmail } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
 import type { DatabaseHandle, Db } from '../../db/index.ts';
+import { ShapedStatements } from '../../db/shaped.ts';
 import type { Issue } from '../../http/errors.ts';
+import type { Logger } from '../../log.ts';
+import { sha256 } from '../auth/crypto.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthService, SessionSubject } from '../auth/service.ts';
 import type { Notifications } from '../notifications/ports.ts';
-import { type CustomerRow, customers } from './tables.ts';
+import { type CustomerAccessLinkRow, type CustomerRow, customerAccessLinks, customers } from './tables.ts';
 
 export type ProfileUpdateResult =
   | { type: 'ok'; passwordUpdated: boolean; user: CustomerProfile }
@@ -22,7 +25,8 @@ const UFS = new Set(
 
 const PROFILE_SQL = `select id, name, email, cpf, phone, birth_date::text as "birthDate", address_cep as "addressCep",
   address_street as "addressStreet", address_number as "addressNumber", address_complement as "addressComplement",
-  address_neighborhood as "addressNeighborhood", address_city as "addressCity", address_state as "addressState"
+  address_neighborhood as "addressNeighborhood", address_city as "addressCity", address_state as "addressState",
+  is_on_debt_negotiation as "isOnDebtNegotiation", status
   from customers where id = $1`;
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -42,6 +46,8 @@ export function toCustomerProfile(row: Pick<CustomerRow, keyof CustomerProfile>)
     addressNeighborhood: row.addressNeighborhood,
     addressCity: row.addressCity,
     addressState: row.addressState,
+    isOnDebtNegotiation: row.isOnDebtNegotiation,
+    status: row.status,
   };
 }
 
@@ -74,8 +80,12 @@ export class CustomerService {
       notifications: Notifications;
       /** See DatabaseHandle.readRow. */
       readRow: DatabaseHandle['readRow'];
+      log?: Logger;
     },
   ) {}
+
+  /** The recovery statement, built once per shape (db/shaped.ts). */
+  private readonly shaped = new ShapedStatements();
 
   private async activeByCpf(cpfInput: string): Promise<CustomerRow | undefined> {
     const cpf = normalizeCpf(cpfInput);
@@ -166,33 +176,71 @@ export class CustomerService {
   }
 
   /**
-   * Sends a 6-digit recovery token by SMS to the customer's phone. Unknown CPFs get the same answer (no account
-   * enumeration, see docs/sessions.md).
+   * Sends a 6-digit recovery token by SMS, only ever to the customer's VERIFIED phone on file (docs/identity.md,
+   * "Recovery"). With `phone`, the token goes out only when that phone is the verified one on file: a phone typed by
+   * the user never receives a token for someone else's CPF. Unknown CPFs, unverified or other phones get the same
+   * answer and cost the same work: one statement that looks the customer up, writes a code row (live only when a
+   * verified customer matched) and stores the SMS only then (docs/sessions.md, "Recovery").
    */
-  async startRecovery(cpf: string): Promise<{ smsDelivered: boolean }> {
+  async startRecovery(cpf: string, phone?: string): Promise<{ smsDelivered: boolean }> {
+    const p = sql.placeholder;
+    // Codes of customer recovery are keyed by CPF, known before the lookup: the hash costs the same either way.
+    const staged = this.deps.auth.stageCode('CUSTOMER_RECOVERY', cpf, 'c', 'code');
+    const body = `Drip: seu código para redefinir a senha é ${staged.code}. Ele vale por 10 minutos. Não compartilhe este código.`;
+    const withPhone = phone !== undefined;
+    const lookup = () =>
+      sql`c as (select id, phone from customers where cpf = ${p('cpf')} and status = 'ACTIVE' and phone_verified_at is not null${withPhone ? sql` and phone = ${p('phone')}` : sql``})`;
+    const values = { cpf, ...(withPhone ? { phone } : {}), ...staged.ctes.values };
+    const staging = this.deps.notifications.outbox;
+    if (staging) {
+      const sms = staging.insertIf('c', 'sms', {
+        channel: 'SMS',
+        to: { column: 'phone' },
+        body,
+        code: staged.code,
+      });
+      await this.shaped.execute(this.deps.db, {
+        key: `customer-recovery:${withPhone}:${staged.ctes.key}:${sms.key}`,
+        build: () => sql`with ${lookup()}, ${staged.ctes.build()}, sms as (${sms.build()}) select 1 as done`,
+        values: { ...values, ...sms.values },
+      });
+      return { smsDelivered: true };
+    }
+    // A provider called directly (no outbox): the answer does not wait for the send, which only the known case does.
+    const rows = v.parse(
+      PhoneRows,
+      await this.shaped.execute(this.deps.db, {
+        key: `customer-recovery-direct:${withPhone}:${staged.ctes.key}`,
+        build: () => sql`with ${lookup()}, ${staged.ctes.build()} select phone from c`,
+        values,
+      }),
+    ).rows;
+    for (const row of rows) {
+      this.deps.notifications.sms
+        .send({ to: row.phone, body, code: staged.code })
+        .catch((err: unknown) => this.deps.log?.error('recovery SMS failed', { error: String(err) }));
+    }
+    return { smsDelivered: true };
+  }
+
+  /** The customer of a CPF whose phone on file is verified (recovery talks only to those). */
+  private async verifiedByCpf(cpf: string): Promise<CustomerRow | undefined> {
     const row = await this.activeByCpf(cpf);
-    if (!row) return { smsDelivered: true };
-    const code = await this.deps.auth.createCode('CUSTOMER_RECOVERY', row.id);
-    const result = await this.deps.notifications.sms.send({
-      to: row.phone,
-      body: `Drip: seu código para redefinir a senha é ${code}. Ele vale por 10 minutos. Não compartilhe este código.`,
-      code,
-    });
-    return { smsDelivered: result.delivered };
+    return row?.phoneVerifiedAt ? row : undefined;
   }
 
   /** Checks the token without using it up (a wrong token counts an attempt). */
   async validateRecovery(cpf: string, token: string): Promise<{ isValid: boolean }> {
-    const row = await this.activeByCpf(cpf);
+    const row = await this.verifiedByCpf(cpf);
     if (!row) return { isValid: false };
-    return { isValid: (await this.deps.auth.checkCode('CUSTOMER_RECOVERY', row.id, token, false)) === 'ok' };
+    return { isValid: (await this.deps.auth.checkCode('CUSTOMER_RECOVERY', row.cpf, token, false)) === 'ok' };
   }
 
   /** Uses the token up, sets the password and ends every session of the customer. */
   async resetPassword(cpf: string, token: string, password: string): Promise<boolean> {
-    const row = await this.activeByCpf(cpf);
+    const row = await this.verifiedByCpf(cpf);
     if (!row) return false;
-    if ((await this.deps.auth.checkCode('CUSTOMER_RECOVERY', row.id, token, true)) !== 'ok') return false;
+    if ((await this.deps.auth.checkCode('CUSTOMER_RECOVERY', row.cpf, token, true)) !== 'ok') return false;
     const passwordHash = await this.deps.passwords.hash(password);
     await this.deps.db.transaction(async (tx) => {
       await tx
@@ -203,4 +251,81 @@ export class CustomerService {
     });
     return true;
   }
+
+  /**
+   * A first-access link (sent when an order was created for a customer without a password) works while: unused,
+   * unexpired, the customer active and still without a password, and the phone it was sent to still the customer's
+   * verified phone. null for an unknown token.
+   */
+  async accessLinkStatus(token: string): Promise<{ linkExpired: boolean } | null> {
+    const found = await this.accessLink(token);
+    if (!found) return null;
+    return { linkExpired: !usableAccessLink(found, this.deps.clock.now()) };
+  }
+
+  private async accessLink(token: string) {
+    const [found] = await this.deps.db
+      .select({ link: customerAccessLinks, customer: customers })
+      .from(customerAccessLinks)
+      .innerJoin(customers, eq(customers.id, customerAccessLinks.customerId))
+      .where(eq(customerAccessLinks.tokenHash, sha256(token)));
+    return found;
+  }
+
+  /** Sets the first password with a first-access link (used up) and ends every session of the customer. */
+  async redeemAccessLink(token: string, password: string): Promise<'ok' | 'expired' | 'not_found'> {
+    const found = await this.accessLink(token);
+    if (!found) return 'not_found';
+    const now = this.deps.clock.now();
+    if (!usableAccessLink(found, now)) return 'expired';
+    const passwordHash = await this.deps.passwords.hash(password);
+    const { link } = found;
+    return this.deps.db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(customerAccessLinks)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(customerAccessLinks.tokenHash, link.tokenHash),
+            isNull(customerAccessLinks.usedAt),
+            gt(customerAccessLinks.expiresAt, now),
+          ),
+        )
+        .returning({ customerId: customerAccessLinks.customerId });
+      if (claimed.length === 0) return 'expired';
+      // Re-checked in the write: the phone may have changed, or a password been set, since the read above.
+      const updated = await tx
+        .update(customers)
+        .set({ passwordHash, updatedAt: now })
+        .where(
+          and(
+            eq(customers.id, link.customerId),
+            eq(customers.status, 'ACTIVE'),
+            eq(customers.phone, link.phone),
+            isNotNull(customers.phoneVerifiedAt),
+            isNull(customers.passwordHash),
+          ),
+        )
+        .returning({ id: customers.id });
+      if (updated.length === 0) return 'expired';
+      await this.deps.auth.revokeUser('customer', link.customerId, tx);
+      return 'ok';
+    });
+  }
+}
+
+const PhoneRows = v.object({ rows: v.array(v.object({ phone: v.string() })) });
+
+function usableAccessLink(
+  { link, customer }: { link: CustomerAccessLinkRow; customer: CustomerRow },
+  now: Date,
+): boolean {
+  return (
+    link.usedAt === null &&
+    link.expiresAt.getTime() > now.getTime() &&
+    customer.status === 'ACTIVE' &&
+    customer.passwordHash === null &&
+    customer.phone === link.phone &&
+    customer.phoneVerifiedAt !== null
+  );
 }

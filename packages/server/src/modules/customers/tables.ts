@@ -38,3 +38,26 @@ export const customers = pgTable(
 );
 
 export type CustomerRow = typeof customers.$inferSelect;
+
+/**
+ * First-access links: sent by SMS when an order is created for a customer without a password, so that a first-time
+ * shopper can reach the customer portal. Only the SHA-256 of the token is stored; single use, expiring, bound to the
+ * phone it was sent to (docs/identity.md, "Recovery").
+ */
+export const customerAccessLinks = pgTable(
+  'customer_access_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** E.164 phone the link was sent to: the link works only while it is still the verified phone on file. */
+    phone: text('phone').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('customer_access_links_customer_idx').on(t.customerId)],
+);
+
+export type CustomerAccessLinkRow = typeof customerAccessLinks.$inferSelect;

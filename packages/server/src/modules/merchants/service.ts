@@ -4,11 +4,13 @@ import {
   type MerchantUpdateUserRequest,
   type MerchantUser,
 } from '@drip/core';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { maskEmail, maskPhone, normalizeEmail, normalizePhone } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import { ShapedStatements } from '../../db/shaped.ts';
+import type { Logger } from '../../log.ts';
 import { randomToken } from '../auth/crypto.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthService, CodeCheck, SessionSubject } from '../auth/service.ts';
@@ -30,6 +32,7 @@ export type MerchantUpdateResult =
 export type ResetResult = { type: 'ok' } | { type: 'not_found' } | { type: 'expired' };
 
 const Permissions = v.array(MerchantPermission);
+const EmailRows = v.object({ rows: v.array(v.object({ email: v.string() })) });
 
 function permissionsOf(row: MerchantUserRow): MerchantPermission[] {
   const parsed = v.safeParse(Permissions, row.permissions);
@@ -57,8 +60,12 @@ export class MerchantService {
       auth: AuthService;
       notifications: Notifications;
       publicUrl: string;
+      log?: Logger;
     },
   ) {}
+
+  /** The recovery statement, built once per shape (db/shaped.ts). */
+  private readonly shaped = new ShapedStatements();
 
   /**
    * Admin back office: ENABLED ↔ ARCHIVED (spec 4 "Merchant"). An archived merchant's API key stops working and its
@@ -222,27 +229,56 @@ export class MerchantService {
 
   /**
    * E-mails a recovery link when the address belongs to a merchant user. The answer does not depend on whether it
-   * does (no account enumeration, see docs/sessions.md): `emailDelivered` is false only when sending failed.
+   * does (no account enumeration, see docs/sessions.md), nor does the work: one statement looks the user up and
+   * writes a link row either way (a dead one, created used, when nobody matched), and stores the e-mail only for a
+   * match. `emailDelivered` is false only when sending failed.
    */
   async requestRecovery(email: string): Promise<{ emailDelivered: boolean }> {
-    const user = await this.activeUserByEmail(email);
-    if (!user) return { emailDelivered: true };
     const recoveryId = randomToken(24);
     const now = this.deps.clock.now();
-    await this.deps.db.insert(merchantRecoveryLinks).values({
-      recoveryId,
-      merchantUserId: user.id,
-      expiresAt: new Date(now.getTime() + RECOVERY_LINK_TTL_MS),
-      createdAt: now,
-    });
     const link = `${this.deps.publicUrl}/parceira/recuperar-login?recovery_id=${recoveryId}`;
-    const result = await this.deps.notifications.email.send({
-      to: user.email,
-      subject: 'Drip: redefinição de senha',
-      body: `Olá, ${user.name}. Recebemos um pedido para redefinir a senha do portal da parceira Drip. Acesse ${link} para criar uma nova senha. O link vale por 1 hora e pode ser usado uma vez. Se você não fez esse pedido, ignore este e-mail.`,
-      link,
-    });
-    return { emailDelivered: result.delivered };
+    const subject = 'Drip: redefinição de senha';
+    const body = `Olá. Recebemos um pedido para redefinir a senha do portal da parceira Drip. Acesse ${link} para criar uma nova senha. O link vale por 1 hora e pode ser usado uma vez. Se você não fez esse pedido, ignore este e-mail.`;
+    const p = sql.placeholder;
+    const ctes = () =>
+      sql`u as (select mu.id, mu.email from merchant_users mu join merchants m on m.id = mu.merchant_id where mu.email = ${p('email')} and mu.status = 'ACTIVE' and m.status = 'ENABLED' limit 1), link as (insert into merchant_recovery_links (recovery_id, merchant_user_id, expires_at, used_at, created_at) values (${p('recoveryId')}, (select id from u), ${p('expiresAt')}::timestamptz, case when exists (select 1 from u) then null else ${p('now')}::timestamptz end, ${p('now')}::timestamptz))`;
+    const values = {
+      email: normalizeEmail(email),
+      recoveryId,
+      expiresAt: new Date(now.getTime() + RECOVERY_LINK_TTL_MS).toISOString(),
+      now: now.toISOString(),
+    };
+    const staging = this.deps.notifications.outbox;
+    if (staging) {
+      const mail = staging.insertIf('u', 'mail', {
+        channel: 'EMAIL',
+        to: { column: 'email' },
+        subject,
+        body,
+        link,
+      });
+      await this.shaped.execute(this.deps.db, {
+        key: `merchant-recovery:${mail.key}`,
+        build: () => sql`with ${ctes()}, mail as (${mail.build()}) select 1 as done`,
+        values: { ...values, ...mail.values },
+      });
+      return { emailDelivered: true };
+    }
+    // A provider called directly (no outbox): the answer does not wait for the send, which only the known case does.
+    const rows = v.parse(
+      EmailRows,
+      await this.shaped.execute(this.deps.db, {
+        key: 'merchant-recovery-direct',
+        build: () => sql`with ${ctes()} select email from u`,
+        values,
+      }),
+    ).rows;
+    for (const row of rows) {
+      this.deps.notifications.email
+        .send({ to: row.email, subject, body, link })
+        .catch((err: unknown) => this.deps.log?.error('recovery e-mail failed', { error: String(err) }));
+    }
+    return { emailDelivered: true };
   }
 
   /** null when the id is unknown. */
@@ -264,7 +300,9 @@ export class MerchantService {
       .from(merchantRecoveryLinks)
       .where(eq(merchantRecoveryLinks.recoveryId, recoveryId));
     if (!link) return { type: 'not_found' };
-    if (link.usedAt !== null || link.expiresAt.getTime() <= now.getTime()) return { type: 'expired' };
+    const userId = link.merchantUserId;
+    if (userId === null || link.usedAt !== null || link.expiresAt.getTime() <= now.getTime())
+      return { type: 'expired' };
     const passwordHash = await this.deps.passwords.hash(password);
     return this.deps.db.transaction(async (tx) => {
       const claimed = await tx
@@ -276,8 +314,8 @@ export class MerchantService {
       await tx
         .update(merchantUsers)
         .set({ passwordHash, updatedAt: now })
-        .where(eq(merchantUsers.id, link.merchantUserId));
-      await this.deps.auth.revokeUser('merchant', link.merchantUserId, tx);
+        .where(eq(merchantUsers.id, userId));
+      await this.deps.auth.revokeUser('merchant', userId, tx);
       return { type: 'ok' } as const;
     });
   }

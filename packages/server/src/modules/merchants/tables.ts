@@ -136,9 +136,11 @@ export type MerchantUserRow = typeof merchantUsers.$inferSelect;
 /** Password recovery links e-mailed to merchant users: random id, 1 hour, single use. */
 export const merchantRecoveryLinks = pgTable('merchant_recovery_links', {
   recoveryId: text('recovery_id').primaryKey(),
-  merchantUserId: uuid('merchant_user_id')
-    .notNull()
-    .references(() => merchantUsers.id),
+  /**
+   * null for the dead link written when the e-mail matches nobody (created used): a request costs the same work
+   * whether or not the account exists (docs/sessions.md, "Recovery").
+   */
+  merchantUserId: uuid('merchant_user_id').references(() => merchantUsers.id),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

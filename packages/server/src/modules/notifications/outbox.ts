@@ -76,13 +76,15 @@ export function outboxNotifications(db: Db, clock: Clock, sandbox: boolean): Not
   const outbox: OutboxStaging = {
     insertIf(guard, name, m) {
       const p = (field: string) => sql.placeholder(`${name}_${field}`);
+      const to = m.to;
+      const fromColumn = typeof to === 'string' ? null : to.column;
       return {
-        key: `outbox-insert-if:${guard}:${name}`,
+        key: `outbox-insert-if:${guard}:${name}${fromColumn === null ? '' : `:to=${fromColumn}`}`,
         build: () =>
-          sql`insert into ${outboxMessages} (channel, "to", subject, body, code, link, status, created_at) select ${p('channel')}, ${p('to')}, ${p('subject')}, ${p('body')}, ${p('code')}, ${p('link')}, ${p('status')}, ${p('createdAt')}::timestamptz from ${sql.identifier(guard)}`,
+          sql`insert into ${outboxMessages} (channel, "to", subject, body, code, link, status, created_at) select ${p('channel')}, ${fromColumn === null ? p('to') : sql`${sql.identifier(guard)}.${sql.identifier(fromColumn)}`}, ${p('subject')}, ${p('body')}, ${p('code')}, ${p('link')}, ${p('status')}, ${p('createdAt')}::timestamptz from ${sql.identifier(guard)}`,
         values: {
           [`${name}_channel`]: m.channel,
-          [`${name}_to`]: normalizeRecipient(m.to),
+          ...(typeof to === 'string' ? { [`${name}_to`]: normalizeRecipient(to) } : {}),
           [`${name}_subject`]: m.subject ?? null,
           [`${name}_body`]: m.body,
           [`${name}_code`]: m.code ?? null,

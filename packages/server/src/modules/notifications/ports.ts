@@ -51,7 +51,11 @@ export interface OutboxStaging {
 /** A message to store with a caller's write (an SMS has no subject nor link). */
 export interface StagedMessage {
   channel: 'SMS' | 'EMAIL';
-  to: string;
+  /**
+   * E.164 phone or e-mail; or `{ column }`: the recipient read from that column of the guard's row (already stored
+   * normalised), so that a statement can message a user it looks up without the caller reading the address first.
+   */
+  to: string | { column: string };
   subject?: string | undefined;
   body: string;
   link?: string | undefined;

@@ -236,6 +236,7 @@ export class InstalmentPayments {
         name: orderProducts.name,
         status: instalmentProducts.status,
         amount: sql<number>`sum(${instalmentProducts.amount})`.mapWith(Number),
+        quantity: sql<number>`sum(${orderProducts.quantity})`.mapWith(Number),
         position: sql<number>`min(${orderProducts.position})`.mapWith(Number),
       })
       .from(instalmentProducts)
@@ -298,6 +299,7 @@ export class InstalmentPayments {
           .map((p) => ({
             amount: money(p.amount),
             name: p.name,
+            quantity: p.quantity,
             status: p.status,
             cancelationStatus: p.status === 'CANCELED' ? 'CANCELED' : null,
           })),

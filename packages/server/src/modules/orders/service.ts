@@ -6,6 +6,7 @@ import { type Recordset, recordset } from '../../db/bulk.ts';
 import type { Db } from '../../db/index.ts';
 import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx, Tx } from '../../db/types.ts';
+import type { OrderCreatedStaging } from '../customers/first-access.ts';
 import { allocateProducts, type PlannedInstalment, planInstalments } from './plan.ts';
 import {
   instalmentProducts,
@@ -59,7 +60,14 @@ export class OrderService {
   /** The order's one INSERT statement, built once per shape (db/shaped.ts). */
   private readonly shaped = new ShapedStatements();
 
-  constructor(private readonly db: Db) {}
+  /**
+   * @param onCreated CTEs that every order's statement also runs (they see the new order as CTE `o`): the
+   *   customers module's first-access SMS. Absent for seeds and where messages do not go through the outbox.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly onCreated?: OrderCreatedStaging,
+  ) {}
 
   /** The merchant's active cashback rate at `today` (fraction; 0 without one), as a SQL subquery expression. */
   static cashbackRateSql(merchantIdColumn: unknown, today: string) {
@@ -302,10 +310,11 @@ export class OrderService {
     }
     sets.push({ cte: 'l', rows: recordset(ledgerEntries, entries), gate: 'order' });
     const guarded = guard?.(orderId);
-    const values: Record<string, unknown> = { ...guarded?.values };
+    const extra = this.onCreated?.({ orderId, customerId: input.customerId, now: input.now });
+    const values: Record<string, unknown> = { ...guarded?.values, ...extra?.values };
     for (const set of sets) values[`rows_${set.cte}`] = set.rows.json;
     const statement: Shaped = {
-      key: `order[${guarded?.key ?? ''}]${sets.map((set) => `${set.cte}:${set.rows.columns}`).join(';')}`,
+      key: `order[${guarded?.key ?? ''}]${sets.map((set) => `${set.cte}:${set.rows.columns}`).join(';')}[${extra?.key ?? ''}]`,
       build: () => {
         const ctes: SQL[] = guarded ? [sql`g as (${guarded.build()})`] : [];
         for (const set of sets) {
@@ -322,6 +331,7 @@ export class OrderService {
               : sql`${sql.identifier(set.cte)} as (${insert})`,
           );
         }
+        if (extra) ctes.push(extra.build());
         return sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from o)::int as created`;
       },
       values,
