@@ -43,7 +43,7 @@ export function checkoutRoutes(s: Services): RouteDef[] {
         const merchantId = apiMerchantId(c);
         const key = parseIdempotencyKey(c.req.header('idempotency-key'));
         const raw = await readJson(c);
-        const answer = await s.idempotency.run(merchantId, key, hashBody(JSON.stringify(raw)), async () => {
+        const answer = await s.idempotency.run(merchantId, key, hashBody(raw), async () => {
           const body = parseWith(CreateCheckoutRequest, raw);
           // The checkout and the key's stored answer are written in one statement (create's storeAnswer).
           const created = await checkouts.create(merchantId, body, s.idempotency.answerSql(merchantId, key));
