@@ -114,6 +114,7 @@ export {
   CustomerResetPasswordResponse,
   CustomerUpdateProfileRequest,
   CustomerUpdateProfileResponse,
+  LogoutResponse,
   MerchantLoginChallenge,
   MerchantLoginRequest,
   MerchantLoginResponse,

@@ -50,6 +50,16 @@ export const API_PREFIXES = [
 const isApiPath = (path: string) =>
   API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1)) || path === paths.healthz;
 
+/** Paths whose answers carry session tokens (login, refresh, logout): never stored by a browser or a proxy. */
+const SESSION_PATHS = new Set<string>([
+  paths.admin.login,
+  paths.merchant.login,
+  paths.customer.login,
+  paths.admin.logout,
+  paths.merchant.logout,
+  paths.customer.logout,
+]);
+
 export function buildServices(deps: AppDeps): Services {
   const { config, database } = deps;
   const db = database.db;
@@ -86,7 +96,7 @@ export function buildServices(deps: AppDeps): Services {
     limiter: new RateLimiter(config.rateLimit, clock),
     auth,
     audit,
-    admins: new AdminService({ db, clock, passwords, audit }),
+    admins: new AdminService({ db, clock, passwords, audit, auth }),
     merchants,
     embedOrigins: cachedEmbedOrigins(
       {
@@ -117,6 +127,14 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
     // finished response makes the Node adapter copy it: a measurable cost on every request).
     c.header('X-Request-Id', requestId);
     c.header('X-Content-Type-Options', 'nosniff');
+    const path = c.req.path;
+    if (isApiPath(path)) {
+      // No API answer is a page to frame (the API reference at /api/docs included); the hosted checkout and the
+      // widgets are static pages with their own frame-ancestors (static.ts).
+      c.header('X-Frame-Options', 'DENY');
+      c.header('Content-Security-Policy', "frame-ancestors 'none'");
+      if (SESSION_PATHS.has(path)) c.header('Cache-Control', 'no-store');
+    }
     const started = performance.now();
     await next();
     log.info('request', {

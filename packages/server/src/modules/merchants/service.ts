@@ -190,11 +190,16 @@ export class MerchantService {
       if (other) return { type: 'email_taken' };
     }
     const passwordHash = req.newPassword ? await this.deps.passwords.hash(req.newPassword) : row.passwordHash;
-    const [updated] = await this.deps.db
-      .update(merchantUsers)
-      .set({ email, phone, passwordHash, updatedAt: this.deps.clock.now() })
-      .where(eq(merchantUsers.id, userId))
-      .returning();
+    const [updated] = await this.deps.db.transaction(async (tx) => {
+      const written = await tx
+        .update(merchantUsers)
+        .set({ email, phone, passwordHash, updatedAt: this.deps.clock.now() })
+        .where(eq(merchantUsers.id, userId))
+        .returning();
+      // A new password ends every session of the user (a stolen refresh token stops working).
+      if (req.newPassword) await this.deps.auth.revokeUser('merchant', userId, tx);
+      return written;
+    });
     if (!updated) return { type: 'not_found' };
     return { type: 'ok', user: toMerchantUser(updated) };
   }
