@@ -161,15 +161,38 @@ export function loadConfig(env: Env = process.env): Config {
     return raw ? resolve(raw) : resolve(pkg, fallback);
   };
 
+  const production = nodeEnv === 'production';
+  if (production && sandbox) {
+    problems.push(
+      'DRIP_SANDBOX must be off when NODE_ENV=production: the sandbox seeds demo users whose password is public, serves the sandbox pages and takes payments in the sandbox PSP',
+    );
+  }
+
   let jwtSecret = env.JWT_SECRET?.trim() ?? '';
   if (jwtSecret !== '' && jwtSecret.length < 32)
     problems.push('JWT_SECRET must be at least 32 characters long');
+  else if (production && jwtSecret !== '') {
+    const weakness = weakSecret(jwtSecret);
+    if (weakness)
+      problems.push(
+        `JWT_SECRET is too weak for production (${weakness}): use e.g. \`openssl rand -base64 48\``,
+      );
+  }
   if (jwtSecret === '' && !sandbox)
     problems.push('JWT_SECRET is required when the sandbox is off (production)');
 
   const checkout = loadCheckoutConfig(env, problems);
 
   const pix = pixConfig(env, problems, int);
+  if (production && pix.provider === 'sandbox') {
+    problems.push(
+      'PIX_PROVIDER must be apipix when NODE_ENV=production (the sandbox PSP is a simulator: it would accept orders paid with fake Pix)',
+    );
+  }
+  if (production && pix.webhookSecret !== undefined && pix.webhookSecret.length >= 16) {
+    const weakness = weakSecret(pix.webhookSecret);
+    if (weakness) problems.push(`PIX_WEBHOOK_SECRET is too weak for production (${weakness})`);
+  }
 
   const lateFees = loadLateFeeConfig(env, problems);
 
@@ -241,6 +264,36 @@ function pixConfig(
     problems.push('PIX_WEBHOOK_SECRET must be at least 16 characters long');
   }
   return pix;
+}
+
+/** Placeholders found in example configurations; a secret containing one was typed, not generated. */
+const PLACEHOLDER_WORDS = [
+  'changeme',
+  'change-me',
+  'change_me',
+  'secret',
+  'password',
+  'senha',
+  'example',
+  'default',
+];
+
+/**
+ * Why a secret looks typed rather than generated (null when it does not): too few distinct characters (32 × 'a'),
+ * a short block repeated ('changeme' × 4), or a placeholder word. A random secret of 32+ characters never trips
+ * these.
+ */
+export function weakSecret(secret: string): string | null {
+  const distinct = new Set(secret).size;
+  if (distinct < 10) return `only ${distinct} distinct characters`;
+  for (let size = 1; size <= secret.length / 2; size++) {
+    if (secret.length % size === 0 && secret.slice(0, size).repeat(secret.length / size) === secret)
+      return `a block of ${size} characters repeated`;
+  }
+  const lower = secret.toLowerCase();
+  const word = PLACEHOLDER_WORDS.find((w) => lower.includes(w));
+  if (word) return `contains the placeholder "${word}"`;
+  return null;
 }
 
 function sandboxJwtSecret(dataDir: string): string {
