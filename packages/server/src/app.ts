@@ -21,6 +21,7 @@ import { CustomerService } from './modules/customers/service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
 import { outboxNotifications } from './modules/notifications/outbox.ts';
 import type { Notifications } from './modules/notifications/ports.ts';
+import { SendCaps } from './modules/notifications/send-caps.ts';
 import { instalmentModule } from './modules/orders/module.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
 import { routeTable } from './routes.ts';
@@ -94,6 +95,7 @@ export function buildServices(deps: AppDeps): Services {
     log,
     notifications,
     limiter: new RateLimiter(config.rateLimit, clock),
+    sendCaps: new SendCaps(db, clock, config.sendCaps),
     auth,
     audit,
     admins: new AdminService({ db, clock, passwords, audit, auth }),

@@ -21,6 +21,28 @@ export interface RateLimitConfig {
   perSubject: number;
 }
 
+/** One cap: at most `max` sends per fixed window of `windowSeconds`. */
+export interface SendCap {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Caps on the SMS, WhatsApp and e-mail messages people can make Drip send (docs/sessions.md, "Send caps"). */
+export interface SendCapsConfig {
+  /** Per checkout (every token, resend and Pix code of one checkout id). */
+  perCheckout: SendCap;
+  /** Per recipient: phone, e-mail, or the CPF or e-mail an account recovery was asked for. */
+  perRecipient: SendCap;
+  /** Per client IP, every kind of message together. */
+  perIp: SendCap;
+}
+
+export const DEFAULT_SEND_CAPS: SendCapsConfig = {
+  perCheckout: { max: 5, windowSeconds: 24 * 3600 },
+  perRecipient: { max: 5, windowSeconds: 3600 },
+  perIp: { max: 20, windowSeconds: 3600 },
+};
+
 /** Pix provider settings (docs/configuration.md, docs/pix.md). */
 export interface PixConfig {
   provider: 'sandbox' | 'apipix';
@@ -62,6 +84,8 @@ export interface Config {
   countQueries?: boolean;
   /** Late-fee rates and job period; defaults (2 % + 1 % a month, every 300 s) when absent. */
   lateFees?: LateFeeConfig;
+  /** Message send caps; DEFAULT_SEND_CAPS when absent. */
+  sendCaps?: SendCapsConfig;
 }
 
 export class ConfigError extends Error {
@@ -196,6 +220,21 @@ export function loadConfig(env: Env = process.env): Config {
 
   const lateFees = loadLateFeeConfig(env, problems);
 
+  const sendCaps: SendCapsConfig = {
+    perCheckout: {
+      max: int('SEND_CAP_PER_CHECKOUT', DEFAULT_SEND_CAPS.perCheckout.max, 1, 1_000_000),
+      windowSeconds: DEFAULT_SEND_CAPS.perCheckout.windowSeconds,
+    },
+    perRecipient: {
+      max: int('SEND_CAP_PER_RECIPIENT_PER_HOUR', DEFAULT_SEND_CAPS.perRecipient.max, 1, 1_000_000),
+      windowSeconds: 3600,
+    },
+    perIp: {
+      max: int('SEND_CAP_PER_IP_PER_HOUR', DEFAULT_SEND_CAPS.perIp.max, 1, 1_000_000),
+      windowSeconds: 3600,
+    },
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   if (jwtSecret === '') jwtSecret = sandboxJwtSecret(dataDir);
@@ -220,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     pix,
     countQueries,
     lateFees,
+    sendCaps,
   };
 }
 

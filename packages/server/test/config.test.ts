@@ -120,6 +120,27 @@ describe('loadConfig', () => {
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(false);
   });
 
+  it('send caps: 5 per checkout a day, 5 per recipient and 20 per IP an hour by default; configurable', () => {
+    const dir = tmp();
+    expect(loadConfig({ DRIP_DATA_DIR: dir }).sendCaps).toEqual({
+      perCheckout: { max: 5, windowSeconds: 86_400 },
+      perRecipient: { max: 5, windowSeconds: 3600 },
+      perIp: { max: 20, windowSeconds: 3600 },
+    });
+    const c = loadConfig({
+      DRIP_DATA_DIR: dir,
+      SEND_CAP_PER_CHECKOUT: '3',
+      SEND_CAP_PER_RECIPIENT_PER_HOUR: '4',
+      SEND_CAP_PER_IP_PER_HOUR: '50',
+    });
+    expect([c.sendCaps?.perCheckout.max, c.sendCaps?.perRecipient.max, c.sendCaps?.perIp.max]).toEqual([
+      3, 4, 50,
+    ]);
+    expect(() => loadConfig({ DRIP_DATA_DIR: dir, SEND_CAP_PER_IP_PER_HOUR: '0' })).toThrow(
+      /SEND_CAP_PER_IP_PER_HOUR must be an integer between 1 and/,
+    );
+  });
+
   it('reports every bad value at once', () => {
     try {
       loadConfig({

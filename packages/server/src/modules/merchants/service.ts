@@ -123,10 +123,16 @@ export class MerchantService {
   }
 
   /** Step 1: e-mail and password; on success a 6-digit code goes by SMS and the masked destinations come back. */
-  async passwordStep(email: string, password: string): Promise<PasswordStepResult> {
+  async passwordStep(
+    email: string,
+    password: string,
+    /** Called with the phone before the code is made and sent (the send caps; it throws to refuse). */
+    beforeSend?: (phone: string) => Promise<void>,
+  ): Promise<PasswordStepResult> {
     const user = await this.activeUserByEmail(email);
     const ok = await this.deps.passwords.verify(user?.passwordHash, password);
     if (!user || !ok) return { type: 'invalid' };
+    await beforeSend?.(user.phone);
     const code = await this.deps.auth.createCode('MERCHANT_LOGIN', user.id);
     await this.deps.notifications.sms.send({
       to: user.phone,
