@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
+import { checkRequestText } from './http/body.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { ApiError } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
@@ -146,6 +147,13 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId,
     });
+  });
+
+  // NUL, unpaired surrogates and broken escapes in the path or the query string: 400 here, before any handler (the
+  // body is checked where it is read, http/body.ts).
+  app.use('*', async (c, next) => {
+    checkRequestText(c.req.url);
+    await next();
   });
 
   app.get(paths.healthz, (c) => c.json({ status: 'ok' }, 200));
