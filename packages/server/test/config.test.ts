@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -158,4 +159,39 @@ describe('loadConfig', () => {
       expect(problems.join('\n')).toContain('PORT');
     }
   });
+});
+
+/** Runs the real entry point (tsx src/main.ts) with `env` until it exits; its exit code and stderr. */
+function runMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: resolve(import.meta.dirname, '..'),
+    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'silent', DRIP_DATA_DIR: tmp(), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return new Promise((done) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, stderr });
+    }),
+  );
+}
+
+describe('the server start in production', () => {
+  it('exits with a message naming each unsafe setting, and listens on nothing', async () => {
+    const [weak, sandbox] = await Promise.all([
+      runMain({ NODE_ENV: 'production', JWT_SECRET: 'changeme'.repeat(4) }),
+      runMain({ NODE_ENV: 'production', JWT_SECRET: STRONG, DRIP_SANDBOX: '1', ...PRODUCTION_PIX }),
+    ]);
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain('Invalid configuration:');
+    expect(weak.stderr).toContain('JWT_SECRET is too weak for production');
+    expect(weak.stderr).toContain('PIX_PROVIDER must be apipix when NODE_ENV=production');
+    expect(sandbox.code).toBe(1);
+    expect(sandbox.stderr).toContain('DRIP_SANDBOX must be off when NODE_ENV=production');
+  }, 60_000);
 });
