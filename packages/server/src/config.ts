@@ -29,7 +29,10 @@ export interface SendCap {
 
 /** Caps on the SMS, WhatsApp and e-mail messages people can make Drip send (docs/sessions.md, "Send caps"). */
 export interface SendCapsConfig {
-  /** Per checkout (every token, resend and Pix code of one checkout id). */
+  /**
+   * Per checkout (every token, resend and Pix code of one checkout id), over the checkout's whole life: the counter
+   * is forgotten `windowSeconds` after its last send.
+   */
   perCheckout: SendCap;
   /** Per recipient: phone, e-mail, or the CPF or e-mail an account recovery was asked for. */
   perRecipient: SendCap;

@@ -60,12 +60,11 @@ describe('per checkout', () => {
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.body.error.code).toBe('TOO_MANY_SENDS');
-        expect(res.body.error.message).toMatch(
-          /^Limite de envio de mensagens atingido\. Aguarde \d+ minutos/,
+        expect(res.body.error.message).toBe(
+          'Limite de envio de mensagens atingido. Aguarde 24 horas e tente novamente.',
         );
-        // the window of a checkout is a day (fixed windows: what is left of it)
-        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-        expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(24 * 3600);
+        // a checkout's counter is forgotten a day after its last send
+        expect(res.headers.get('retry-after')).toBe(String(24 * 3600));
       }
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
@@ -93,6 +92,22 @@ describe('per checkout', () => {
     const pix = await t.request('POST', checkoutPaths.notifyPix(id));
     expect(pix.status).toBe(429);
     expect(pix.body.error.code).toBe('TOO_MANY_SENDS');
+  });
+
+  it('has no window boundary: the cap holds across midnight UTC; it is forgotten a day after the last send', async () => {
+    const clock = manualClock(new Date('2026-03-20T23:59:00Z'));
+    const t = appWith({ perCheckout: { max: 2, windowSeconds: 86_400 } }, clock);
+    const id = await createCheckout(t, await apiKeyOf(t, AURORA));
+    const send = async () => {
+      const { cpf, phone } = freshShopper();
+      return (await put(t, id, customerData(cpf, phone))).status;
+    };
+    expect([await send(), await send()]).toEqual([200, 200]);
+    clock.advance(2 * 60_000); // 00:01 the next day
+    expect(await send()).toBe(429);
+    clock.advance(24 * 3600 * 1000 + 1000);
+    // (the checkout itself has expired by now: the counter is asked directly)
+    await expect(t.built.services.sendCaps.take({ ip: 'other', checkoutId: id })).resolves.toBeUndefined();
   });
 });
 

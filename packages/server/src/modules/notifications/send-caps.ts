@@ -46,22 +46,26 @@ export class SendCaps {
   /** Counts one send for each key of the scope; 429 TOO_MANY_SENDS with Retry-After when any is over its cap. */
   async take(scope: SendScope): Promise<void> {
     const now = this.clock.now();
-    const entries: { key: string; cap: SendCap }[] = [{ key: `ip:${scope.ip}`, cap: this.config.perIp }];
-    if (scope.checkoutId) entries.push({ key: `checkout:${scope.checkoutId}`, cap: this.config.perCheckout });
+    // A checkout's counter is one window for its whole life (no window boundary to double the cap at), forgotten
+    // `windowSeconds` after its last send; the others are fixed windows aligned to the epoch.
+    const entries: { key: string; cap: SendCap; lifetime?: true }[] = [
+      { key: `ip:${scope.ip}`, cap: this.config.perIp },
+    ];
+    if (scope.checkoutId) {
+      entries.push({ key: `checkout:${scope.checkoutId}`, cap: this.config.perCheckout, lifetime: true });
+    }
     const recipient = scope.recipient?.trim();
     if (recipient) {
       const key = /^[a-z]+:/.test(recipient) ? recipient.toLowerCase() : normalizeRecipient(recipient);
       entries.push({ key: `to:${key}`, cap: this.config.perRecipient });
     }
-    const rows = entries.map(({ key, cap }) => {
+    const rows = entries.map(({ key, cap, lifetime }) => {
       const windowMs = cap.windowSeconds * 1000;
+      if (lifetime) {
+        return { key, windowStart: new Date(0), expiresAt: new Date(now.getTime() + windowMs) };
+      }
       const start = Math.floor(now.getTime() / windowMs) * windowMs;
-      return {
-        key,
-        windowStart: new Date(start),
-        count: 1,
-        expiresAt: new Date(start + windowMs),
-      };
+      return { key, windowStart: new Date(start), expiresAt: new Date(start + windowMs) };
     });
     const counted = v.parse(
       CountRows,
@@ -74,7 +78,10 @@ export class SendCaps {
           ),
           sql`, `,
         )}
-        on conflict (key, window_start) do update set count = ${sendCounters.count} + 1
+        on conflict (key, window_start) do update
+          set count = case when ${sendCounters.expiresAt} <= ${now.toISOString()}::timestamptz then 1
+              else ${sendCounters.count} + 1 end,
+            expires_at = greatest(${sendCounters.expiresAt}, excluded.expires_at)
         returning key, count,
           greatest(1, ceil(extract(epoch from (expires_at - ${now.toISOString()}::timestamptz))))::int as retry`),
     ).rows;
@@ -93,9 +100,11 @@ export class SendCaps {
 
 export function tooManySends(retryAfterSeconds: number): ApiError {
   const wait =
-    retryAfterSeconds >= 120
-      ? `${Math.ceil(retryAfterSeconds / 60)} minutos`
-      : `${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'segundo' : 'segundos'}`;
+    retryAfterSeconds >= 7200
+      ? `${Math.ceil(retryAfterSeconds / 3600)} horas`
+      : retryAfterSeconds >= 120
+        ? `${Math.ceil(retryAfterSeconds / 60)} minutos`
+        : `${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'segundo' : 'segundos'}`;
   return new ApiError(
     429,
     'TOO_MANY_SENDS',
