@@ -70,7 +70,15 @@ export async function startDrip(env = {}) {
   const entry = process.env.DRIP_BENCH_SERVER ?? 'packages/server/dist/main.js';
   const child = await startProcess(
     [...nodeArgs, entry],
-    { PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    // Every simulated shopper comes from 127.0.0.1 and many share the demo phones: the send caps would refuse them.
+    {
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEND_CAP_PER_CHECKOUT: '1000000',
+      SEND_CAP_PER_RECIPIENT_PER_HOUR: '1000000',
+      SEND_CAP_PER_IP_PER_HOUR: '1000000',
+      ...env,
+    },
     () => healthy(url),
   );
   return { url, port, child };

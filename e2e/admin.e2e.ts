@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, snap } from './browser.ts';
 import { type Demo, demo } from './sandbox.ts';
 
@@ -40,12 +40,28 @@ describe('admin back office', () => {
       await page.getByRole('link', { name: item }).first().waitFor();
     }
     await snap(page, 'admin-home');
+    const refreshToken = await page.evaluate(
+      () => sessionStorage.getItem('adminUserRefreshToken') ?? localStorage.getItem('adminUserRefreshToken'),
+    );
+    expect(refreshToken).toBeTruthy();
     await page
       .getByRole('button', { name: 'Sair' })
       .or(page.getByRole('link', { name: 'Sair' }))
       .first()
       .click();
     await page.waitForURL('**/admin/login');
+    // 'Sair' ended the session on the server too: the refresh token no longer refreshes.
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`${baseUrl()}/admin_backoffice/api/v1/login`, {
+              method: 'PUT',
+              headers: { RefreshToken: refreshToken ?? '' },
+            })
+          ).status,
+      )
+      .toBe(401);
     await context.close();
   });
 

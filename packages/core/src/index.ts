@@ -130,6 +130,7 @@ export {
   CustomerResetPasswordResponse,
   CustomerUpdateProfileRequest,
   CustomerUpdateProfileResponse,
+  LogoutResponse,
   MerchantLoginChallenge,
   MerchantLoginRequest,
   MerchantLoginResponse,

@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
+import { checkRequestText } from './http/body.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { ApiError } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
@@ -21,6 +22,7 @@ import { CustomerService } from './modules/customers/service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
 import { outboxNotifications } from './modules/notifications/outbox.ts';
 import type { Notifications } from './modules/notifications/ports.ts';
+import { SendCaps } from './modules/notifications/send-caps.ts';
 import { instalmentModule } from './modules/orders/module.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
 import { routeTable } from './routes.ts';
@@ -49,6 +51,16 @@ export const API_PREFIXES = [
 
 const isApiPath = (path: string) =>
   API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1)) || path === paths.healthz;
+
+/** Paths whose answers carry session tokens (login, refresh, logout): never stored by a browser or a proxy. */
+const SESSION_PATHS = new Set<string>([
+  paths.admin.login,
+  paths.merchant.login,
+  paths.customer.login,
+  paths.admin.logout,
+  paths.merchant.logout,
+  paths.customer.logout,
+]);
 
 export function buildServices(deps: AppDeps): Services {
   const { config, database } = deps;
@@ -85,9 +97,10 @@ export function buildServices(deps: AppDeps): Services {
     log,
     notifications,
     limiter: new RateLimiter(config.rateLimit, clock),
+    sendCaps: new SendCaps(db, clock, config.sendCaps),
     auth,
     audit,
-    admins: new AdminService({ db, clock, passwords, audit }),
+    admins: new AdminService({ db, clock, passwords, audit, auth }),
     merchants,
     embedOrigins: cachedEmbedOrigins(
       {
@@ -126,6 +139,14 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
     // finished response makes the Node adapter copy it: a measurable cost on every request).
     c.header('X-Request-Id', requestId);
     c.header('X-Content-Type-Options', 'nosniff');
+    const path = c.req.path;
+    if (isApiPath(path)) {
+      // No API answer is a page to frame (the API reference at /api/docs included); the hosted checkout and the
+      // widgets are static pages with their own frame-ancestors (static.ts).
+      c.header('X-Frame-Options', 'DENY');
+      c.header('Content-Security-Policy', "frame-ancestors 'none'");
+      if (SESSION_PATHS.has(path)) c.header('Cache-Control', 'no-store');
+    }
     const started = performance.now();
     await next();
     log.info('request', {
@@ -135,6 +156,13 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId,
     });
+  });
+
+  // NUL, unpaired surrogates and broken escapes in the path or the query string: 400 here, before any handler (the
+  // body is checked where it is read, http/body.ts).
+  app.use('*', async (c, next) => {
+    checkRequestText(c.req.url);
+    await next();
   });
 
   app.get(paths.healthz, (c) => c.json({ status: 'ok' }, 200));

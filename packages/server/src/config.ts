@@ -21,6 +21,31 @@ export interface RateLimitConfig {
   perSubject: number;
 }
 
+/** One cap: at most `max` sends per fixed window of `windowSeconds`. */
+export interface SendCap {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Caps on the SMS, WhatsApp and e-mail messages people can make Drip send (docs/sessions.md, "Send caps"). */
+export interface SendCapsConfig {
+  /**
+   * Per checkout (every token, resend and Pix code of one checkout id), over the checkout's whole life: the counter
+   * is forgotten `windowSeconds` after its last send.
+   */
+  perCheckout: SendCap;
+  /** Per recipient: phone, e-mail, or the CPF or e-mail an account recovery was asked for. */
+  perRecipient: SendCap;
+  /** Per client IP, every kind of message together. */
+  perIp: SendCap;
+}
+
+export const DEFAULT_SEND_CAPS: SendCapsConfig = {
+  perCheckout: { max: 5, windowSeconds: 24 * 3600 },
+  perRecipient: { max: 5, windowSeconds: 3600 },
+  perIp: { max: 20, windowSeconds: 3600 },
+};
+
 /** Pix provider settings (docs/configuration.md, docs/pix.md). */
 export interface PixConfig {
   provider: 'sandbox' | 'apipix';
@@ -62,6 +87,8 @@ export interface Config {
   countQueries?: boolean;
   /** Late-fee rates and job period; defaults (2 % + 1 % a month, every 300 s) when absent. */
   lateFees?: LateFeeConfig;
+  /** Message send caps; DEFAULT_SEND_CAPS when absent. */
+  sendCaps?: SendCapsConfig;
 }
 
 export class ConfigError extends Error {
@@ -161,17 +188,55 @@ export function loadConfig(env: Env = process.env): Config {
     return raw ? resolve(raw) : resolve(pkg, fallback);
   };
 
+  const production = nodeEnv === 'production';
+  if (production && sandbox) {
+    problems.push(
+      'DRIP_SANDBOX must be off when NODE_ENV=production: the sandbox seeds demo users whose password is public, serves the sandbox pages and takes payments in the sandbox PSP',
+    );
+  }
+
   let jwtSecret = env.JWT_SECRET?.trim() ?? '';
   if (jwtSecret !== '' && jwtSecret.length < 32)
     problems.push('JWT_SECRET must be at least 32 characters long');
+  else if (production && jwtSecret !== '') {
+    const weakness = weakSecret(jwtSecret);
+    if (weakness)
+      problems.push(
+        `JWT_SECRET is too weak for production (${weakness}): use e.g. \`openssl rand -base64 48\``,
+      );
+  }
   if (jwtSecret === '' && !sandbox)
     problems.push('JWT_SECRET is required when the sandbox is off (production)');
 
   const checkout = loadCheckoutConfig(env, problems);
 
   const pix = pixConfig(env, problems, int);
+  if (production && pix.provider === 'sandbox') {
+    problems.push(
+      'PIX_PROVIDER must be apipix when NODE_ENV=production (the sandbox PSP is a simulator: it would accept orders paid with fake Pix)',
+    );
+  }
+  if (production && pix.webhookSecret !== undefined && pix.webhookSecret.length >= 16) {
+    const weakness = weakSecret(pix.webhookSecret);
+    if (weakness) problems.push(`PIX_WEBHOOK_SECRET is too weak for production (${weakness})`);
+  }
 
   const lateFees = loadLateFeeConfig(env, problems);
+
+  const sendCaps: SendCapsConfig = {
+    perCheckout: {
+      max: int('SEND_CAP_PER_CHECKOUT', DEFAULT_SEND_CAPS.perCheckout.max, 1, 1_000_000),
+      windowSeconds: DEFAULT_SEND_CAPS.perCheckout.windowSeconds,
+    },
+    perRecipient: {
+      max: int('SEND_CAP_PER_RECIPIENT_PER_HOUR', DEFAULT_SEND_CAPS.perRecipient.max, 1, 1_000_000),
+      windowSeconds: 3600,
+    },
+    perIp: {
+      max: int('SEND_CAP_PER_IP_PER_HOUR', DEFAULT_SEND_CAPS.perIp.max, 1, 1_000_000),
+      windowSeconds: 3600,
+    },
+  };
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -197,6 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
     pix,
     countQueries,
     lateFees,
+    sendCaps,
   };
 }
 
@@ -241,6 +307,36 @@ function pixConfig(
     problems.push('PIX_WEBHOOK_SECRET must be at least 16 characters long');
   }
   return pix;
+}
+
+/** Placeholders found in example configurations; a secret containing one was typed, not generated. */
+const PLACEHOLDER_WORDS = [
+  'changeme',
+  'change-me',
+  'change_me',
+  'secret',
+  'password',
+  'senha',
+  'example',
+  'default',
+];
+
+/**
+ * Why a secret looks typed rather than generated (null when it does not): too few distinct characters (32 × 'a'),
+ * a short block repeated ('changeme' × 4), or a placeholder word. A random secret of 32+ characters never trips
+ * these.
+ */
+export function weakSecret(secret: string): string | null {
+  const distinct = new Set(secret).size;
+  if (distinct < 10) return `only ${distinct} distinct characters`;
+  for (let size = 1; size <= secret.length / 2; size++) {
+    if (secret.length % size === 0 && secret.slice(0, size).repeat(secret.length / size) === secret)
+      return `a block of ${size} characters repeated`;
+  }
+  const lower = secret.toLowerCase();
+  const word = PLACEHOLDER_WORDS.find((w) => lower.includes(w));
+  if (word) return `contains the placeholder "${word}"`;
+  return null;
 }
 
 function sandboxJwtSecret(dataDir: string): string {

@@ -1,6 +1,7 @@
 import type { Services } from './http/context.ts';
 import type { RouteDef } from './http/route-table.ts';
 import { adminRoutes } from './modules/admins/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { cepRoutes } from './modules/cep/routes.ts';
 import { checkoutRoutes } from './modules/checkouts/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
@@ -15,6 +16,7 @@ import { sandboxRoutes } from './modules/sandbox/routes.ts';
 export function routeTable(services: Services): RouteDef[] {
   return [
     ...adminRoutes(services),
+    ...authRoutes(services),
     ...merchantRoutes(services),
     ...customerRoutes(services),
     ...sandboxRoutes(services),

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app.ts';
 import { type Clock, offsetClock, systemClock } from './clock.ts';
-import type { Config } from './config.ts';
+import { type Config, ConfigError } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
@@ -27,6 +27,10 @@ export interface StartOptions {
 
 /** Opens and migrates the database, seeds the demo world (sandbox, empty database) and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  // loadConfig refuses this too; a Config built in code must not seed the demo world (public password) either.
+  if (config.sandbox && config.nodeEnv === 'production') {
+    throw new ConfigError(['DRIP_SANDBOX must be off when NODE_ENV=production (it seeds demo users)']);
+  }
   const log = options.log ?? createLogger(config.logLevel);
   const database = await openDatabase({
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),

@@ -337,7 +337,8 @@ export function staticApps(options: StaticOptions) {
     const all = [...new Set([...origins, ...extra])];
     return all.length === origins.length ? embeddable : { 'Content-Security-Policy': frameAncestors(all) };
   };
-  const notFramed = { 'Content-Security-Policy': NO_FRAMING };
+  // X-Frame-Options for browsers that ignore CSP frame-ancestors; never on the embeddable pages (DENY would win).
+  const notFramed = { 'Content-Security-Policy': NO_FRAMING, 'X-Frame-Options': 'DENY' };
   const sdkDir = options.sdkDir ?? join(packageDir(), '..', 'checkout-sdk');
   const version = sdkVersion(sdkDir);
   const sdkFile = join(sdkDir, 'dist', 'drip.iife.js');

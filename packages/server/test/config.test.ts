@@ -1,10 +1,25 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { startServer } from '../src/server.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'drip-config-'));
+
+/** A generated-looking secret (what `openssl rand -base64 48` gives). */
+const STRONG = 'q7Vx2LmN9pR4tY8wZ1bC6dF3gH5jK0sA-uE_oI7yT2rW4eQ9';
+
+/** A complete real-PSP configuration (required in production). */
+const PRODUCTION_PIX = {
+  PIX_PROVIDER: 'apipix',
+  PIX_API_URL: 'https://psp.example',
+  PIX_CLIENT_ID: 'drip',
+  PIX_CLIENT_SECRET: 'k2Jd8sLq0Pz3Xv7NcB1mW5',
+  PIX_KEY: 'pix@drip.example',
+  PIX_WEBHOOK_SECRET: 'Wq4Zx8Lp2Nm6Rt0Yv3Bc',
+};
 
 describe('loadConfig', () => {
   it('has defaults and a persisted sandbox JWT secret', () => {
@@ -39,14 +54,92 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe(resolve(import.meta.dirname, '../../../x-data'));
   });
 
-  it('production needs JWT_SECRET and turns the sandbox off; DRIP_SANDBOX forces', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DRIP_DATA_DIR: tmp() })).toThrow(ConfigError);
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) });
+  it('production needs JWT_SECRET and turns the sandbox off; DRIP_SANDBOX forces it on outside production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DRIP_DATA_DIR: tmp(), ...PRODUCTION_PIX })).toThrow(
+      /JWT_SECRET is required/,
+    );
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG, ...PRODUCTION_PIX });
     expect(c.sandbox).toBe(false);
-    expect(
-      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), DRIP_SANDBOX: '1' }).sandbox,
-    ).toBe(true);
+    expect(c.pix?.provider).toBe('apipix');
     expect(loadConfig({ DRIP_SANDBOX: '0', JWT_SECRET: 's'.repeat(40) }).sandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'staging', DRIP_SANDBOX: '1', JWT_SECRET: STRONG }).sandbox).toBe(true);
+  });
+
+  it.each([
+    ['32 × a', 'a'.repeat(32), /JWT_SECRET is too weak for production \(only 1 distinct characters\)/],
+    ['changeme × 4', 'changeme'.repeat(4), /JWT_SECRET is too weak for production/],
+    [
+      'a repeated block',
+      'Ab3$Xy9!Qz'.repeat(4),
+      /JWT_SECRET is too weak .*a block of 10 characters repeated/,
+    ],
+    ['a placeholder', 'my-super-secret-jwt-key-for-drip-prod-2026', /JWT_SECRET .*placeholder "secret"/],
+  ])('production refuses a weak JWT_SECRET (%s), naming the setting', (_name, secret, message) => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ...PRODUCTION_PIX })).toThrow(
+      message,
+    );
+    // outside production the same value is accepted (local development)
+    expect(loadConfig({ JWT_SECRET: secret, DRIP_DATA_DIR: tmp() }).jwtSecret).toBe(secret);
+  });
+
+  it('production refuses the sandbox PSP (PIX_PROVIDER unset or sandbox)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG })).toThrow(
+      /PIX_PROVIDER must be apipix when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG, PIX_PROVIDER: 'sandbox' })).toThrow(
+      /PIX_PROVIDER must be apipix/,
+    );
+  });
+
+  it('production refuses DRIP_SANDBOX=1 (demo users with the documented password would be seeded)', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG, DRIP_SANDBOX: '1', ...PRODUCTION_PIX }),
+    ).toThrow(/DRIP_SANDBOX must be off when NODE_ENV=production/);
+  });
+
+  it('production refuses a weak PIX_WEBHOOK_SECRET', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: STRONG,
+        ...PRODUCTION_PIX,
+        PIX_WEBHOOK_SECRET: 'changeme'.repeat(2),
+      }),
+    ).toThrow(/PIX_WEBHOOK_SECRET is too weak for production/);
+  });
+
+  it('startServer refuses a production Config with the sandbox on, before seeding anything', async () => {
+    const dataDir = tmp();
+    const config = {
+      ...loadConfig({ DRIP_DATA_DIR: dataDir, JWT_SECRET: STRONG }),
+      nodeEnv: 'production',
+      sandbox: true,
+      logLevel: 'silent' as const,
+      port: 0,
+    };
+    await expect(startServer(config)).rejects.toThrow(/DRIP_SANDBOX must be off/);
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(false);
+  });
+
+  it('send caps: 5 per checkout a day, 5 per recipient and 20 per IP an hour by default; configurable', () => {
+    const dir = tmp();
+    expect(loadConfig({ DRIP_DATA_DIR: dir }).sendCaps).toEqual({
+      perCheckout: { max: 5, windowSeconds: 86_400 },
+      perRecipient: { max: 5, windowSeconds: 3600 },
+      perIp: { max: 20, windowSeconds: 3600 },
+    });
+    const c = loadConfig({
+      DRIP_DATA_DIR: dir,
+      SEND_CAP_PER_CHECKOUT: '3',
+      SEND_CAP_PER_RECIPIENT_PER_HOUR: '4',
+      SEND_CAP_PER_IP_PER_HOUR: '50',
+    });
+    expect([c.sendCaps?.perCheckout.max, c.sendCaps?.perRecipient.max, c.sendCaps?.perIp.max]).toEqual([
+      3, 4, 50,
+    ]);
+    expect(() => loadConfig({ DRIP_DATA_DIR: dir, SEND_CAP_PER_IP_PER_HOUR: '0' })).toThrow(
+      /SEND_CAP_PER_IP_PER_HOUR must be an integer between 1 and/,
+    );
   });
 
   it('reports every bad value at once', () => {
@@ -66,4 +159,39 @@ describe('loadConfig', () => {
       expect(problems.join('\n')).toContain('PORT');
     }
   });
+});
+
+/** Runs the real entry point (tsx src/main.ts) with `env` until it exits; its exit code and stderr. */
+function runMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: resolve(import.meta.dirname, '..'),
+    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'silent', DRIP_DATA_DIR: tmp(), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return new Promise((done) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, stderr });
+    }),
+  );
+}
+
+describe('the server start in production', () => {
+  it('exits with a message naming each unsafe setting, and listens on nothing', async () => {
+    const [weak, sandbox] = await Promise.all([
+      runMain({ NODE_ENV: 'production', JWT_SECRET: 'changeme'.repeat(4) }),
+      runMain({ NODE_ENV: 'production', JWT_SECRET: STRONG, DRIP_SANDBOX: '1', ...PRODUCTION_PIX }),
+    ]);
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain('Invalid configuration:');
+    expect(weak.stderr).toContain('JWT_SECRET is too weak for production');
+    expect(weak.stderr).toContain('PIX_PROVIDER must be apipix when NODE_ENV=production');
+    expect(sandbox.code).toBe(1);
+    expect(sandbox.stderr).toContain('DRIP_SANDBOX must be off when NODE_ENV=production');
+  }, 60_000);
 });

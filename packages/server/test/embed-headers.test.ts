@@ -63,6 +63,7 @@ describe('frame-ancestors', () => {
     expect(res.headers.get('content-security-policy')).toBe(
       "frame-ancestors 'self' https://loja.example http://localhost:3100",
     );
+    expect(res.headers.get('x-frame-options')).toBeNull();
   });
 
   it.each(['/', '/admin', '/parceira/login', '/cliente', '/nao-existe', '/app-download', '/index.html'])(
@@ -70,6 +71,7 @@ describe('frame-ancestors', () => {
     async (path) => {
       const res = await appWith().request(path);
       expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
     },
   );
 

@@ -35,6 +35,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     passwordHashing: TEST_HASHING,
     rateLimit: { windowSeconds: 60, perIp: 100_000, perSubject: 100_000 },
+    // Every test request comes from one address and many reuse the demo phones: the send caps are tested on their
+    // own (send-caps.test.ts).
+    sendCaps: {
+      perCheckout: { max: 100_000, windowSeconds: 3600 },
+      perRecipient: { max: 100_000, windowSeconds: 3600 },
+      perIp: { max: 100_000, windowSeconds: 3600 },
+    },
     ...overrides,
   };
 }

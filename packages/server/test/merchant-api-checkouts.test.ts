@@ -264,6 +264,32 @@ describe('merchant API: idempotency', () => {
     expect(otherMerchant.status).toBe(201);
   });
 
+  it('same key with the same body in another key order or spacing → the first answer, not 422', async () => {
+    const key = randomUUID();
+    const body = createBody();
+    const first = await post(body, { ...bearer(aurora), 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    // Every object's keys reversed (nested ones too), and pretty-printed: the same JSON value.
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reversed(v)]),
+            )
+          : value;
+    const text = JSON.stringify(reversed(body), null, 2);
+    expect(text).not.toBe(JSON.stringify(body));
+    const again = await post(text, { ...bearer(aurora), 'idempotency-key': key });
+    expect(again.status, again.text).toBe(201);
+    expect(again.body).toEqual(first.body);
+    // Array order is meaning: the products in another order are another body.
+    const swapped = { ...body, products: [...body.products].reverse() };
+    expect((await post(swapped, { ...bearer(aurora), 'idempotency-key': key })).status).toBe(422);
+  });
+
   it('same key while the first request still runs → 409', async () => {
     const key = randomUUID();
     const body = createBody();

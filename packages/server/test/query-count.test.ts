@@ -138,8 +138,9 @@ describe.each(kinds)('DRIP_COUNT_QUERIES on $name', (kind) => {
       return database.queryCount() - before;
     };
     const { cpf, phone } = freshShopper();
-    // read, the conditional write with the token and its SMS (the outbox adapter stores it in the same statement)
-    expect(await step(customerData(cpf, phone))).toBe(2);
+    // the send caps' counters (one statement), then the read, then the conditional write with the token and its
+    // SMS (the outbox adapter stores it in the same statement)
+    expect(await step(customerData(cpf, phone))).toBe(3);
     const code = await latestCode(t, phone);
     // read, the PSP's cob (sandbox PSP, same database), then the customer upsert, the conditional write and its
     // charge as one statement

@@ -161,3 +161,30 @@ describe('customer client', () => {
     expect(res).toMatchObject({ ok: true, data: answer });
   });
 });
+
+describe('logout', () => {
+  it.each([
+    ['admin', createAdminClient, '/admin_backoffice/api/v1/logout'],
+    ['merchant', createMerchantClient, '/merchant_backoffice/api/v1/logout'],
+    ['customer', createCustomerClient, '/customer_backoffice/api/v1/logout'],
+  ] as const)('%s: POST <logout> with the stored refresh token, no bearer', async (_name, create, path) => {
+    const r = recorder({ loggedOut: true });
+    const headers: Headers[] = [];
+    const fetch = (input: RequestInfo | URL, init: RequestInit = {}) => {
+      headers.push(new Headers(init.headers));
+      return r.fetch(input, init);
+    };
+    const client = create({ fetch, tokens: r.tokens });
+    expect(await client.logout()).toMatchObject({ ok: true, data: { loggedOut: true } });
+    expect(r.seen.map((s) => [s.method, s.url, s.auth])).toEqual([['POST', path, null]]);
+    expect(headers[0]?.get('RefreshToken')).toBe('ref');
+  });
+
+  it('without a stored session there is nothing to end: no call', async () => {
+    const r = recorder({ loggedOut: true });
+    r.tokens.set(null);
+    const client = createCustomerClient({ fetch: r.fetch, tokens: r.tokens });
+    expect(await client.logout()).toMatchObject({ ok: true, data: { loggedOut: true } });
+    expect(r.seen).toEqual([]);
+  });
+});

@@ -24,6 +24,7 @@ import {
   CustomerResetPasswordResponse,
   CustomerUpdateProfileRequest,
   CustomerUpdateProfileResponse,
+  LogoutResponse,
   MerchantLoginRequest,
   MerchantLoginResponse,
   MerchantRecoverEmailRequest,
@@ -36,6 +37,7 @@ import {
   MerchantSessionInfo,
   MerchantUpdateUserRequest,
   MerchantUser,
+  REFRESH_TOKEN_HEADER,
   TokenPair,
 } from '../contract/auth.ts';
 import { paths } from '../contract/paths.ts';
@@ -56,6 +58,8 @@ type In<S extends v.GenericSchema> = v.InferInput<S>;
 export type RequestFn = Http['request'];
 
 export interface AdminClient {
+  /** Ends the session on the server (its refresh token stops working); the app clears its store itself. */
+  logout(): Promise<ApiResult<LogoutResponse>>;
   login(body: In<typeof AdminLoginRequest>): Promise<ApiResult<TokenPair>>;
   getUser(): Promise<ApiResult<AdminUser>>;
   updateUser(body: In<typeof AdminUpdateUserRequest>): Promise<ApiResult<AdminUser>>;
@@ -63,6 +67,8 @@ export interface AdminClient {
 }
 
 export interface MerchantClient {
+  /** Ends the session on the server (its refresh token stops working); the app clears its store itself. */
+  logout(): Promise<ApiResult<LogoutResponse>>;
   /** First step ({username, password}) answers the challenge; second ({username, smsCode}) the token pair. */
   login(body: In<typeof MerchantLoginRequest>): Promise<ApiResult<MerchantLoginResponse>>;
   getUser(): Promise<ApiResult<MerchantUser>>;
@@ -83,6 +89,8 @@ export interface MerchantClient {
 }
 
 export interface CustomerClient {
+  /** Ends the session on the server (its refresh token stops working); the app clears its store itself. */
+  logout(): Promise<ApiResult<LogoutResponse>>;
   login(body: In<typeof CustomerLoginRequest>): Promise<ApiResult<TokenPair>>;
   getUser(): Promise<ApiResult<CustomerProfile>>;
   updateUser(
@@ -120,6 +128,24 @@ function normalise<S extends v.GenericSchema>(schema: S, body: In<S>): unknown {
   return parsed.success ? parsed.output : body;
 }
 
+/**
+ * `POST <logout path>` with the stored refresh token. The token is read when called (before the app clears its
+ * store); without one there is no server session to end.
+ */
+function logoutCall(http: Http, opts: ClientOptions, path: string): () => Promise<ApiResult<LogoutResponse>> {
+  return async () => {
+    const current = opts.tokens.get();
+    if (!current) return { ok: true, status: 200, data: { loggedOut: true }, headers: new Headers() };
+    return http.request({
+      method: 'POST',
+      path,
+      headers: { [REFRESH_TOKEN_HEADER]: current.refreshToken },
+      schema: LogoutResponse,
+      auth: false,
+    });
+  };
+}
+
 function httpFor(opts: ClientOptions, refreshPath: string): Http {
   return createHttp({
     baseUrl: opts.baseUrl,
@@ -134,6 +160,7 @@ function httpFor(opts: ClientOptions, refreshPath: string): Http {
 export function createAdminClient(opts: ClientOptions): AdminClient {
   const http = httpFor(opts, paths.admin.login);
   return {
+    logout: logoutCall(http, opts, paths.admin.logout),
     login: (body) =>
       http.request({
         method: 'POST',
@@ -157,6 +184,7 @@ export function createAdminClient(opts: ClientOptions): AdminClient {
 export function createMerchantClient(opts: ClientOptions): MerchantClient {
   const http = httpFor(opts, paths.merchant.login);
   return {
+    logout: logoutCall(http, opts, paths.merchant.logout),
     login: (body) =>
       http.request({
         method: 'POST',
@@ -213,6 +241,7 @@ export function createMerchantClient(opts: ClientOptions): MerchantClient {
 export function createCustomerClient(opts: ClientOptions): CustomerClient {
   const http = httpFor(opts, paths.customer.login);
   return {
+    logout: logoutCall(http, opts, paths.customer.logout),
     login: (body) =>
       http.request({
         method: 'POST',

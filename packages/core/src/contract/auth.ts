@@ -43,8 +43,15 @@ export const ApiErrorBody = v.object({
 });
 export type ApiErrorBody = v.InferOutput<typeof ApiErrorBody>;
 
-/** The header carrying the refresh token on `PUT .../login`. */
+/** The header carrying the refresh token on `PUT .../login` (refresh) and `POST .../logout`. */
 export const REFRESH_TOKEN_HEADER = 'RefreshToken';
+
+/**
+ * Answer of `POST .../logout` (every audience): the session of the presented refresh token is over. Always true, for
+ * an unknown or already ended session too (logging out twice is not an error).
+ */
+export const LogoutResponse = v.object({ loggedOut: v.literal(true) });
+export type LogoutResponse = v.InferOutput<typeof LogoutResponse>;
 
 // ---------------------------------------------------------------- admin (/admin_backoffice/api/v1)
 

@@ -79,10 +79,23 @@ export const PositiveReais = v.pipe(
   v.transform((n): Cents => reaisToCents(n)),
 );
 
-/** 'YYYY-MM-DD', a real calendar date. */
+/**
+ * The years a date sent to Drip may have (purchases, due dates, births). Beyond them date arithmetic (a due date 30
+ * days on, business days, holidays) leaves the 4-digit years of ISO dates, and no such date is real input.
+ */
+export const DATE_YEARS = { min: 1900, max: 2100 } as const;
+
+/** Whether the year of a 'YYYY-MM-DD' text is within DATE_YEARS. */
+export const inDateYears = (s: string): boolean => {
+  const year = Number(s.slice(0, 4));
+  return year >= DATE_YEARS.min && year <= DATE_YEARS.max;
+};
+
+/** 'YYYY-MM-DD', a real calendar date, in DATE_YEARS. */
 export const IsoDateString = v.pipe(
   v.string('A data deve ser um texto'),
   v.check((s) => isIsoDate(s), 'A data deve estar no formato AAAA-MM-DD'),
+  v.check(inDateYears, `A data deve estar entre ${DATE_YEARS.min} e ${DATE_YEARS.max}`),
 );
 
 /** An ISO 8601 instant with offset ('2025-01-31T12:00:00.000Z'). */
@@ -412,7 +425,7 @@ export const CustomerDataRequest = v.strictObject({
   customerBirthDate: v.optional(
     v.pipe(
       v.string(checkoutFormMessages.birthDateInvalid),
-      v.check((s) => isIsoDate(s), checkoutFormMessages.birthDateInvalid),
+      v.check((s) => isIsoDate(s) && inDateYears(s), checkoutFormMessages.birthDateInvalid),
     ),
   ),
   /** CEP with or without hyphen in, 8 digits out. */
@@ -443,7 +456,7 @@ export type LoadCheckoutRequest = v.InferOutput<typeof LoadCheckoutRequest>;
 export const FirstInstalmentDateRequest = v.strictObject({
   firstInstallmentsDate: v.pipe(
     v.string(checkoutFormMessages.firstDateInvalid),
-    v.check((s) => isIsoDate(s), checkoutFormMessages.firstDateInvalid),
+    v.check((s) => isIsoDate(s) && inDateYears(s), checkoutFormMessages.firstDateInvalid),
   ),
 });
 export type FirstInstalmentDateRequest = v.InferOutput<typeof FirstInstalmentDateRequest>;

@@ -6,10 +6,13 @@ export const CUSTOMER_API = '/customer_backoffice/api';
 export const paths = {
   admin: {
     login: `${ADMIN_API}/login`,
+    /** `POST` with the `RefreshToken` header: ends the session (its refresh token family). */
+    logout: `${ADMIN_API}/logout`,
     user: `${ADMIN_API}/user`,
   },
   merchant: {
     login: `${MERCHANT_API}/v1/login`,
+    logout: `${MERCHANT_API}/v1/logout`,
     user: `${MERCHANT_API}/v1/user`,
     merchant: `${MERCHANT_API}/v1/merchant`,
     recoverPassword: `${MERCHANT_API}/v1/recover/password`,
@@ -19,6 +22,7 @@ export const paths = {
   },
   customer: {
     login: `${CUSTOMER_API}/v2/login`,
+    logout: `${CUSTOMER_API}/v1/logout`,
     user: `${CUSTOMER_API}/v1/user`,
     recoverPassword: `${CUSTOMER_API}/v1/recover/password`,
     recoverValidate: `${CUSTOMER_API}/v1/recover/validate`,

@@ -23,10 +23,13 @@ export function useAdmin(): AdminDeps {
 
 /** 'Sair': forget the session and the cached data, back to the admin login. */
 export function useAdminLogout(): () => void {
-  const { session } = useAdmin();
+  const { session, client } = useAdmin();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return () => {
+    // Ends the session on the server too (reads the refresh token before the store is cleared); the local logout
+    // does not wait for it.
+    void client.logout();
     session.clear();
     queryClient.clear();
     void navigate(ADMIN_LOGIN_PATH, { replace: true });

@@ -67,14 +67,20 @@ describe('admin login', () => {
     expect(window.sessionStorage.getItem(SESSION_KEYS.admin.token)).toBeNull();
   });
 
-  it("'Sair' clears the session and returns to the login", async () => {
+  it("'Sair' ends the session on the server, clears it and returns to the login", async () => {
     window.sessionStorage.setItem(SESSION_KEYS.admin.token, 't');
     window.sessionStorage.setItem(SESSION_KEYS.admin.refreshToken, 'r');
-    const { router } = renderApp('/admin/orders');
+    const server = fakeFetch({
+      'POST /admin_backoffice/api/v1/logout': () => ({ status: 200, body: { loggedOut: true } }),
+    });
+    const { router } = renderApp('/admin/orders', server.fetch);
     const [sair] = await screen.findAllByRole('button', { name: 'Sair' });
     await userEvent.setup().click(sair!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
     expect(window.sessionStorage.getItem(SESSION_KEYS.admin.token)).toBeNull();
+    const call = server.calls.find((c) => c.path === '/admin_backoffice/api/v1/logout');
+    expect(call?.method).toBe('POST');
+    expect(call?.headers.get('RefreshToken')).toBe('r');
   });
 
   it("profile: shows 'Incapaz de editar (status)' on failure", async () => {

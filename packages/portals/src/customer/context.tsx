@@ -22,10 +22,13 @@ export function useCustomer(): CustomerDeps {
 }
 
 export function useCustomerLogout(): () => void {
-  const { session } = useCustomer();
+  const { session, client } = useCustomer();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return () => {
+    // Ends the session on the server too (reads the refresh token before the store is cleared); the local logout
+    // does not wait for it.
+    void client.logout();
     session.clear();
     queryClient.clear();
     void navigate(CUSTOMER_LOGIN_PATH, { replace: true });

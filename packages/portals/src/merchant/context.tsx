@@ -34,10 +34,13 @@ export function useMerchantIsAdmin(): boolean {
 }
 
 export function useMerchantLogout(): () => void {
-  const { session } = useMerchant();
+  const { session, client } = useMerchant();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return () => {
+    // Ends the session on the server too (reads the refresh token before the store is cleared); the local logout
+    // does not wait for it.
+    void client.logout();
     session.clear();
     queryClient.clear();
     void navigate(MERCHANT_LOGIN_PATH, { replace: true });

@@ -7,7 +7,7 @@ export { creditDecisions, fraudBlocks } from '../modules/credit/tables.ts';
 export { customerAccessLinks, customers } from '../modules/customers/tables.ts';
 export { negotiationRequests } from '../modules/debts/tables.ts';
 export { merchantRecoveryLinks, merchants, merchantUsers } from '../modules/merchants/tables.ts';
-export { outboxMessages } from '../modules/notifications/tables.ts';
+export { outboxMessages, sendCounters } from '../modules/notifications/tables.ts';
 export { uniquePayments } from '../modules/orders/payment-tables.ts';
 export {
   instalmentProducts,

@@ -16,6 +16,7 @@ import type { CustomerService } from '../modules/customers/service.ts';
 import type { DebtService } from '../modules/debts/service.ts';
 import type { MerchantService } from '../modules/merchants/service.ts';
 import type { Notifications } from '../modules/notifications/ports.ts';
+import type { SendCaps } from '../modules/notifications/send-caps.ts';
 import type { InstalmentEvents } from '../modules/orders/events.ts';
 import type { InstalmentPayments } from '../modules/orders/instalment-payments.ts';
 import type { LateFees } from '../modules/orders/late-fees.ts';
@@ -47,6 +48,8 @@ export interface Services {
   log: Logger;
   notifications: Notifications;
   limiter: RateLimiter;
+  /** Caps on the SMS / WhatsApp / e-mail sends per checkout, recipient and IP, shared by every instance. */
+  sendCaps: SendCaps;
   auth: AuthService;
   audit: AuditService;
   admins: AdminService;

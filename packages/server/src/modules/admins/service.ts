@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
-import type { SessionSubject } from '../auth/service.ts';
+import type { AuthService, SessionSubject } from '../auth/service.ts';
 import { admins } from './tables.ts';
 
 export type AdminUpdateResult =
@@ -16,7 +16,13 @@ export type AdminUpdateResult =
 
 export class AdminService {
   constructor(
-    private readonly deps: { db: Db; clock: Clock; passwords: PasswordHasher; audit: AuditService },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      passwords: PasswordHasher;
+      audit: AuditService;
+      auth: AuthService;
+    },
   ) {}
 
   /** Admins log in with their e-mail; a CPF- or phone-looking username simply matches nobody. */
@@ -73,6 +79,8 @@ export class AdminService {
         },
         tx,
       );
+      // A password change ends every session of the admin (a stolen refresh token stops working).
+      await this.deps.auth.revokeUser('admin', id, tx);
       return u;
     });
     if (!updated) return { type: 'not_found' };

@@ -1,7 +1,9 @@
-import { type Audience, REFRESH_TOKEN_HEADER } from '@drip/core';
+import { type Audience, paths, REFRESH_TOKEN_HEADER } from '@drip/core';
+import { rejectBody } from '../../http/body.ts';
 import type { AppContext, Services } from '../../http/context.ts';
 import { clientIp } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { RouteDef } from '../../http/route-table.ts';
 import type { SessionSubject } from './service.ts';
 
 /** `PUT <login path>` with the RefreshToken header: 201 with a new pair, 401 when invalid, expired or reused. */
@@ -24,4 +26,32 @@ export function refreshHandler(
       throw new ApiError(401, 'UNAUTHORIZED', 'Sessão inválida ou expirada, faça login novamente');
     return c.json(result.pair, 201);
   };
+}
+
+/**
+ * `POST <logout path>` with the RefreshToken header: revokes the session's refresh token family and answers
+ * `{loggedOut: true}`, also for an unknown or already ended session (nothing to tell an attacker, and a second click
+ * is not an error). No bearer is needed: the access token may have expired, and the refresh token is the session.
+ */
+export function logoutHandler(services: Services, audience: Audience) {
+  return async (c: AppContext): Promise<Response> => {
+    await rejectBody(c);
+    services.limiter.hit(`${audience}-logout`, clientIp(c));
+    const presented = c.req.header(REFRESH_TOKEN_HEADER)?.trim();
+    if (!presented) {
+      throw new ApiError(400, 'REFRESH_TOKEN_REQUIRED', 'Envie o refresh token no cabeçalho RefreshToken');
+    }
+    await services.auth.logout(audience, presented);
+    return c.json({ loggedOut: true }, 200);
+  };
+}
+
+/** The logout endpoint of each audience. */
+export function authRoutes(s: Services): RouteDef[] {
+  return (['admin', 'merchant', 'customer'] as const).map((audience) => ({
+    method: 'POST' as const,
+    path: paths[audience].logout,
+    audience: 'public' as const,
+    handler: logoutHandler(s, audience),
+  }));
 }

@@ -1,5 +1,5 @@
 import { AccessClaims, type Audience, type MerchantPermission, type TokenPair } from '@drip/core';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
@@ -165,6 +165,22 @@ export class AuthService {
       return { type: 'invalid' };
     }
     return { type: 'ok', pair: await this.issuePair(subject, row.familyId) };
+  }
+
+  /**
+   * Logout: revokes the whole family of the presented refresh token (the token and every successor), so that
+   * neither it nor a copy of an earlier one can be refreshed again. One statement; an unknown token, a token of
+   * another audience or a family already revoked changes nothing.
+   */
+  async logout(audience: Audience, presented: string): Promise<void> {
+    const family = this.deps.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, sha256(presented)), eq(refreshTokens.audience, audience)));
+    await this.deps.db
+      .update(refreshTokens)
+      .set({ revokedAt: this.deps.clock.now() })
+      .where(and(inArray(refreshTokens.familyId, family), isNull(refreshTokens.revokedAt)));
   }
 
   async revokeFamily(familyId: string): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * Idempotency keys of the merchant API (Stripe-style, DESIGN.md 2): the same key and body within 24 h replays the
  * first answer (same status and body) and creates nothing; the same key with another body is a 422; the same key
- * while the first request still runs is a 409. Keys are scoped to the merchant.
+ * while the first request still runs is a 409. Keys are scoped to the merchant. "Same body" means the same JSON
+ * value: key order and whitespace do not matter (the body is hashed in canonical form, `canonicalJson`).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
@@ -44,8 +45,24 @@ export function parseIdempotencyKey(header: string | undefined): string {
   return key;
 }
 
-export function hashBody(raw: string): string {
-  return createHash('sha256').update(raw).digest('hex');
+/**
+ * The JSON text of a value with the keys of every object sorted (recursively) and no whitespace: two bodies that mean
+ * the same (keys in another order, other spacing) have the same canonical form. Array order is meaningful and kept.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The hash a request body is compared by: SHA-256 of its canonical JSON (`canonicalJson`). */
+export function hashBody(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
 /**

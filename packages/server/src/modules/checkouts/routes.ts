@@ -70,7 +70,7 @@ export function checkoutRoutes(s: Services): RouteDef[] {
         const merchantId = apiMerchantId(c);
         const key = parseIdempotencyKey(c.req.header('idempotency-key'));
         const raw = await readJson(c);
-        const answer = await s.idempotency.run(merchantId, key, hashBody(JSON.stringify(raw)), async () => {
+        const answer = await s.idempotency.run(merchantId, key, hashBody(raw), async () => {
           const body = parseCreateCheckout(raw);
           // The checkout and the key's stored answer are written in one statement (create's storeAnswer).
           const created = await checkouts.create(merchantId, body, s.idempotency.answerSql(merchantId, key));
@@ -116,6 +116,16 @@ export function checkoutRoutes(s: Services): RouteDef[] {
         if (kind === 'token') s.limiter.hit('checkout-token', clientIp(c), id);
         if (kind === 'resendToken' || kind === 'customerData' || kind === 'phone') {
           s.limiter.hit('checkout-token-send', clientIp(c), id);
+          // Every step that sends a Drip Token counts against the send caps (per checkout, recipient and IP) before
+          // it runs; the recipient is the phone typed, or for a resend the stored phone or e-mail.
+          const recipient =
+            'customerPhone' in body
+              ? body.customerPhone
+              : await checkouts.messageRecipient(
+                  id,
+                  'phoneVerificationMethod' in body ? body.phoneVerificationMethod : 'SMS',
+                );
+          await s.sendCaps.take({ ip: clientIp(c), checkoutId: id, recipient: recipient ?? undefined });
         }
         return c.json(await checkouts.handleUpdate(id, kind, body), 200);
       },
@@ -137,6 +147,8 @@ export function checkoutRoutes(s: Services): RouteDef[] {
         await rejectBody(c);
         const id = c.req.param('id') ?? '';
         s.limiter.hit('checkout-notify-pix', clientIp(c), id);
+        const recipient = await checkouts.messageRecipient(id, 'SMS');
+        await s.sendCaps.take({ ip: clientIp(c), checkoutId: id, recipient: recipient ?? undefined });
         return c.json(await checkouts.notifyPix(id), 200);
       },
     },

@@ -1848,6 +1848,17 @@ export class CheckoutService {
     });
   }
 
+  /**
+   * Where a message of the checkout goes on `channel` (the phone for SMS and WhatsApp, the e-mail otherwise), as
+   * stored; null before the customer data. Read by the route to count the send against the caps before the step.
+   */
+  async messageRecipient(id: string, channel: VerificationChannel): Promise<string | null> {
+    const { row } = await this.load(this.d.db, id, false);
+    const data = row.customerData;
+    if (!data) return null;
+    return channel === 'EMAIL' ? data.customerEmail : data.customerPhone;
+  }
+
   /** Sends the copy-paste code of the checkout's pending Pix to the customer's phone by SMS. */
   async notifyPix(id: string): Promise<{ smsDelivered: boolean }> {
     const { row } = await this.load(this.d.db, id, false);

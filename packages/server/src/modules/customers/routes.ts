@@ -85,6 +85,8 @@ export function customerRoutes(s: Services): RouteDef[] {
         const body = await readBody(c, CustomerRecoverRequest);
         const cpf = validCpf(body.customerCpf, 'customerCpf');
         s.limiter.hit('customer-recover', clientIp(c), cpf);
+        // Counted per CPF whether or not it has an account (the answer must not tell).
+        await s.sendCaps.take({ ip: clientIp(c), recipient: `cpf:${cpf}` });
         return c.json(await s.customers.startRecovery(cpf), 200);
       },
     },

@@ -52,7 +52,11 @@ export function merchantRoutes(s: Services): RouteDef[] {
         }
         const body = parseWith(PasswordStep, raw);
         s.limiter.hit('merchant-login', clientIp(c), body.username);
-        const result = await s.merchants.passwordStep(body.username, body.password);
+        // Only a right password sends the code: the caps count real sends (a wrong password never locks the user
+        // out of SMS codes).
+        const result = await s.merchants.passwordStep(body.username, body.password, (phone) =>
+          s.sendCaps.take({ ip: clientIp(c), recipient: phone }),
+        );
         if (result.type === 'invalid')
           throw new ApiError(401, 'INVALID_CREDENTIALS', 'E-mail e/ou senha incorretos.');
         return c.json({ phone: result.phone, email: result.email }, 200);
@@ -114,6 +118,8 @@ export function merchantRoutes(s: Services): RouteDef[] {
       handler: async (c) => {
         const body = await readBody(c, MerchantRecoverPasswordRequest);
         s.limiter.hit('merchant-recover', clientIp(c), body.merchantUserEmail);
+        // Counted whether or not the e-mail has an account (the answer must not tell).
+        await s.sendCaps.take({ ip: clientIp(c), recipient: body.merchantUserEmail });
         return c.json(await s.merchants.requestRecovery(body.merchantUserEmail), 200);
       },
     },
@@ -148,6 +154,7 @@ export function merchantRoutes(s: Services): RouteDef[] {
       handler: async (c) => {
         const body = await readBody(c, MerchantRecoverEmailRequest);
         s.limiter.hit('merchant-recover-email', clientIp(c), body.merchantUserPhone.replace(/\D/g, ''));
+        await s.sendCaps.take({ ip: clientIp(c), recipient: body.merchantUserPhone });
         const result = await s.merchants.recoverEmail(body.merchantUserPhone);
         if (!result) {
           throw new ApiError(400, 'VALIDATION_ERROR', 'O telefone é inválido', [

@@ -130,10 +130,16 @@ export class MerchantService {
   }
 
   /** Step 1: e-mail and password; on success a 6-digit code goes by SMS and the masked destinations come back. */
-  async passwordStep(email: string, password: string): Promise<PasswordStepResult> {
+  async passwordStep(
+    email: string,
+    password: string,
+    /** Called with the phone before the code is made and sent (the send caps; it throws to refuse). */
+    beforeSend?: (phone: string) => Promise<void>,
+  ): Promise<PasswordStepResult> {
     const user = await this.activeUserByEmail(email);
     const ok = await this.deps.passwords.verify(user?.passwordHash, password);
     if (!user || !ok) return { type: 'invalid' };
+    await beforeSend?.(user.phone);
     const code = await this.deps.auth.createCode('MERCHANT_LOGIN', user.id);
     await this.deps.notifications.sms.send({
       to: user.phone,
@@ -197,11 +203,16 @@ export class MerchantService {
       if (other) return { type: 'email_taken' };
     }
     const passwordHash = req.newPassword ? await this.deps.passwords.hash(req.newPassword) : row.passwordHash;
-    const [updated] = await this.deps.db
-      .update(merchantUsers)
-      .set({ email, phone, passwordHash, updatedAt: this.deps.clock.now() })
-      .where(eq(merchantUsers.id, userId))
-      .returning();
+    const [updated] = await this.deps.db.transaction(async (tx) => {
+      const written = await tx
+        .update(merchantUsers)
+        .set({ email, phone, passwordHash, updatedAt: this.deps.clock.now() })
+        .where(eq(merchantUsers.id, userId))
+        .returning();
+      // A new password ends every session of the user (a stolen refresh token stops working).
+      if (req.newPassword) await this.deps.auth.revokeUser('merchant', userId, tx);
+      return written;
+    });
     if (!updated) return { type: 'not_found' };
     return { type: 'ok', user: toMerchantUser(updated) };
   }

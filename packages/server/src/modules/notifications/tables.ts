@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every SMS, e-mail and WhatsApp message the server sends, in send order. The sandbox inbox reads it. */
 export const outboxMessages = pgTable(
@@ -19,4 +19,25 @@ export const outboxMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt), index('outbox_messages_seq_idx').on(t.seq)],
+);
+
+/**
+ * Fixed-window counters of the messages sent (or asked for) per checkout, per recipient and per client IP, shared by
+ * every server instance (send-caps.ts). A row per key and window; rows whose window ended are deleted from time to
+ * time.
+ */
+export const sendCounters = pgTable(
+  'send_counters',
+  {
+    /** `checkout:<id>`, `to:<E.164 phone | e-mail | cpf:…>` or `ip:<address>`. */
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    /** End of the window: after it the row is dead and may be deleted. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('send_counters_expires_idx').on(t.expiresAt),
+  ],
 );
