@@ -6,9 +6,10 @@
  *
  * Merchant pages are wild (`* { margin: 40px }`, `iframe { width: 3000px !important }`, a transformed body, a page
  * wider than the screen), and none of it may move, widen or hide the modal. So every element the SDK adds starts
- * from `all: initial` and sets each property it needs as an inline `!important` declaration (which beats any
- * stylesheet rule, `!important` or not); the overlay is fixed to the viewport (`inset: 0`, never sized from the
- * page) in the top layer where the browser has one (a manual popover: no ancestor's transform, filter, overflow or
+ * from `all: initial` (the close button from `all: revert`: the browser's own button, focus ring included) and
+ * sets each property it needs as an inline `!important` declaration (which beats any stylesheet rule, `!important`
+ * or not); the overlay is fixed over what the shopper sees (never sized from the page, see `overlayCss`) in the
+ * top layer where the browser has one (a manual popover: no ancestor's transform, filter, overflow or
  * z-index can clip or move it), else with the highest z-index; and the dialog is placed absolutely inside it, so
  * that nothing the page adds to the overlay's flow can push it aside.
  */
@@ -23,8 +24,8 @@ export function hasDom(): boolean {
  * reset (nothing inherited from the page, nothing its stylesheets set). Through the CSSOM, never a `<style>`
  * element or a style attribute, so that a merchant's Content-Security-Policy needs no style-src for the SDK.
  */
-export function setStyle(node: HTMLElement, css: string): void {
-  node.style.cssText = `all:initial;box-sizing:border-box;${css}`
+export function setStyle(node: HTMLElement, css: string, reset = 'initial'): void {
+  node.style.cssText = `all:${reset};box-sizing:border-box;${css}`
     .split(';')
     .filter((declaration) => declaration.trim() !== '')
     .map((declaration) => `${declaration} !important`)
@@ -35,15 +36,15 @@ function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   css: string,
   attributes: Record<string, string> = {},
+  reset?: string,
 ): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
-  setStyle(node, css);
+  setStyle(node, css, reset);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   return node;
 }
 
-const FRAME_CSS =
-  'display:block;border:0;margin:0;padding:0;width:100%;max-width:100%;min-width:0;height:100%';
+const FRAME_CSS = 'display:block;border:0;width:100%;max-width:100%';
 
 /** A frame of a Drip page, as wide as its box whatever the page's CSS; `height` (CSS) as given. */
 export function createFrame(src: string, title: string, height = '100%'): HTMLIFrameElement {
@@ -88,7 +89,7 @@ function overlayCss(box: { left: number; top: number; width: number; height: num
   const place = box
     ? `left:${box.left}px;top:${box.top}px;width:${box.width}px;height:${box.height}px`
     : 'left:0;top:0;width:100vw;height:100vh;height:100dvh';
-  return `display:block;position:fixed;${place};right:auto;bottom:auto;min-width:0;min-height:0;max-width:none;max-height:none;margin:0;padding:0;border:0;overflow:hidden;z-index:2147483647;background:rgba(0,0,0,0.53);direction:ltr;visibility:visible;opacity:1;pointer-events:auto;transform:none;isolation:isolate;contain:strict;color-scheme:light`;
+  return `display:block;position:fixed;${place};overflow:hidden;z-index:2147483647;background:rgba(0,0,0,.53);direction:ltr;isolation:isolate;contain:strict`;
 }
 
 /** The visible part of the page in CSS px of the layout viewport, or null where the browser does not tell. */
@@ -138,9 +139,9 @@ export function openModal(options: ModalOptions): Modal {
   const layout = () => {
     setStyle(
       dialog,
-      `display:block;position:absolute;inset:0;margin:auto;padding:0;background:#fff;direction:ltr;overflow:hidden;visibility:visible;${
+      `display:block;position:absolute;inset:0;margin:auto;background:#fff;direction:ltr;overflow:hidden;${
         phone?.matches
-          ? 'width:100%;height:100%;max-width:100%;max-height:100%;border-radius:0'
+          ? 'width:100%;height:100%'
           : `width:480px;max-width:calc(100% - 32px);height:${height}px;max-height:calc(100% - 32px);border-radius:12px`
       }`,
     );
@@ -151,14 +152,15 @@ export function openModal(options: ModalOptions): Modal {
   window.visualViewport?.addEventListener('scroll', fit);
   const close = element(
     'button',
-    'display:block;position:absolute;top:8px;right:8px;left:auto;bottom:auto;z-index:1;width:auto;height:auto;margin:0;padding:4px 10px;border:0;border-radius:999px;background:#fff;color:#10201e;font-family:system-ui,sans-serif;font-size:24px;line-height:1;font-weight:400;cursor:pointer;visibility:visible;opacity:1;outline-offset:2px',
+    'display:block;position:absolute;top:8px;right:8px;z-index:1;margin:0;padding:4px 10px;border:0;border-radius:999px;background:#fff;color:#10201e;font-family:system-ui,sans-serif;font-size:24px;line-height:1;cursor:pointer',
     { type: 'button', 'aria-label': 'Fechar' },
+    'revert',
   );
   close.textContent = '×';
   const frame = createFrame(options.src, options.label);
   // Sentinels around the dialog catch Tab past its ends.
-  const start = element('span', 'display:block;position:absolute;width:0;height:0', { tabindex: '0' });
-  const end = element('span', 'display:block;position:absolute;width:0;height:0', { tabindex: '0' });
+  const start = element('span', 'position:absolute', { tabindex: '0' });
+  const end = element('span', 'position:absolute', { tabindex: '0' });
   dialog.append(frame, close);
   overlay.append(start, dialog, end);
 

@@ -30,16 +30,19 @@ describe('fetchMerchantTerms', () => {
     });
     expect(String(fetch.mock.calls[0]?.[0])).toBe(`${ORIGIN}${SIMULATOR_PATH}?amount=100.00&merchantId=m-1`);
     expect(fetch.mock.calls[0]?.[1]).toMatchObject({ credentials: 'omit' });
+    await expect(fetchMerchantTerms('m-1', { checkoutOrigin: '/relative' })).rejects.toThrow(/absolute URL/);
   });
 
   it("rejects Drip's error with its message, and an answer that is not terms", async () => {
     answer({ error: { code: 'MERCHANT_UNKNOWN', message: 'Parceira não encontrada' } }, 404);
     await expect(fetchMerchantTerms('m-1', { checkoutOrigin: ORIGIN })).rejects.toThrow(
-      /\(404\): Parceira não encontrada/,
+      'Drip: no terms for merchant "m-1" (404).',
     );
     answer({ cashbackRate: 5, maxInstalments: 3, flexibleInstallments: false });
     await expect(fetchMerchantTerms('m-1', { checkoutOrigin: ORIGIN })).rejects.toThrow(/no terms/);
-    await expect(fetchMerchantTerms('', { checkoutOrigin: ORIGIN })).rejects.toThrow(/merchantId/);
-    await expect(fetchMerchantTerms('m-1', { checkoutOrigin: ORIGIN, amount: -1 })).rejects.toThrow(/amount/);
+    answer({ cashbackRate: 0.02, maxInstalments: 2.5, flexibleInstallments: false });
+    await expect(fetchMerchantTerms('m-1', { checkoutOrigin: ORIGIN })).rejects.toThrow(/no terms/);
+    answer(null);
+    await expect(fetchMerchantTerms('m-1', { checkoutOrigin: ORIGIN })).rejects.toThrow(/no terms/);
   });
 });

@@ -27,52 +27,32 @@ export interface MerchantTermsOptions {
 export const SIMULATOR_PATH = '/api/v1/instalments_simulator';
 
 function isTerms(value: unknown): value is MerchantTerms {
-  if (typeof value !== 'object' || value === null) return false;
-  const { cashbackRate, maxInstalments, flexibleInstallments } = value as Record<string, unknown>;
+  const terms = value as Partial<Record<keyof MerchantTerms, unknown>> | null;
   return (
-    typeof cashbackRate === 'number' &&
-    cashbackRate >= 0 &&
-    cashbackRate < 1 &&
-    typeof maxInstalments === 'number' &&
-    Number.isInteger(maxInstalments) &&
-    maxInstalments >= 1 &&
-    typeof flexibleInstallments === 'boolean'
+    typeof terms?.cashbackRate === 'number' &&
+    terms.cashbackRate >= 0 &&
+    terms.cashbackRate < 1 &&
+    Number.isInteger(terms.maxInstalments) &&
+    Number(terms.maxInstalments) >= 1 &&
+    typeof terms.flexibleInstallments === 'boolean'
   );
 }
 
 /**
  * Reads the terms of the merchant `merchantId` (its id at Drip, shown in the merchant portal). Rejects when Drip
- * cannot be reached, does not know the merchant, or answers something else than terms.
+ * cannot be reached, does not know the merchant (404), or answers something else than terms.
  */
 export async function fetchMerchantTerms(
   merchantId: string,
   options: MerchantTermsOptions,
 ): Promise<MerchantTerms> {
-  if (typeof merchantId !== 'string' || merchantId.trim() === '') {
-    throw new TypeError("Drip: merchantId is the merchant's id at Drip.");
-  }
-  const amount = options.amount ?? 100;
-  if (!(typeof amount === 'number' && amount > 0 && amount < Number.POSITIVE_INFINITY)) {
-    throw new TypeError('Drip: amount is in reais, e.g. 299.9.');
-  }
   const url = new URL(SIMULATOR_PATH, originOf(options.checkoutOrigin));
-  url.searchParams.set('amount', amount.toFixed(2));
-  url.searchParams.set('merchantId', merchantId.trim());
-  const res = await fetch(url, {
-    headers: { Accept: 'application/json' },
-    credentials: 'omit',
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  url.searchParams.set('amount', (options.amount ?? 100).toFixed(2));
+  url.searchParams.set('merchantId', merchantId);
+  const res = await fetch(url, { credentials: 'omit', signal: options.signal ?? null });
   const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const error = typeof body === 'object' && body !== null ? Reflect.get(body, 'error') : null;
-    const message = typeof error === 'object' && error !== null ? Reflect.get(error, 'message') : null;
-    throw new Error(`Drip: the terms of merchant ${merchantId} (${res.status}): ${String(message ?? '')}`);
-  }
-  if (!isTerms(body)) throw new Error(`Drip: ${url.pathname} answered no terms.`);
-  return {
-    cashbackRate: body.cashbackRate,
-    maxInstalments: body.maxInstalments,
-    flexibleInstallments: body.flexibleInstallments,
-  };
+  if (!res.ok || !isTerms(body))
+    throw new Error(`Drip: no terms for merchant "${merchantId}" (${res.status}).`);
+  const { cashbackRate, maxInstalments, flexibleInstallments } = body;
+  return { cashbackRate, maxInstalments, flexibleInstallments };
 }

@@ -42,15 +42,8 @@ const BANNER_PATH = '/drip_banner';
 
 /** Throws what a merchant would get wrong before anything is fetched or mounted. */
 function checkOptions(options: WidgetOptions): void {
-  if (options.merchantId !== undefined) {
-    if (typeof options.merchantId !== 'string' || options.merchantId.trim() === '') {
-      throw new TypeError("Drip: merchantId is the merchant's id at Drip.");
-    }
-    if (options.cashbackRate !== undefined) {
-      throw new TypeError(
-        'Drip: pass merchantId (the cashback rate is read from Drip) or cashbackRate, not both.',
-      );
-    }
+  if (options.merchantId !== undefined && options.cashbackRate !== undefined) {
+    throw new TypeError('Drip: pass merchantId (the rate is read from Drip) or cashbackRate, not both.');
   }
   originOf(options.checkoutOrigin);
 }
