@@ -38,7 +38,7 @@ describe('favicon', () => {
     const svg = await app.request('/favicon.svg');
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-type')).toBe('image/svg+xml');
-    expect(await svg.text()).toMatch(/^<svg /);
+    expect(await svg.text()).toMatch(/^<svg [^>]*><title>Drip<\/title>/);
     const head = await app.request('/favicon.ico', { method: 'HEAD' });
     expect(head.status).toBe(200);
   });
