@@ -43,6 +43,8 @@ describe("the modal against the merchant page's CSS", () => {
     expect(dialog.style.position).toBe('absolute');
     expect(frame.style.width).toBe('100%');
     expect(frame.style.maxWidth).toBe('100%');
+    // Out of the dialog's flow: content the page adds (a `div::before` block) cannot push it down.
+    expect(frame.style.position).toBe('absolute');
     expect(close.style.position).toBe('absolute');
     expect(close.style.display).toBe('block');
     modal.remove();
@@ -94,7 +96,7 @@ describe("the modal against the merchant page's CSS", () => {
   });
 
   it('frames keep their width whatever the page says', () => {
-    const frame = createFrame('https://checkout.drip.test/drip_banner', 'Drip', '0');
+    const frame = createFrame('https://checkout.drip.test/drip_banner', 'Drip', 'height:0');
     expect(frame.style.getPropertyValue('width')).toBe('100%');
     expect(frame.style.getPropertyPriority('width')).toBe('important');
     expect(frame.style.height).toBe('0px');

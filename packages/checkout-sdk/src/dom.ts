@@ -46,10 +46,10 @@ function element<K extends keyof HTMLElementTagNameMap>(
 
 const FRAME_CSS = 'display:block;border:0;width:100%;max-width:100%';
 
-/** A frame of a Drip page, as wide as its box whatever the page's CSS; `height` (CSS) as given. */
-export function createFrame(src: string, title: string, height = '100%'): HTMLIFrameElement {
+/** A frame of a Drip page, as wide as its box whatever the page's CSS; `css`: its height (and placement). */
+export function createFrame(src: string, title: string, css = 'height:100%'): HTMLIFrameElement {
   // clipboard-write: the Pix copy-paste button inside the checkout.
-  return element('iframe', `${FRAME_CSS};height:${height}`, {
+  return element('iframe', `${FRAME_CSS};${css}`, {
     src,
     title,
     allow: 'clipboard-write',
@@ -157,7 +157,8 @@ export function openModal(options: ModalOptions): Modal {
     'revert',
   );
   close.textContent = '×';
-  const frame = createFrame(options.src, options.label);
+  // Out of the dialog's flow: whatever the page adds to it (a `div::before` block) cannot push the frame down.
+  const frame = createFrame(options.src, options.label, 'height:100%;position:absolute;top:0;left:0');
   // Sentinels around the dialog catch Tab past its ends.
   const start = element('span', 'position:absolute', { tabindex: '0' });
   const end = element('span', 'position:absolute', { tabindex: '0' });

@@ -154,9 +154,7 @@ describe("widgets with merchantId: the merchant's real terms", () => {
     const slot = document.createElement('div');
     document.body.append(slot);
     mountBanner(slot, { amount: 10, merchantId: MERCHANT, checkoutOrigin: ORIGIN });
-    await vi.waitFor(() =>
-      expect(error).toHaveBeenCalledWith(expect.stringContaining('(404)')),
-    );
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining('(404)')));
     expect(slot.children).toHaveLength(0);
 
     vi.stubGlobal(

@@ -126,7 +126,7 @@ export function mountBanner(element: HTMLElement, options: BannerOptions): Widge
   let destroyed = false;
   const cancel = withRate(options, options.amount, (rate) => {
     if (destroyed || !element.isConnected) return;
-    const mounted = createFrame(widgetUrl(BANNER_PATH, options, rate, options.amount), 'Drip', '0');
+    const mounted = createFrame(widgetUrl(BANNER_PATH, options, rate, options.amount), 'Drip', 'height:0');
     frame = mounted;
     element.append(mounted);
     connection = connectWidget(mounted, options, (event) => {

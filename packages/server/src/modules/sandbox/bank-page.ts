@@ -34,6 +34,7 @@ export function bankPage(defaultCpf: string): string {
   button[disabled] { opacity: .5; cursor: default; }
   .card { background: #fff; border-radius: 12px; padding: 16px; margin-top: 16px; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
   .error { color: #a40000; }
+  .hint { margin: 6px 0 0; color: #555; font-size: .85rem; }
   .ok { color: #0b6e4f; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 0; }
   dt { color: #555; } dd { margin: 0; word-break: break-all; }
@@ -51,7 +52,8 @@ export function bankPage(defaultCpf: string): string {
   <section id="details" class="card" hidden aria-live="polite"></section>
   <form id="pay" class="card" hidden>
     <label for="cpf">CPF do pagador</label>
-    <input id="cpf" name="cpf" inputmode="numeric" value="${escapeHtml(defaultCpf)}" required>
+    <input id="cpf" name="cpf" inputmode="numeric" value="${escapeHtml(defaultCpf)}" required aria-describedby="cpfHint">
+    <p class="hint" id="cpfHint">No Pix de verificação (R$ 1,00) de uma compra, use o CPF de quem está comprando: pago de outro CPF, a análise nega a compra (INVALID_CUSTOMER_DATA).</p>
     <label for="name">Nome do pagador</label>
     <input id="name" name="name" value="Pagador Sandbox">
     <label for="bank">Banco do pagador</label>
