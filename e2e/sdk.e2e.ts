@@ -2,7 +2,7 @@
 // and redirect mode, closing fires `close`, messages from a third origin are ignored, and a page on an
 // unregistered origin cannot frame the checkout (CSP frame-ancestors). A dedicated Drip server is started with
 // DRIP_EMBED_ORIGINS = the demo store's origin only.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { generateCpf } from '@drip/core';
@@ -33,6 +33,18 @@ interface Shopper {
 let returning: Shopper;
 /** A first-time shopper (the R$ 1,00 verification Pix is paid through the sandbox bank). */
 const newcomer: Shopper = { cpf: generateCpf(101), phone: '+5511987650101', name: 'Ana Teste' };
+/** Another first-time shopper, on a phone. */
+const phoneShopper: Shopper = { cpf: generateCpf(102), phone: '+5511987650102', name: 'Bia Teste' };
+
+/**
+ * What the screen shows (not the full page: a full-page capture resizes the viewport, which the modal follows),
+ * under .e2e-artifacts/screens/.
+ */
+async function screen(page: Page, name: string): Promise<void> {
+  const dir = join(repoRoot, '.e2e-artifacts', 'screens');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
 
 const SDK_VERSION: string = JSON.parse(
   readFileSync(join(repoRoot, 'packages/checkout-sdk/package.json'), 'utf8'),
@@ -294,8 +306,8 @@ describe('merchant SDK on the demo store (another origin)', () => {
     const f = page.frameLocator('iframe[title="Checkout Drip"]');
     // One close button: the SDK's (the checkout hides its own × once the SDK is connected).
     await f.getByRole('button', { name: 'Começar' }).waitFor();
-    await snap(page, 'sdk-demo-store-modal-1280');
     await expect.poll(() => f.getByRole('button', { name: 'Fechar' }).count()).toBe(0);
+    await screen(page, 'sdk-demo-store-modal-1280');
     expect(await dialog.getByRole('button', { name: 'Fechar' }).count()).toBe(1);
 
     await buy(f, returning);
@@ -391,7 +403,7 @@ describe('the modal on any page, at any width', () => {
         .poll(() => page.evaluate(() => JSON.stringify(Reflect.get(window, 'events') ?? [])))
         .toContain('"resize"');
       await expectModalFitsViewport(page, 'hostile page');
-      await snap(page, `sdk-hostile-390${mobile ? '-phone' : ''}`);
+      await screen(page, `sdk-hostile-390${mobile ? '-phone' : ''}`);
       // It still works: the close button closes it.
       await page
         .getByRole('dialog', { name: 'Checkout Drip' })
@@ -413,16 +425,21 @@ describe('the modal on any page, at any width', () => {
     await page.getByRole('button', { name: 'Comprar com Drip', exact: true }).click();
     const f = page.frameLocator('iframe[title="Checkout Drip"]');
     await f.getByRole('button', { name: 'Começar' }).waitFor();
+    // The checkout is live (connected to the SDK: its `ready` has reached the store) before the shopper starts.
+    await expect
+      .poll(async () => (await storeEvents(page)).some((e) => e.type === 'ready'), { timeout: 20_000 })
+      .toBe(true);
     await expectModalFitsViewport(page, 'first step');
-    await snap(page, 'sdk-demo-store-modal-390');
-    await buy(f, returning);
+    await screen(page, 'sdk-demo-store-modal-390');
+    // A first purchase: the approval comes after the verification Pix.
+    await buy(f, phoneShopper);
     await expect
       .poll(async () => (await storeEvents(page)).some((e) => e.type === 'finished'), { timeout: 10_000 })
       .toBe(true);
     // The store's event log is full of unbroken JSON by now: it wraps, the page stays as wide as the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectModalFitsViewport(page, 'approval');
-    await snap(page, 'sdk-demo-store-approved-390');
+    await screen(page, 'sdk-demo-store-approved-390');
     await page.context().close();
   });
 });
