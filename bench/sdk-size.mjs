@@ -3,7 +3,7 @@
 // Pago measured side by side in the same run and bundled the same way (esbuild, minified, browser target, a
 // one-line entry importing each one's main function, in IIFE and ESM formats), gzip (level 9) and brotli
 // (quality 11). Drip's script-tag file is also measured as shipped (packages/checkout-sdk/dist/drip.iife.js).
-// Target: the Drip SDK IIFE at most 5 KB gzip (Penpal alone is about 3.4 KB).
+// Target: the Drip SDK IIFE at most 6 KB gzip (Penpal alone is about 3.4 KB; docs/benchmarks.md says what the rest buys).
 // Usage: node bench/sdk-size.mjs [--json]
 // Notes: @stripe/stripe-js and @mercadopago/sdk-js are loaders that fetch the real SDK from their CDN at run time
 // (that download is not counted here); @adyen/adyen-web is the whole Drop-in/Components library.
@@ -15,7 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const TARGET_IIFE_GZIP = 5 * 1024;
+const TARGET_IIFE_GZIP = 6 * 1024;
 
 const SDKS = [
   {

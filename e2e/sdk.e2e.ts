@@ -2,15 +2,20 @@
 // and redirect mode, closing fires `close`, messages from a third origin are ignored, and a page on an
 // unregistered origin cannot frame the checkout (CSP frame-ancestors). A dedicated Drip server is started with
 // DRIP_EMBED_ORIGINS = the demo store's origin only.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { generateCpf } from '@drip/core';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoStore, startDemoStore, storeCsp } from '../examples/demo-store/server.mjs';
-import { launch } from './browser.ts';
+import {
+  type DemoStore,
+  SANDBOX_MERCHANT,
+  startDemoStore,
+  storeCsp,
+} from '../examples/demo-store/server.mjs';
+import { launch, snap } from './browser.ts';
 import { type DripServer, freePort, repoRoot, startDrip } from './drip-server.ts';
 import { demo, newMessage, outbox } from './sandbox.ts';
 
@@ -18,6 +23,7 @@ let browser: Browser;
 let drip: DripServer;
 let store: DemoStore;
 let third: { server: Server; url: string; otherUrl: string };
+let hostile: { server: Server; url: string };
 interface Shopper {
   cpf: string;
   phone: string;
@@ -27,6 +33,18 @@ interface Shopper {
 let returning: Shopper;
 /** A first-time shopper (the R$ 1,00 verification Pix is paid through the sandbox bank). */
 const newcomer: Shopper = { cpf: generateCpf(101), phone: '+5511987650101', name: 'Ana Teste' };
+/** Another first-time shopper, on a phone. */
+const phoneShopper: Shopper = { cpf: generateCpf(102), phone: '+5511987650102', name: 'Bia Teste' };
+
+/**
+ * What the screen shows (not the full page: a full-page capture resizes the viewport, which the modal follows),
+ * under .e2e-artifacts/screens/.
+ */
+async function screen(page: Page, name: string): Promise<void> {
+  const dir = join(repoRoot, '.e2e-artifacts', 'screens');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
 
 const SDK_VERSION: string = JSON.parse(
   readFileSync(join(repoRoot, 'packages/checkout-sdk/package.json'), 'utf8'),
@@ -82,11 +100,50 @@ await parent.emit(finished);
   return { server, url: `http://127.0.0.1:${port}`, otherUrl: `http://localhost:${port}` };
 }
 
+/**
+ * A merchant page that does everything a page can to move, widen or hide the SDK's modal: a 2000 px wide element,
+ * right-to-left, a transformed and filtered body, margins, paddings and borders on everything, `!important` rules
+ * on iframes, divs, buttons, dialogs and popovers. `/?id=` opens that checkout in the modal at once.
+ */
+const HOSTILE_CSS = `
+html { direction: rtl; }
+* { margin: 40px; padding: 13px; border: 7px solid red; box-sizing: content-box; font-size: 40px; line-height: 3; }
+html, body { transform: translateX(0); filter: saturate(1); overflow: visible !important; }
+div { position: static !important; display: inline !important; width: 2500px !important; height: 10px !important; z-index: 0 !important; }
+div::before { content: 'anúncio'; display: block; height: 300px; }
+iframe { width: 3000px !important; height: 50px !important; position: relative !important; left: 500px !important; }
+button { display: none !important; position: fixed !important; left: 3000px !important; }
+[role=dialog] { transform: scale(2) !important; margin-left: 900px !important; }
+[popover] { display: none !important; }
+span { display: inline-block; width: 999px; }
+.wide { width: 2000px; height: 40px; background: gold; }`;
+
+async function startHostileOrigin(port: number, dripUrl: string) {
+  const server = createServer((req, res) => {
+    const id = new URL(req.url ?? '/', 'http://hostile.invalid').searchParams.get('id') ?? '';
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>loja hostil</title>
+<style>${HOSTILE_CSS}</style></head>
+<body><p class="wide">uma página mais larga que a tela</p><span>x</span>
+<script src="${dripUrl}/sdk/v${SDK_VERSION}/drip.js"></script>
+<script>window.events = []; Drip.openCheckout(${JSON.stringify(id)}, { mode: 'modal', checkoutOrigin: ${JSON.stringify(
+      dripUrl,
+    )}, onEvent: (e) => window.events.push(e) });</script></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
 beforeAll(async () => {
   const storePort = await freePort();
-  drip = await startDrip('sdk', { DRIP_EMBED_ORIGINS: `http://127.0.0.1:${storePort}` });
+  const hostilePort = await freePort();
+  drip = await startDrip('sdk', {
+    DRIP_EMBED_ORIGINS: `http://127.0.0.1:${storePort},http://127.0.0.1:${hostilePort}`,
+  });
   store = await startDemoStore({ port: storePort, dripUrl: drip.url, log: () => {} });
   third = await startThirdOrigin(drip.url);
+  hostile = await startHostileOrigin(hostilePort, drip.url);
   browser = await launch();
   const world = await demo(drip.url);
   const joao = world.customers.find((c) => c.cpf === '11144477735');
@@ -97,6 +154,7 @@ afterAll(async () => {
   await browser?.close();
   await store?.close();
   await new Promise((r) => (third ? third.server.close(r) : r(undefined)));
+  await new Promise((r) => (hostile ? hostile.server.close(r) : r(undefined)));
   await drip?.stop();
 });
 
@@ -107,6 +165,56 @@ async function storePage(): Promise<Page> {
     timezoneId: 'America/Sao_Paulo',
   });
   return context.newPage();
+}
+
+/**
+ * A 390 px phone. `mobile`: a phone browser, where a page wider than the screen stretches the layout viewport
+ * (what `position: fixed; inset: 0` fills) to the page's width; otherwise a 390 px desktop window.
+ */
+async function phonePage(mobile = true): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: mobile,
+    hasTouch: mobile,
+    deviceScaleFactor: mobile ? 3 : 1,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  return context.newPage();
+}
+
+/**
+ * The modal covers exactly what the shopper sees: the overlay's and (on a phone, full screen) the frame's boxes
+ * equal the viewport, and the close button is inside it.
+ */
+async function expectModalFitsViewport(page: Page, where: string): Promise<void> {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('no viewport');
+  const screen = { x: 0, y: 0, width: viewport.width, height: viewport.height };
+  const dialog = page.getByRole('dialog', { name: 'Checkout Drip' });
+  const round = (box: { x: number; y: number; width: number; height: number } | null) =>
+    box && {
+      x: Math.round(box.x),
+      y: Math.round(box.y),
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+    };
+  expect(round(await dialog.locator('xpath=..').boundingBox()), `overlay, ${where}`).toEqual(screen);
+  expect(round(await dialog.locator('iframe').boundingBox()), `iframe, ${where}`).toEqual(screen);
+  const close = await dialog.getByRole('button', { name: 'Fechar' }).boundingBox();
+  expect(close, `close button, ${where}`).not.toBeNull();
+  if (!close) return;
+  expect(close.width, `close button, ${where}`).toBeGreaterThan(20);
+  expect(close.x, `close button, ${where}`).toBeGreaterThanOrEqual(0);
+  expect(close.y, `close button, ${where}`).toBeGreaterThanOrEqual(0);
+  expect(close.x + close.width, `close button, ${where}`).toBeLessThanOrEqual(viewport.width);
+  expect(close.y + close.height, `close button, ${where}`).toBeLessThanOrEqual(viewport.height);
+  // What is on top at the button's centre is the button (nothing of the page covers it).
+  const onTop = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.getAttribute('aria-label') ?? null,
+    { x: close.x + close.width / 2, y: close.y + close.height / 2 },
+  );
+  expect(onTop, `close button, ${where}`).toBe('Fechar');
 }
 
 /** The events the store page received (its `window.dripEvents`). */
@@ -190,6 +298,8 @@ describe('merchant SDK on the demo store (another origin)', () => {
     await page.goto(store.url);
     const banner = page.frameLocator('#drip-banner iframe');
     await banner.getByText(/^Pague no Pix Parcelado em 3x de R\$\s99,96/).waitFor();
+    await page.getByRole('button', { name: 'Comprar com Drip', exact: true }).waitFor();
+    await snap(page, 'sdk-demo-store-1280');
     await page.getByRole('button', { name: 'Comprar com Drip', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Checkout Drip' });
     await dialog.waitFor();
@@ -197,6 +307,7 @@ describe('merchant SDK on the demo store (another origin)', () => {
     // One close button: the SDK's (the checkout hides its own × once the SDK is connected).
     await f.getByRole('button', { name: 'Começar' }).waitFor();
     await expect.poll(() => f.getByRole('button', { name: 'Fechar' }).count()).toBe(0);
+    await screen(page, 'sdk-demo-store-modal-1280');
     expect(await dialog.getByRole('button', { name: 'Fechar' }).count()).toBe(1);
 
     await buy(f, returning);
@@ -270,6 +381,113 @@ describe('merchant SDK on the demo store (another origin)', () => {
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
     expect((await storeEvents(page)).find((e) => e.type === 'outcome')).toMatchObject({ status: 'CLOSED' });
     await page.context().close();
+  });
+});
+
+describe('the modal on any page, at any width', () => {
+  async function checkoutId(): Promise<string> {
+    const res = await fetch(`${store.url}/api/checkout`, { method: 'POST' });
+    return v.parse(v.object({ id: v.string() }), await res.json()).id;
+  }
+
+  for (const mobile of [true, false]) {
+    it(`a hostile page wider than a 390 px ${mobile ? 'phone' : 'window'} cannot move, widen or hide it`, async () => {
+      const page = await phonePage(mobile);
+      await page.goto(`${hostile.url}/?id=${await checkoutId()}`);
+      const f = page.frameLocator('iframe[title="Checkout Drip"]');
+      await f.getByRole('button', { name: 'Começar' }).waitFor({ timeout: 20_000 });
+      // The page really is wider than the screen (so the test can fail).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeGreaterThan(2000);
+      // After the checkout's own resize events, too.
+      await expect
+        .poll(() => page.evaluate(() => JSON.stringify(Reflect.get(window, 'events') ?? [])))
+        .toContain('"resize"');
+      await expectModalFitsViewport(page, 'hostile page');
+      await screen(page, `sdk-hostile-390${mobile ? '-phone' : ''}`);
+      // It still works: the close button closes it.
+      await page
+        .getByRole('dialog', { name: 'Checkout Drip' })
+        .getByRole('button', { name: 'Fechar' })
+        .click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await page.context().close();
+    });
+  }
+
+  it('the demo store at 390 px: the modal is the screen from the first step to the approval', async () => {
+    const page = await phonePage();
+    await page.goto(store.url);
+    await page
+      .frameLocator('#drip-banner iframe')
+      .getByText(/^Pague no Pix Parcelado/)
+      .waitFor();
+    await snap(page, 'sdk-demo-store-390');
+    await page.getByRole('button', { name: 'Comprar com Drip', exact: true }).click();
+    const f = page.frameLocator('iframe[title="Checkout Drip"]');
+    await f.getByRole('button', { name: 'Começar' }).waitFor();
+    // The checkout is live (connected to the SDK: its `ready` has reached the store) before the shopper starts.
+    await expect
+      .poll(async () => (await storeEvents(page)).some((e) => e.type === 'ready'), { timeout: 20_000 })
+      .toBe(true);
+    await expectModalFitsViewport(page, 'first step');
+    await screen(page, 'sdk-demo-store-modal-390');
+    // A first purchase: the approval comes after the verification Pix.
+    await buy(f, phoneShopper);
+    await expect
+      .poll(async () => (await storeEvents(page)).some((e) => e.type === 'finished'), { timeout: 10_000 })
+      .toBe(true);
+    // The store's event log is full of unbroken JSON by now: it wraps, the page stays as wide as the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectModalFitsViewport(page, 'approval');
+    await screen(page, 'sdk-demo-store-approved-390');
+    await page.context().close();
+  });
+});
+
+describe("the merchant's real terms", () => {
+  it("the demo store and its banner promise the checkout merchant's cashback (Casa Pitanga: 2,00%, 3x)", async () => {
+    const world = await demo(drip.url);
+    const pitanga = world.merchants.find((m) => m.name === 'Casa Pitanga');
+    if (!pitanga) throw new Error('no Casa Pitanga in the sandbox');
+    // What Drip gives for this merchant (and the checkout applies): the store must say the same.
+    const terms = await (
+      await fetch(`${drip.url}/api/v1/instalments_simulator?amount=299.90&merchantId=${pitanga.id}`)
+    ).json();
+    expect(terms).toMatchObject({ cashbackRate: 0.02, maxInstalments: 3, flexibleInstallments: false });
+    const page = await storePage();
+    await page.goto(store.url);
+    await page.getByText('Em 3x sem juros no Pix, com 2,00% de cashback').waitFor();
+    const banner = page.frameLocator('#drip-banner iframe');
+    await banner.getByText(/e 2,00%\s?de cashback/).waitFor();
+    expect(await banner.locator('body').textContent()).not.toMatch(/5,00/);
+    // The explainer too (opened from the banner's link).
+    await banner.getByRole('button', { name: 'Entenda a Drip' }).click();
+    const explainer = page.frameLocator('iframe[title="Drip"]').last();
+    await explainer.getByText(/2,00%/).first().waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the README on the demo store', () => {
+  it('names its port variable, its merchant with its real terms, and who pays the R$ 1,00 Pix', async () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const start = readFileSync(join(repoRoot, 'scripts/start.mjs'), 'utf8');
+    for (const variable of ['PORT_DEMO_STORE', 'DRIP_DEMO_STORE']) {
+      expect(start, `scripts/start.mjs reads ${variable}`).toContain(`process.env.${variable}`);
+      expect(readme, `README names ${variable}`).toContain(`\`${variable}\``);
+    }
+    // The merchant the store sells for, and its terms as Drip gives them.
+    expect(readme).toMatch(new RegExp(`demo store sells for \\*\\*${SANDBOX_MERCHANT}\\*\\*`));
+    const pitanga = (await demo(drip.url)).merchants.find((m) => m.name === SANDBOX_MERCHANT);
+    const terms = await (
+      await fetch(`${drip.url}/api/v1/instalments_simulator?amount=100&merchantId=${pitanga?.id}`)
+    ).json();
+    expect(readme).toContain(
+      `fixed ${terms.maxInstalments} instalments and ${Math.round(terms.cashbackRate * 100)} % cashback`,
+    );
+    expect(readme).toMatch(
+      /R\$ 1,00 verification Pix\*\*[\s\S]*from the shopper's own CPF[\s\S]*INVALID_CUSTOMER_DATA/,
+    );
   });
 });
 

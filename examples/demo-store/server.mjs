@@ -7,9 +7,11 @@
 // Content-Security-Policy that the SDK README asks of a merchant page.
 //
 //   node examples/demo-store/server.mjs        (PORT_DEMO_STORE=3100, DRIP_URL=http://localhost:3000)
-//   DRIP_MERCHANT_API_KEY=sk_... node examples/demo-store/server.mjs
+//   DRIP_MERCHANT_API_KEY=sk_... DRIP_MERCHANT_ID=... node examples/demo-store/server.mjs
 //
-// Without DRIP_MERCHANT_API_KEY the store uses the first merchant of the Drip sandbox (`GET /sandbox/demo`).
+// Without DRIP_MERCHANT_API_KEY the store sells for the sandbox's Casa Pitanga (`GET /sandbox/demo`: its API key
+// and id). What the page promises (cashback, instalments) is the merchant's real terms, read from Drip's public
+// simulator (`GET /api/v1/instalments_simulator?merchantId=`): never a number typed into the store.
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -25,8 +27,10 @@ export const PRODUCT = {
   name: 'Cafeteira Pitanga Inox',
   description: 'Cafeteira elétrica de inox, 1,2 L, com jarra térmica e filtro permanente.',
   amount: 299.9,
-  cashbackRate: 0.05,
 };
+
+/** The sandbox merchant the store sells for when no API key is given. */
+export const SANDBOX_MERCHANT = 'Casa Pitanga';
 
 /** The exact directives of the SDK README ("Content-Security-Policy for the merchant page"). */
 export function storeCsp(dripOrigin) {
@@ -49,6 +53,21 @@ const escapeHtml = (value) =>
   );
 
 const brl = (reais) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais);
+const percent = (fraction) =>
+  new Intl.NumberFormat('pt-BR', {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(fraction);
+
+/** What the product page says of paying with Drip, from the merchant's terms (null: not read, say nothing). */
+export function termsText(terms) {
+  if (!terms) return null;
+  const plan = terms.flexibleInstallments
+    ? `Em até ${terms.maxInstalments}x sem juros no Pix`
+    : `Em ${terms.maxInstalments}x sem juros no Pix`;
+  return terms.cashbackRate > 0 ? `${plan}, com ${percent(terms.cashbackRate)} de cashback` : plan;
+}
 
 /** The SDK's version and the SRI hash of its IIFE build (what a merchant copies from `npm run sri`). */
 async function sdkScript() {
@@ -86,7 +105,7 @@ ${scripts.map((src) => `<script src="${escapeHtml(src)}"></script>`).join('\n')}
 </html>`;
 }
 
-function productPage(dripOrigin, sdk) {
+function productPage(dripOrigin, sdk, merchant, terms) {
   const missing = sdk.integrity
     ? ''
     : '<p class="warning" role="alert">O SDK da Drip não está compilado: rode <code>npm run build -w @drip/checkout-sdk</code>.</p>';
@@ -96,12 +115,13 @@ function productPage(dripOrigin, sdk) {
     sdk,
     scripts: ['/store.js'],
     body: `${missing}
-<article class="product" data-amount="${PRODUCT.amount}" data-cashback-rate="${PRODUCT.cashbackRate}">
+<article class="product" data-amount="${PRODUCT.amount}" data-merchant-id="${escapeHtml(merchant?.id ?? '')}">
   <div class="photo" aria-hidden="true">☕</div>
   <div>
     <h1>${escapeHtml(PRODUCT.name)}</h1>
     <p>${escapeHtml(PRODUCT.description)}</p>
     <p class="price">${escapeHtml(brl(PRODUCT.amount))}</p>
+    ${termsText(terms) ? `<p class="terms" id="terms">${escapeHtml(termsText(terms))}</p>` : ''}
     <div id="drip-banner"></div>
     <div class="buy">
       <button type="button" id="buy-modal" data-mode="modal">Comprar com Drip</button>
@@ -144,6 +164,7 @@ export async function startDemoStore({
   host = '127.0.0.1',
   dripUrl = process.env.DRIP_URL ?? 'http://localhost:3000',
   apiKey = process.env.DRIP_MERCHANT_API_KEY,
+  merchantId = process.env.DRIP_MERCHANT_ID,
   log = (line) => console.log(line),
 } = {}) {
   const dripOrigin = new URL(dripUrl).origin;
@@ -151,11 +172,12 @@ export async function startDemoStore({
   const reactDir = normalize(join(here, '..', 'react-store', 'dist'));
   /** order code -> checkout id, so that the outcome pages can ask Drip (the browser can be tampered with). */
   const orders = new Map();
-  let sandboxKey = null;
+  let sandboxMerchant = null;
 
-  async function merchantApiKey() {
-    if (apiKey) return apiKey;
-    if (sandboxKey) return sandboxKey;
+  /** The merchant the store sells for: `{ id, apiKey, name }` (the sandbox's Casa Pitanga without an API key). */
+  async function merchant() {
+    if (apiKey) return { id: merchantId ?? null, apiKey, name: null };
+    if (sandboxMerchant) return sandboxMerchant;
     const res = await fetch(`${dripOrigin}/sandbox/demo`);
     if (!res.ok) {
       throw new Error(
@@ -163,10 +185,27 @@ export async function startDemoStore({
       );
     }
     const demo = await res.json();
-    const key = demo?.merchants?.[0]?.apiKey;
-    if (typeof key !== 'string') throw new Error('the Drip sandbox lists no merchant with an API key');
-    sandboxKey = key;
-    return key;
+    const list = Array.isArray(demo?.merchants) ? demo.merchants : [];
+    const found = list.find((m) => m?.name === SANDBOX_MERCHANT) ?? list[0];
+    if (typeof found?.apiKey !== 'string')
+      throw new Error('the Drip sandbox lists no merchant with an API key');
+    sandboxMerchant = { id: found.id, apiKey: found.apiKey, name: found.name };
+    return sandboxMerchant;
+  }
+  const merchantApiKey = async () => (await merchant()).apiKey;
+
+  /** The merchant's terms from Drip's public simulator, or null (the page then promises nothing). */
+  async function merchantTerms(id) {
+    if (!id) return null;
+    const url = new URL('/api/v1/instalments_simulator', dripOrigin);
+    url.searchParams.set('amount', PRODUCT.amount.toFixed(2));
+    url.searchParams.set('merchantId', id);
+    const res = await fetch(url);
+    if (!res.ok) {
+      log(`demo store: ${url.pathname} answered ${res.status} for merchant ${id}`);
+      return null;
+    }
+    return res.json();
   }
 
   async function createCheckout(storeOrigin) {
@@ -245,8 +284,18 @@ export async function startDemoStore({
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return json(res, 405, { message: 'Método não permitido' });
     // For the React store (examples/react-store), built once, which learns the Drip origin here.
-    if (path === '/api/config') return json(res, 200, { dripOrigin });
-    if (path === '/') return send(res, 200, TYPES['.html'], productPage(dripOrigin, await sdkScript()));
+    if (path === '/api/config') {
+      const seller = await merchant().catch(() => null);
+      return json(res, 200, { dripOrigin, merchantId: seller?.id ?? null });
+    }
+    if (path === '/') {
+      const seller = await merchant().catch((err) => {
+        log(`demo store: ${err.message}`);
+        return null;
+      });
+      const terms = await merchantTerms(seller?.id).catch(() => null);
+      return send(res, 200, TYPES['.html'], productPage(dripOrigin, await sdkScript(), seller, terms));
+    }
     if (path === '/pedido/sucesso' || path === '/pedido/cancelado') {
       const ok = path === '/pedido/sucesso';
       const order = url.searchParams.get('pedido');

@@ -28,16 +28,17 @@
   }
 
   const amount = Number(product.dataset.amount);
-  const cashbackRate = Number(product.dataset.cashbackRate);
+  // The banner and the explainer read the merchant's real cashback rate from Drip (never a number in the page).
+  const merchantId = product.dataset.merchantId;
   Drip.mountBanner(document.getElementById('drip-banner'), {
     amount,
-    cashbackRate,
+    merchantId,
     checkoutOrigin,
     onEvent(event) {
       if (event.type !== 'resize') log('banner', event);
       if (event.type === 'clickOnLink' || event.type === 'clickOnLogo') {
         Drip.mountExplainer(null, {
-          cashbackRate,
+          merchantId,
           checkoutOrigin,
           onEvent: (e) => e.type !== 'resize' && log('explainer', e),
         });

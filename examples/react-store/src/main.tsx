@@ -1,22 +1,32 @@
 // The demo store in React: the npm package's React entry (DripProvider, DripCheckout, useDripCheckout), the same
-// backend route as the plain HTML store (POST /api/checkout on the demo store) and the same product.
+// backend route as the plain HTML store (POST /api/checkout on the demo store) and the same product. What it
+// promises (cashback, instalments) is the merchant's real terms, read from Drip (merchantId from /api/config).
 import {
   type CheckoutEvent,
   type CheckoutMode,
   type CheckoutOutcome,
   DripCheckout,
   DripProvider,
+  type MerchantTerms,
   useDripCheckout,
 } from '@drip/checkout-sdk/react';
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
-const PRODUCT = { name: 'Cafeteira Pitanga Inox', amount: 299.9, cashbackRate: 0.05 };
+const PRODUCT = { name: 'Cafeteira Pitanga Inox', amount: 299.9 };
 const brl = (reais: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais);
+const percent = (fraction: number) =>
+  new Intl.NumberFormat('pt-BR', {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(fraction);
 
 interface StoreConfig {
   dripOrigin: string;
+  /** The merchant the store sells for, at Drip (null: the store could not tell). */
+  merchantId: string | null;
 }
 
 function isConfig(value: unknown): value is StoreConfig {
@@ -24,8 +34,34 @@ function isConfig(value: unknown): value is StoreConfig {
     typeof value === 'object' &&
     value !== null &&
     'dripOrigin' in value &&
-    typeof value.dripOrigin === 'string'
+    typeof value.dripOrigin === 'string' &&
+    'merchantId' in value &&
+    (value.merchantId === null || typeof value.merchantId === 'string')
   );
+}
+
+function termsText(terms: MerchantTerms): string {
+  const plan = terms.flexibleInstallments
+    ? `Em até ${terms.maxInstalments}x sem juros no Pix`
+    : `Em ${terms.maxInstalments}x sem juros no Pix`;
+  return terms.cashbackRate > 0 ? `${plan}, com ${percent(terms.cashbackRate)} de cashback` : plan;
+}
+
+/** The merchant's terms in words, once Drip has given them (nothing before, nothing if it cannot). */
+function Terms({ merchantId }: { merchantId: string }) {
+  const drip = useDripCheckout();
+  const [terms, setTerms] = useState<MerchantTerms | null>(null);
+  useEffect(() => {
+    let live = true;
+    drip.fetchMerchantTerms(merchantId, { amount: PRODUCT.amount }).then(
+      (read) => live && setTerms(read),
+      () => live && setTerms(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [drip, merchantId]);
+  return terms ? <p className="terms">{termsText(terms)}</p> : null;
 }
 
 function idOf(value: unknown): string | null {
@@ -43,24 +79,24 @@ function messageOf(value: unknown, status: number): string {
     : `A loja respondeu ${status}`;
 }
 
-function Banner() {
+function Banner({ merchantId }: { merchantId: string }) {
   const drip = useDripCheckout();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!ref.current) return;
     const banner = drip.mountBanner(ref.current, {
       amount: PRODUCT.amount,
-      cashbackRate: PRODUCT.cashbackRate,
+      merchantId,
       onEvent: (e) => {
-        if (e.type === 'clickOnLink') drip.mountExplainer(null, { cashbackRate: PRODUCT.cashbackRate });
+        if (e.type === 'clickOnLink') drip.mountExplainer(null, { merchantId });
       },
     });
     return () => banner?.destroy();
-  }, [drip]);
+  }, [drip, merchantId]);
   return <div ref={ref} id="drip-banner" />;
 }
 
-function Store() {
+function Store({ merchantId }: { merchantId: string | null }) {
   const [session, setSession] = useState<{ id: string; mode: CheckoutMode } | null>(null);
   const [status, setStatus] = useState('');
   const [events, setEvents] = useState<CheckoutEvent[]>([]);
@@ -100,7 +136,8 @@ function Store() {
       <div>
         <h1>{PRODUCT.name}</h1>
         <p className="price">{brl(PRODUCT.amount)}</p>
-        <Banner />
+        {merchantId ? <Terms merchantId={merchantId} /> : null}
+        {merchantId ? <Banner merchantId={merchantId} /> : null}
         <div className="buy">
           <button type="button" disabled={busy} onClick={() => buy('modal')}>
             Comprar com Drip
@@ -146,7 +183,7 @@ function App() {
   if (!config) return <p>Carregando…</p>;
   return (
     <DripProvider checkoutOrigin={config.dripOrigin}>
-      <Store />
+      <Store merchantId={config.merchantId} />
     </DripProvider>
   );
 }

@@ -11,5 +11,6 @@ export type {
 } from './checkout.ts';
 export { DEFAULT_CONNECT_TIMEOUT_MS, openCheckout } from './checkout.ts';
 export { type CheckoutUrlOptions, checkoutUrl, redirectToCheckout } from './checkout-url.ts';
+export { fetchMerchantTerms, type MerchantTerms, type MerchantTermsOptions } from './terms.ts';
 export type { BannerOptions, WidgetEvent, WidgetHandle, WidgetOptions } from './widgets.ts';
 export { mountBanner, mountExplainer } from './widgets.ts';

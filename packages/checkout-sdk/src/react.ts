@@ -11,6 +11,7 @@ import {
   type OpenCheckoutOptions,
   openCheckout,
 } from './checkout.ts';
+import { fetchMerchantTerms, type MerchantTerms, type MerchantTermsOptions } from './terms.ts';
 import {
   type BannerOptions,
   mountBanner,
@@ -37,6 +38,11 @@ export interface DripCheckoutApi {
     container: HTMLElement | null,
     options: Omit<WidgetOptions, 'checkoutOrigin'>,
   ): WidgetHandle | null;
+  /** The merchant's real terms (cashback rate, instalments), read from Drip. */
+  fetchMerchantTerms(
+    merchantId: string,
+    options?: Omit<MerchantTermsOptions, 'checkoutOrigin'>,
+  ): Promise<MerchantTerms>;
 }
 
 const DripContext = createContext<DripCheckoutApi | null>(null);
@@ -48,6 +54,8 @@ export function DripProvider({ checkoutOrigin, children }: DripProviderProps): R
       openCheckout: (checkoutId, options) => openCheckout(checkoutId, { ...options, checkoutOrigin }),
       mountBanner: (element, options) => mountBanner(element, { ...options, checkoutOrigin }),
       mountExplainer: (container, options) => mountExplainer(container, { ...options, checkoutOrigin }),
+      fetchMerchantTerms: (merchantId, options) =>
+        fetchMerchantTerms(merchantId, { ...options, checkoutOrigin }),
     }),
     [checkoutOrigin],
   );
@@ -106,3 +114,4 @@ export function DripCheckout(props: DripCheckoutProps): null {
 }
 
 export type { CheckoutEvent, CheckoutHandle, CheckoutMode, CheckoutOutcome } from './checkout.ts';
+export type { MerchantTerms } from './terms.ts';

@@ -110,3 +110,85 @@ describe('mountExplainer', () => {
     expect(document.body.children).toHaveLength(0);
   });
 });
+
+describe("widgets with merchantId: the merchant's real terms", () => {
+  const MERCHANT = '0b1e6c1e-5d6a-4a57-9a0e-2f1d3c4b5a69';
+  /** Drip's simulator answering `answer` (status 200 unless given). */
+  function stubSimulator(answer: unknown, status = 200) {
+    const fetch = vi.fn(
+      async (_url: URL | string, _init?: RequestInit) =>
+        new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+  const terms = { cashbackRate: 0.02, maxInstalments: 3, flexibleInstallments: false, instalments: [] };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the banner shows the cashback rate Drip gives for the merchant, not a number from the page', async () => {
+    const fetch = stubSimulator(terms);
+    const slot = document.createElement('div');
+    document.body.append(slot);
+    const banner = mountBanner(slot, { amount: 299.9, merchantId: MERCHANT, checkoutOrigin: ORIGIN });
+    await vi.waitFor(() => expect(slot.querySelector('iframe')).not.toBeNull());
+    expect(onlyFrame().src).toBe(`${ORIGIN}/drip_banner?amount=299.90&cashback_rate=0.02`);
+    expect(String(fetch.mock.calls[0]?.[0])).toBe(
+      `${ORIGIN}/api/v1/instalments_simulator?amount=299.90&merchantId=${MERCHANT}`,
+    );
+    banner?.destroy();
+    expect(slot.children).toHaveLength(0);
+  });
+
+  it('the explainer opens with the real rate too', async () => {
+    stubSimulator({ ...terms, cashbackRate: 0.05, maxInstalments: 12, flexibleInstallments: true });
+    const explainer = mountExplainer(null, { merchantId: MERCHANT, checkoutOrigin: ORIGIN });
+    await vi.waitFor(() => expect(document.querySelector('iframe')).not.toBeNull());
+    expect(onlyFrame().src).toBe(`${ORIGIN}/drip-modal?cashback_rate=0.05`);
+    explainer?.destroy();
+    expect(document.body.children).toHaveLength(0);
+  });
+
+  it('shows nothing when the terms cannot be read (unknown merchant, Drip down), and says why', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubSimulator({ error: { code: 'MERCHANT_UNKNOWN', message: 'Parceira não encontrada' } }, 404);
+    const slot = document.createElement('div');
+    document.body.append(slot);
+    mountBanner(slot, { amount: 10, merchantId: MERCHANT, checkoutOrigin: ORIGIN });
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining('(404)')));
+    expect(slot.children).toHaveLength(0);
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    mountExplainer(null, { merchantId: MERCHANT, checkoutOrigin: ORIGIN });
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Failed to fetch'));
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('mounts nothing when destroyed before Drip answers', async () => {
+    let answer: (value: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const slot = document.createElement('div');
+    document.body.append(slot);
+    const banner = mountBanner(slot, { amount: 10, merchantId: MERCHANT, checkoutOrigin: ORIGIN });
+    banner?.destroy();
+    answer(new Response(JSON.stringify(terms)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(slot.children).toHaveLength(0);
+  });
+
+  it('refuses a rate typed in the page next to merchantId', () => {
+    const slot = document.createElement('div');
+    document.body.append(slot);
+    expect(() =>
+      mountBanner(slot, { amount: 10, merchantId: MERCHANT, cashbackRate: 0.05, checkoutOrigin: ORIGIN }),
+    ).toThrow(/merchantId .* or cashbackRate, not both/);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});

@@ -303,7 +303,12 @@ export interface StaticOptions {
   sdkDir?: string;
   /** The merchants' registered origins, added to `embedOrigins` on the embeddable pages. */
   merchantOrigins?: EmbedOriginsSource;
+  /** Folder of the server's own files (the favicon); by default packages/server/assets. */
+  assetsDir?: string;
 }
+
+/** The Drip icon, for every page of every app (browsers ask for /favicon.ico whatever the page links). */
+const FAVICONS: Record<string, string> = { '/favicon.ico': 'favicon.ico', '/favicon.svg': 'favicon.svg' };
 
 /**
  * Serves the built checkout-ui and portals apps: the SDK script, asset files from either dist folder, then the
@@ -342,6 +347,7 @@ export function staticApps(options: StaticOptions) {
   const sdkDir = options.sdkDir ?? join(packageDir(), '..', 'checkout-sdk');
   const version = sdkVersion(sdkDir);
   const sdkFile = join(sdkDir, 'dist', 'drip.iife.js');
+  const assetsDir = options.assetsDir ?? join(packageDir(), 'assets');
 
   return async (c: Context): Promise<Response> => {
     const urlPath = c.req.path;
@@ -387,6 +393,15 @@ export function staticApps(options: StaticOptions) {
           });
         }
       }
+    }
+    const favicon = FAVICONS[urlPath];
+    if (favicon && (await isFile(join(assetsDir, favicon)))) {
+      return fileResponse(join(assetsDir, favicon), {
+        status: 200,
+        cache: 'public, max-age=86400',
+        head,
+        acceptEncoding,
+      });
     }
     if (CHECKOUT_SPA.some((re) => re.test(urlPath))) {
       const headers = await framingFor(urlPath);

@@ -1,5 +1,5 @@
 import { cents } from '@drip/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seededApp } from './helpers.ts';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
@@ -89,5 +89,46 @@ describe('sandbox bank', () => {
       payerBankCode: '077',
     });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('the sandbox bank page (its own script, in jsdom, against this server)', () => {
+  it("the 'Situação' card turns to the paid state once the Pix is paid", async () => {
+    const { JSDOM } = await import('jsdom');
+    const c = await t.built.services.payments.createCharge(null, {
+      purpose: 'UNIQUE_PAYMENT',
+      referenceId: 'bank-page-1',
+      amount: cents(100),
+      description: 'Teste página do banco',
+    });
+    const html = await (await t.raw('/sandbox/bank', { method: 'GET' })).text();
+    const dom = new JSDOM(html, {
+      url: 'http://localhost/sandbox/bank',
+      runScripts: 'dangerously',
+      beforeParse(window) {
+        // The page's fetch goes to this app, as the browser's would go to the server.
+        window.fetch = (input, init) => t.raw(input, { ...init, method: init?.method ?? 'GET' });
+      },
+    });
+    const { document, Event } = dom.window;
+    const $ = (id: string) => {
+      const element = document.getElementById(id);
+      if (!element) throw new Error(`no #${id}`);
+      return element;
+    };
+    // The card's 'Situação' row: the <dd> after its <dt>.
+    const situation = () =>
+      [...document.querySelectorAll('#details dt')].find((dt) => dt.textContent === 'Situação')
+        ?.nextElementSibling?.textContent;
+    $('code').value = c.brCode;
+    $('read').dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.waitFor(() => expect(situation()).toBe('Aguardando pagamento'));
+    expect($('pay').hidden).toBe(false);
+    $('cpf').value = '529.982.247-25';
+    $('pay').dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.waitFor(() => expect($('result').textContent).toContain('Pix pago.'));
+    await vi.waitFor(() => expect(situation()).toBe('Paga'));
+    expect($('pay').hidden).toBe(true);
+    dom.window.close();
   });
 });

@@ -166,6 +166,9 @@ export function checkoutRoutes(s: Services): RouteDef[] {
       path: checkoutPaths.instalmentsSimulator,
       audience: 'public',
       handler: async (c) => {
+        // Public terms that merchant pages read from the browser (the SDK's widgets, fetchMerchantTerms): any
+        // origin may read them, errors included. A simple GET without credentials: no preflight.
+        c.header('Access-Control-Allow-Origin', '*');
         const q = parseWith(InstalmentsSimulatorQuery, c.req.query());
         if ('checkoutId' in q) return c.json(await checkouts.simulateForCheckout(q.checkoutId), 200);
         return c.json(await checkouts.simulate(q), 200);

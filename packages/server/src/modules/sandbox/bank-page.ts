@@ -21,6 +21,7 @@ export function bankPage(defaultCpf: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Banco sandbox · Drip</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a1a1a; }
   main { max-width: 560px; margin: 0 auto; padding: 24px 16px; }
@@ -33,6 +34,7 @@ export function bankPage(defaultCpf: string): string {
   button[disabled] { opacity: .5; cursor: default; }
   .card { background: #fff; border-radius: 12px; padding: 16px; margin-top: 16px; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
   .error { color: #a40000; }
+  .hint { margin: 6px 0 0; color: #555; font-size: .85rem; }
   .ok { color: #0b6e4f; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 0; }
   dt { color: #555; } dd { margin: 0; word-break: break-all; }
@@ -50,7 +52,8 @@ export function bankPage(defaultCpf: string): string {
   <section id="details" class="card" hidden aria-live="polite"></section>
   <form id="pay" class="card" hidden>
     <label for="cpf">CPF do pagador</label>
-    <input id="cpf" name="cpf" inputmode="numeric" value="${escapeHtml(defaultCpf)}" required>
+    <input id="cpf" name="cpf" inputmode="numeric" value="${escapeHtml(defaultCpf)}" required aria-describedby="cpfHint">
+    <p class="hint" id="cpfHint">No Pix de verificação (R$ 1,00) de uma compra, use o CPF de quem está comprando: pago de outro CPF, a análise nega a compra (INVALID_CUSTOMER_DATA).</p>
     <label for="name">Nome do pagador</label>
     <input id="name" name="name" value="Pagador Sandbox">
     <label for="bank">Banco do pagador</label>
@@ -70,11 +73,9 @@ export function bankPage(defaultCpf: string): string {
     const json = await res.json().catch(() => ({}));
     return { status: res.status, json };
   }
-  $('read').addEventListener('submit', async (e) => {
-    e.preventDefault();
-    $('result').hidden = true;
-    const text = $('code').value.trim();
-    source = /^[a-zA-Z0-9]{26,35}$/.test(text) ? { txid: text } : { brcode: text };
+  // Reads the cob and shows it (its 'Situação' included): after reading the code, and again once it is paid, so
+  // that the card never says 'Aguardando pagamento' next to 'Pix pago.'.
+  async function show() {
     const { status, json } = await post('/sandbox/pix/parse', source);
     const d = $('details');
     d.hidden = false;
@@ -86,9 +87,16 @@ export function bankPage(defaultCpf: string): string {
     d.innerHTML = '<dl><dt>Recebedor</dt><dd>' + esc(json.merchantName) + ' · ' + esc(json.merchantCity) + '</dd>' +
       '<dt>Valor</dt><dd>' + esc(brl(json.amount)) + '</dd>' +
       '<dt>txid</dt><dd>' + esc(json.txid) + '</dd>' +
-      '<dt>Situação</dt><dd>' + esc(json.statusLabel) + '</dd>' +
+      '<dt>Situação</dt><dd id="situation">' + esc(json.statusLabel) + '</dd>' +
       '<dt>Expira em</dt><dd>' + esc(new Date(json.expiresAt).toLocaleString('pt-BR')) + '</dd></dl>';
     $('pay').hidden = !json.payable;
+  }
+  $('read').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    $('result').hidden = true;
+    const text = $('code').value.trim();
+    source = /^[a-zA-Z0-9]{26,35}$/.test(text) ? { txid: text } : { brcode: text };
+    await show();
   });
   $('pay').addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -103,7 +111,10 @@ export function bankPage(defaultCpf: string): string {
     r.innerHTML = status === 200
       ? '<p class="ok"><strong>Pix pago.</strong></p><dl><dt>Valor</dt><dd>' + esc(brl(json.amount)) + '</dd><dt>EndToEndId</dt><dd>' + esc(json.endToEndId) + '</dd><dt>Webhook</dt><dd>' + esc(json.webhook) + '</dd></dl>'
       : '<p class="error">' + esc(json.error ? json.error.message : 'Erro ' + status) + '</p>';
-    if (status === 200) $('pay').hidden = true;
+    if (status === 200) {
+      $('pay').hidden = true;
+      await show();
+    }
   });
 })();
 </script>

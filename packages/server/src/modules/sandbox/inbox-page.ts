@@ -47,6 +47,7 @@ export function inboxPage(messages: OutboxMessage[], to: string | undefined): st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="5">
 <title>Drip sandbox: caixa de entrada</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{font-family:system-ui,sans-serif;margin:0 auto;max-width:860px;padding:16px;color:#1d1d1f;background:#f6f6f8}
 h1{font-size:1.4rem}form{display:flex;gap:8px;margin-bottom:16px}input{flex:1;padding:8px;font-size:1rem}
