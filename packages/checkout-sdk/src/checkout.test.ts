@@ -102,6 +102,18 @@ describe('openCheckout in modal mode', () => {
     expect(events.at(-1)).toEqual({ type: 'close' });
   });
 
+  it('settles OK on completed (an approval off the auto-redirect list), and a later close keeps it OK', async () => {
+    const events: CheckoutEvent[] = [];
+    const handle = open((event) => events.push(event));
+    const child = connectFakeChild(frame(), { origin: ORIGIN, channel: CHECKOUT_CHANNEL });
+    await child.emit({ type: 'completed', status: 'OK', url: 'https://loja.test/ok' });
+    expect(dialog()).not.toBeNull();
+    await child.emit({ type: 'close' });
+    await vi.waitFor(() => expect(dialog()).toBeNull());
+    await expect(handle.result).resolves.toEqual({ status: 'OK', url: 'https://loja.test/ok' });
+    expect(events.map((e) => e.type)).toEqual(['completed', 'close']);
+  });
+
   it('settles KO and EXPIRED outcomes, first outcome wins', async () => {
     const ko = open();
     const child = connectFakeChild(frame(), { origin: ORIGIN, channel: CHECKOUT_CHANNEL });

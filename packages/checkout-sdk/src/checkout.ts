@@ -121,7 +121,10 @@ export function openCheckout(checkoutId: string, options: OpenCheckoutOptions): 
       }
       if (event.type === 'resize') modal?.setHeight(event.height);
       emit(event);
-      if (event.type === 'finished') settle({ status: event.status, url: event.url });
+      // `completed` is an approval too (spec 2.5 "finished or completed"): the shopper closing the approved step
+      // afterwards must not turn a purchase into CLOSED.
+      if (event.type === 'finished' || event.type === 'completed')
+        settle({ status: event.status, url: event.url });
       if (event.type === 'expired') settle({ status: 'EXPIRED' });
     },
     onFailure(reason, message) {
