@@ -281,9 +281,12 @@ describe('confirmation', () => {
     expect(withEntry.getAttribute('aria-pressed')).toBe('false');
     expect(withEntry.textContent).toMatch(/R\$\s100,00 no Pix, logo após confirmar/);
     expect(later.textContent).toContain('Escolha a data, até 23/12/2026');
-    // The choice comes before the calendar, so that a phone shows it without scrolling past 31 days.
-    const calendar = screen.getByRole('group', { name: 'Data da 1ª parcela' });
-    expect(group.compareDocumentPosition(calendar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The choice comes before the schedule and the calendar, so that a phone shows it without scrolling past them.
+    for (const after of [
+      screen.getByRole('list', { name: 'Parcelas' }),
+      screen.getByRole('group', { name: 'Data da 1ª parcela' }),
+    ])
+      expect(group.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.click(later);
     expect(send).not.toHaveBeenCalled();
     fireEvent.click(withEntry);

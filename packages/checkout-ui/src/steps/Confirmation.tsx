@@ -84,6 +84,11 @@ export function Confirmation({
       <StepHeading>Revise e confirme sua compra</StepHeading>
       {merchantName ? <p className="lead">{t.purchaseAt(merchantName)}</p> : null}
 
+      {/* First, before the schedule it changes: on a phone a 6x schedule would push it below the fold. */}
+      {upfrontStatus === 'OPTIONAL' && first ? (
+        <UpfrontChoice today={today} first={first} busy={changingDate} onChoose={onChangeDate} />
+      ) : null}
+
       {instalments.length > 2 ? (
         <ol className="schedule" aria-label="Parcelas">
           {instalments.map((i) => (
@@ -104,10 +109,6 @@ export function Confirmation({
         </ol>
       ) : null}
       {cashback ? <p className="badge">{cashback}</p> : null}
-
-      {upfrontStatus === 'OPTIONAL' && first ? (
-        <UpfrontChoice today={today} first={first} busy={changingDate} onChoose={onChangeDate} />
-      ) : null}
 
       {!upfrontToday && first && !(upfrontStatus === 'OPTIONAL' && first.dueDate === today) ? (
         <FirstDateCalendar
