@@ -333,7 +333,34 @@ describe('hosted checkout, end to end', () => {
     await page.getByRole('button', { name: 'Quantidade de parcelas' }).click();
     await page.getByRole('option', { name: /^6x de R\$\s?100,00 sem juros/ }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    // Upfront OPTIONAL: the plan starts with the first instalment paid today by Pix.
+    // Upfront OPTIONAL: the plan starts "sem entrada" (first instalment in 15 days); the shopper chooses to pay the
+    // first instalment today by Pix ("com entrada"), and the schedule then shows it due 'Hoje'.
+    const withEntry = page.getByRole('button', { name: 'Pagar a 1ª parcela hoje (entrada)' });
+    const later = page.getByRole('button', { name: 'Pagar a 1ª parcela depois (sem entrada)' });
+    await expect.poll(() => later.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    // On a 390 px phone both choices are on the first screen, above the 6x schedule and the calendar.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const choice of [withEntry, later]) {
+      const box = await choice.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 844 && box.width <= 390).toBe(true);
+    }
+    await snap(page, 'checkout-confirmation-optional-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await snap(page, 'checkout-confirmation-optional-1280');
+    await withEntry.click();
+    await expect.poll(() => withEntry.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await page.getByText('Data da 1º parcela alterada').first().waitFor();
+    expect(
+      await page
+        .getByText('Data do primeiro vencimento')
+        .locator('xpath=following-sibling::dd')
+        .textContent(),
+    ).toBe('Hoje');
+    await snap(page, 'checkout-confirmation-with-entry-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'checkout-confirmation-with-entry-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByRole('heading', { name: 'Pague a 1ª parcela no Pix' }).waitFor({ timeout: 20_000 });
     await snap(page, 'checkout-first-instalment-pix');

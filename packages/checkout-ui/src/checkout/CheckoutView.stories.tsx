@@ -140,7 +140,21 @@ export const ConfirmationUpfrontMandatory = state(
   }),
   'Hoje',
 );
-/** OPTIONAL upfront with the entry due today: 'Hoje', no day chosen in the calendar, any day (+15 too) a change. */
+/**
+ * OPTIONAL upfront, the server's default "sem entrada" (first due today + 15) on a phone: the two choices come
+ * before the calendar; 'com entrada' sends today.
+ */
+export const ConfirmationOptionalChoicePhone: Story = {
+  ...state(confirmation, 'Pagar a 1ª parcela hoje (entrada)'),
+  args: { context: confirmation, viewportWidth: 390 },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Pagar a 1ª parcela hoje (entrada)' }));
+    await expect(args.send).toHaveBeenCalledWith({ type: 'CHANGE_FIRST_DATE', date: '2026-11-22' });
+  },
+};
+/** OPTIONAL upfront with the entry due today ('com entrada'): 'Hoje', no calendar until 'sem entrada' is chosen. */
 export const ConfirmationOptionalWithEntry = state(
   fixtureContext('confirmation', {
     checkoutConfirmationRequested: true,
@@ -151,7 +165,7 @@ export const ConfirmationOptionalWithEntry = state(
       { number: 3, dueDate: '2027-01-21', amount: cents(10000), cashbackAmount: cents(1500) },
     ],
   }),
-  'Alterar data',
+  'Pagar a 1ª parcela depois (sem entrada)',
 );
 export const ConfirmationConfirming = state(confirmation, 'Revise e confirme sua compra', {
   confirming: true,

@@ -12,7 +12,13 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { okResult } from '../test-utils.ts';
 import { type CheckoutBusy, CheckoutView, idleBusy } from './CheckoutView.tsx';
-import { deniedContext, fixtureContext, fixtureInstalments, fixturePix } from './fixtures.ts';
+import {
+  deniedContext,
+  fixtureContext,
+  fixtureInstalments,
+  fixtureMerchant,
+  fixturePix,
+} from './fixtures.ts';
 
 afterEach(cleanup);
 
@@ -259,8 +265,36 @@ describe('confirmation', () => {
     expect(send).toHaveBeenCalledWith({ type: 'CONFIRM' });
   });
 
-  it("optional upfront with the entry due today: 'Hoje', no day guessed, and today + 15 can be chosen", async () => {
-    const withEntry = [
+  it("optional upfront, sem entrada by default: 'com entrada' is one obvious choice that sends today", async () => {
+    const { send } = renderView(
+      fixtureContext('confirmation', {
+        checkoutConfirmationRequested: true,
+        instalments: fixtureInstalments,
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Revise e confirme sua compra' });
+    const group = screen.getByRole('group', { name: 'Quando pagar a 1ª parcela?' });
+    const withEntry = within(group).getByRole('button', { name: 'Pagar a 1ª parcela hoje (entrada)' });
+    const later = within(group).getByRole('button', { name: 'Pagar a 1ª parcela depois (sem entrada)' });
+    // The server's plan (first due 07/12, today + 15) is "sem entrada": that is the choice shown as made.
+    expect(later.getAttribute('aria-pressed')).toBe('true');
+    expect(withEntry.getAttribute('aria-pressed')).toBe('false');
+    expect(withEntry.textContent).toMatch(/R\$\s100,00 no Pix, logo após confirmar/);
+    expect(later.textContent).toContain('Escolha a data, até 23/12/2026');
+    // The choice comes before the schedule and the calendar, so that a phone shows it without scrolling past them.
+    for (const after of [
+      screen.getByRole('list', { name: 'Parcelas' }),
+      screen.getByRole('group', { name: 'Data da 1ª parcela' }),
+    ])
+      expect(group.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(later);
+    expect(send).not.toHaveBeenCalled();
+    fireEvent.click(withEntry);
+    expect(send).toHaveBeenCalledWith({ type: 'CHANGE_FIRST_DATE', date: '2026-11-22' });
+  });
+
+  it("optional upfront with the entry due today: 'Hoje', no calendar, and 'sem entrada' goes back to today + 15", async () => {
+    const withEntryPlan = [
       { number: 1, dueDate: '2026-11-22', amount: cents(10000), cashbackAmount: cents(0) },
       { number: 2, dueDate: '2026-12-22', amount: cents(10000), cashbackAmount: cents(0) },
       { number: 3, dueDate: '2027-01-21', amount: cents(10000), cashbackAmount: cents(1500) },
@@ -268,21 +302,52 @@ describe('confirmation', () => {
     const { send } = renderView(
       fixtureContext('confirmation', {
         checkoutConfirmationRequested: true,
-        instalments: withEntry,
+        instalments: withEntryPlan,
         upfrontFirstInstalment: cents(10000),
       }),
     );
     await screen.findByRole('heading', { name: 'Revise e confirme sua compra' });
     expect(screen.getByText('Data do primeiro vencimento').nextSibling?.textContent).toBe('Hoje');
-    expect(document.querySelectorAll('.calendar__day[aria-pressed="true"]')).toHaveLength(0);
-    const change = screen.getByRole('button', { name: 'Alterar data' }) as HTMLButtonElement;
-    expect(change.disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: '07/12/2026' }));
-    expect(screen.getByRole('button', { name: '07/12/2026' }).getAttribute('aria-pressed')).toBe('true');
-    const changeTo = screen.getByRole('button', { name: 'Alterar para 07/12/2026' }) as HTMLButtonElement;
-    expect(changeTo.disabled).toBe(false);
-    fireEvent.click(changeTo);
+    expect(within(screen.getByRole('list', { name: 'Parcelas' })).getAllByText('Hoje')).toHaveLength(1);
+    const withEntry = screen.getByRole('button', { name: 'Pagar a 1ª parcela hoje (entrada)' });
+    expect(withEntry.getAttribute('aria-pressed')).toBe('true');
+    // Due today, there is no date to choose: the calendar comes back with "sem entrada".
+    expect(screen.queryByRole('group', { name: 'Data da 1ª parcela' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '07/12/2026' })).toBeNull();
+    fireEvent.click(withEntry);
+    expect(send).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar a 1ª parcela depois (sem entrada)' }));
     expect(send).toHaveBeenCalledWith({ type: 'CHANGE_FIRST_DATE', date: '2026-12-07' });
+  });
+
+  it('optional upfront: no second change while one is on its way, and no confirmation either', async () => {
+    const { send } = renderView(
+      fixtureContext('confirmation', {
+        checkoutConfirmationRequested: true,
+        instalments: fixtureInstalments,
+      }),
+      { busy: { changingFirstDate: true } },
+    );
+    await screen.findByRole('heading', { name: 'Revise e confirme sua compra' });
+    const withEntry = screen.getByRole('button', { name: 'Pagar a 1ª parcela hoje (entrada)' });
+    expect(withEntry.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(withEntry);
+    expect(send).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Confirmar' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('disabled upfront: no entry to choose, only the calendar (1..31 days)', async () => {
+    renderView(
+      fixtureContext('confirmation', {
+        checkoutConfirmationRequested: true,
+        instalments: fixtureInstalments,
+        merchantSummary: { ...fixtureMerchant, upfrontPaymentStatus: 'DISABLED' },
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Revise e confirme sua compra' });
+    expect(screen.queryByRole('button', { name: 'Pagar a 1ª parcela hoje (entrada)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '22/11/2026' })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Data da 1ª parcela' })).toBeTruthy();
   });
 
   it("the calendar follows the server's new schedule after a change", async () => {
@@ -343,6 +408,7 @@ describe('confirmation', () => {
     await screen.findByRole('heading', { name: 'Revise e confirme sua compra' });
     expect(screen.getByText('Data do primeiro vencimento').nextSibling?.textContent).toBe('Hoje');
     expect(screen.queryByRole('button', { name: /Alterar para/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pagar a 1ª parcela depois (sem entrada)' })).toBeNull();
   });
 });
 

@@ -35,6 +35,9 @@ export interface ConfirmationProps {
   onConfirm: () => void;
 }
 
+/** The server's first due date when nothing was chosen (spec 2.5): where "sem entrada" goes back to. */
+export const FIRST_DATE_DEFAULT_DAYS = 15;
+
 /** The selectable first due dates: today + 1 … today + 31. */
 export function firstDateWindow(today: IsoDate): IsoDate[] {
   const dates: IsoDate[] = [];
@@ -81,6 +84,11 @@ export function Confirmation({
       <StepHeading>Revise e confirme sua compra</StepHeading>
       {merchantName ? <p className="lead">{t.purchaseAt(merchantName)}</p> : null}
 
+      {/* First, before the schedule it changes: on a phone a 6x schedule would push it below the fold. */}
+      {upfrontStatus === 'OPTIONAL' && first ? (
+        <UpfrontChoice today={today} first={first} busy={changingDate} onChoose={onChangeDate} />
+      ) : null}
+
       {instalments.length > 2 ? (
         <ol className="schedule" aria-label="Parcelas">
           {instalments.map((i) => (
@@ -102,7 +110,7 @@ export function Confirmation({
       ) : null}
       {cashback ? <p className="badge">{cashback}</p> : null}
 
-      {!upfrontToday && first ? (
+      {!upfrontToday && first && !(upfrontStatus === 'OPTIONAL' && first.dueDate === today) ? (
         <FirstDateCalendar
           key={first.dueDate}
           today={today}
@@ -128,6 +136,71 @@ export function Confirmation({
         {confirming ? 'Confirmando…' : t.confirm}
       </button>
     </section>
+  );
+}
+
+/**
+ * OPTIONAL upfront: "com entrada" (the 1st instalment due today, paid by Pix right after the confirmation) or
+ * "sem entrada" (a date 1..31 days ahead, chosen in the calendar). The server decides by the first due date alone,
+ * so each choice sends one: today, or back to the default today + 15. What is shown as chosen is always the
+ * server's schedule, never the click, so a failed change cannot leave the two apart.
+ */
+function UpfrontChoice({
+  today,
+  first,
+  busy,
+  onChoose,
+}: {
+  today: IsoDate;
+  first: CheckoutInstalment;
+  busy: boolean;
+  onChoose: (date: IsoDate) => void;
+}) {
+  const withEntry = first.dueDate === today;
+  const options = [
+    {
+      id: 'com',
+      entry: true,
+      label: 'Pagar a 1ª parcela hoje (entrada)',
+      detail: `${formatBRL(first.amount)} no Pix, logo após confirmar`,
+      date: today,
+    },
+    {
+      id: 'sem',
+      entry: false,
+      label: 'Pagar a 1ª parcela depois (sem entrada)',
+      detail: `Escolha a data, até ${formatDate(addDaysIso(today, FIRST_DATE_MAX_DAYS))}`,
+      date: addDaysIso(today, FIRST_DATE_DEFAULT_DAYS),
+    },
+  ] as const;
+  return (
+    <fieldset className="upfront" aria-busy={busy}>
+      <legend className="field__label">Quando pagar a 1ª parcela?</legend>
+      {options.map((o) => {
+        const chosen = o.entry === withEntry;
+        return (
+          <button
+            key={o.id}
+            type="button"
+            className="upfront__option"
+            aria-label={o.label}
+            aria-pressed={chosen}
+            aria-disabled={busy}
+            onClick={() => {
+              // Choosing the plan already in force sends nothing; nor does a click while a change is on its way.
+              if (!chosen && !busy) onChoose(o.date);
+            }}
+          >
+            <span className="upfront__mark" aria-hidden="true" />
+            <span>
+              <strong>{o.label}</strong>
+              <br />
+              <span className="muted">{o.detail}</span>
+            </span>
+          </button>
+        );
+      })}
+    </fieldset>
   );
 }
 
