@@ -238,8 +238,23 @@ async function press(button: Locator): Promise<void> {
 
 /** A purchase from the insight step to approval: customer data, Drip Token, the verification Pix if asked, confirm. */
 async function buy(f: FrameLocator | Page, shopper: Shopper): Promise<void> {
-  await press(f.getByRole('button', { name: 'Começar' }));
-  await f.getByLabel('Celular').fill(shopper.phone.replace(/^\+55/, ''));
+  // The first step is drawn before the state machine loads, and its button is drawn anew when the machine takes
+  // over (checkout-ui CheckoutPage.tsx): a DOM click on the node resolved just before that swap lands on a detached
+  // node and does nothing. A person clicks what is on screen; the test presses again while 'Começar' is still there.
+  const start = f.getByRole('button', { name: 'Começar' });
+  const phone = f.getByLabel('Celular');
+  await press(start);
+  await expect
+    .poll(
+      async () => {
+        if (await phone.isVisible()) return true;
+        if (await start.isVisible()) await press(start);
+        return phone.isVisible();
+      },
+      { timeout: 30_000, interval: 2_000 },
+    )
+    .toBe(true);
+  await phone.fill(shopper.phone.replace(/^\+55/, ''));
   await f.getByLabel('CPF').fill(shopper.cpf);
   await f.getByLabel('Nome completo').fill(shopper.name);
   await f.getByLabel('E-mail').fill('comprador@example.com');
