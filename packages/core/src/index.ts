@@ -350,3 +350,11 @@ export {
   parseShopperPhone,
   phoneCountries,
 } from './phone.ts';
+export type { PlanAmountsInput, PlanInput, PlannedAmount, PlannedInstalment } from './plan.ts';
+export {
+  DAYS_BETWEEN_INSTALMENTS,
+  MIN_AMOUNT_TO_PAY,
+  planAmounts,
+  planInstalments,
+  spreadCashback,
+} from './plan.ts';
