@@ -85,7 +85,9 @@ export {
   checkoutToasts,
   DENIAL_TITLES,
   denialView,
+  instalmentChoice,
   instalmentOptions,
+  instalmentsPhrase,
 } from './checkout/messages.ts';
 export type { CheckoutState, CheckoutStep, StepInputs } from './checkout/state.ts';
 export {
