@@ -85,7 +85,9 @@ export {
   checkoutToasts,
   DENIAL_TITLES,
   denialView,
+  instalmentChoice,
   instalmentOptions,
+  instalmentsPhrase,
 } from './checkout/messages.ts';
 export type { CheckoutState, CheckoutStep, StepInputs } from './checkout/state.ts';
 export {
@@ -350,3 +352,11 @@ export {
   parseShopperPhone,
   phoneCountries,
 } from './phone.ts';
+export type { PlanAmountsInput, PlanInput, PlannedAmount, PlannedInstalment } from './plan.ts';
+export {
+  DAYS_BETWEEN_INSTALMENTS,
+  MIN_AMOUNT_TO_PAY,
+  planAmounts,
+  planInstalments,
+  spreadCashback,
+} from './plan.ts';

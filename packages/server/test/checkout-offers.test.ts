@@ -3,11 +3,19 @@
  * merchant up to its maximum capped at what `{totalInstalments}` accepts, any other merchant in 3), the first due
  * date with an optional entry, the waiting list (join only), the feedback reasons, an archived merchant's checkout.
  */
-import { addDaysIso, checkoutPaths, FEEDBACK_REASONS, todayInSaoPaulo } from '@drip/core';
+import {
+  addDaysIso,
+  checkoutPaths,
+  FEEDBACK_REASONS,
+  instalmentOptions,
+  reaisToCents,
+  todayInSaoPaulo,
+} from '@drip/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts } from '../src/modules/checkouts/tables.ts';
 import { merchants } from '../src/modules/merchants/tables.ts';
+import { instalments, orders } from '../src/modules/orders/tables.ts';
 import {
   AURORA,
   apiKeyOf,
@@ -116,6 +124,48 @@ describe('instalment counts offered', () => {
       .values({ name: 'Loja Nova', initials: 'LN', apiKey: 'flexible-default-key' })
       .returning({ flexible: merchants.flexibleInstallments });
     expect(row?.flexible).toBe(true);
+  });
+});
+
+describe('the money shown is the money charged', () => {
+  it('R$ 299,90: each option labels the plan the checkout shows, the simulator gives and the order books', async () => {
+    const { id, res } = await analysed(aurora, 299.9);
+    const summary = field(res, 'merchantSummary').fieldData;
+    const total = reaisToCents(summary.totalAmount);
+    const offered = field(res, 'instalmentSelection').fieldData.options;
+    // The labels the shopper reads are core's, for the server's counts.
+    const labels = instalmentOptions(total, summary.maxInstalments, summary.upfrontPaymentStatus).options;
+    expect(labels.map((o) => o.totalInstalments)).toEqual(
+      offered.map((o: { totalInstalments: number }) => o.totalInstalments),
+    );
+    for (const o of offered) {
+      const label = labels.find((l) => l.totalInstalments === o.totalInstalments);
+      // The wire's amount is the first instalment, the label's first amount.
+      expect(reaisToCents(o.instalmentAmount)).toBe(label?.amounts[0]);
+    }
+    const three = labels.find((l) => l.totalInstalments === 3);
+    expect(three?.label).toBe('1x de R$\u00A099,98 + 2x de R$\u00A099,96 sem juros');
+    const selected = await put(t, id, { totalInstalments: 3 });
+    const shown = field(selected, 'instalments').fieldData;
+    expect(shown.map((i: { amount: number }) => reaisToCents(i.amount))).toEqual(three?.amounts);
+    const simulated = await simulator(`amount=299.90&merchantId=${await merchantId(AURORA)}`);
+    expect(simulated.body.instalments.map((i: { amount: number }) => i.amount)).toEqual([
+      99.98, 99.96, 99.96,
+    ]);
+    const ok = await put(t, id, { checkoutConfirmed: true });
+    expect(ok.body.result).toBe('OK');
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.checkoutId, id));
+    if (!order) throw new Error('no order');
+    const booked = await t.database.db
+      .select({ amount: instalments.amount, cashbackAmount: instalments.cashbackAmount })
+      .from(instalments)
+      .where(eq(instalments.orderId, order.id))
+      .orderBy(instalments.number);
+    expect(booked.map((b) => b.amount)).toEqual(three?.amounts);
+    // The cashback the review screen showed is the one booked, on the same instalments.
+    expect(booked.map((b) => b.cashbackAmount)).toEqual(
+      shown.map((i: { cashbackAmount: number }) => reaisToCents(i.cashbackAmount)),
+    );
   });
 });
 

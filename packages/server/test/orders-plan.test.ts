@@ -1,12 +1,7 @@
-import { applyRate, type Cents, cents } from '@drip/core';
+import { applyRate, type Cents, cents, planInstalments, spreadCashback } from '@drip/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  allocateProducts,
-  allocateProportionally,
-  planInstalments,
-  spreadCashback,
-} from '../src/modules/orders/plan.ts';
+import { allocateProducts, allocateProportionally } from '../src/modules/orders/plan.ts';
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 

@@ -3,7 +3,6 @@ import {
   type CheckoutEvent,
   type CheckoutMachineContext,
   cents,
-  checkoutStepMessages,
   DENIAL_REASONS,
   DENIAL_TITLES,
   denialView,
@@ -23,6 +22,8 @@ import {
 afterEach(cleanup);
 
 const NOW = new Date('2026-11-22T15:00:00.000Z');
+// Intl writes 'R$' + U+00A0 + digits.
+const NBSP = '\u00A0';
 const clock = { now: () => NOW };
 
 function renderView(
@@ -205,7 +206,7 @@ describe('instalment selection', () => {
     expect(screen.getByText('Em até 6x sem juros')).toBeTruthy();
     expect(screen.getByText('5,00% de cashback no último pagamento')).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Quantidade de parcelas' });
-    expect(button.textContent).toBe(checkoutStepMessages.instalmentOption(3, cents(10000)));
+    expect(button.textContent).toBe(`3x de R$${NBSP}100,00 sem juros`);
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(send).toHaveBeenCalledWith({ type: 'SELECT_INSTALMENTS', totalInstalments: 3 });
   });
@@ -215,7 +216,9 @@ describe('instalment selection', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Quantidade de parcelas' }));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(
-      [2, 3, 4, 5, 6].map((n) => checkoutStepMessages.instalmentOption(n, cents(Math.round(30000 / n)))),
+      ['2x de R$ 150,00', '3x de R$ 100,00', '4x de R$ 75,00', '5x de R$ 60,00', '6x de R$ 50,00'].map(
+        (text) => `${text.replace('R$ ', `R$${NBSP}`)} sem juros`,
+      ),
     );
     fireEvent.mouseDown(document.body);
     expect(screen.queryByRole('listbox')).toBeNull();
@@ -229,6 +232,37 @@ describe('instalment selection', () => {
     fireEvent.click(within(sheet).getByRole('button', { name: 'Confirmar' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(send).toHaveBeenCalledWith({ type: 'SELECT_INSTALMENTS', totalInstalments: 6 });
+  });
+});
+
+describe('instalment selection of R$ 299,90 (3 does not divide it)', () => {
+  // The server offers counts with its first instalment's amount (the largest, remainder centavos on it).
+  const context = fixtureContext('instalmentSelection', {
+    instalmentSelectionRequested: true,
+    totalAmount: cents(29990),
+    merchantSummary: { ...fixtureMerchant, totalAmount: cents(29990) },
+    instalmentSelection: {
+      options: [
+        { totalInstalments: 2, instalmentAmount: cents(14995) },
+        { totalInstalments: 3, instalmentAmount: cents(9998) },
+        { totalInstalments: 4, instalmentAmount: cents(7499) },
+      ],
+    },
+  });
+
+  it('each option says what is charged: the first instalment apart when it differs', async () => {
+    renderView(context);
+    const button = await screen.findByRole('button', { name: 'Quantidade de parcelas' });
+    expect(button.textContent).toBe(`1x de R$${NBSP}99,98 + 2x de R$${NBSP}99,96 sem juros`);
+    fireEvent.click(button);
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      `2x de R$${NBSP}149,95 sem juros`,
+      `1x de R$${NBSP}99,98 + 2x de R$${NBSP}99,96 sem juros`,
+      `1x de R$${NBSP}74,99 + 3x de R$${NBSP}74,97 sem juros`,
+    ]);
+    // Neither the server's first amount nor total/3 (99,97) as every instalment's amount.
+    expect(screen.queryByText(/3x de R\$\s99,9[78]/)).toBeNull();
   });
 });
 

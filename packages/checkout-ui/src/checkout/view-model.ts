@@ -5,10 +5,10 @@
 import {
   type CheckoutMachineContext,
   type CheckoutStep,
-  checkoutStepMessages,
   type DenialView,
   denialView,
   type InstalmentChoice,
+  instalmentChoice,
   instalmentOptions,
   upfrontStatusOf,
 } from '@drip/core';
@@ -22,19 +22,30 @@ export function showsFooter(step: CheckoutStep): boolean {
   return step === 'insight' || step === 'token' || step === 'phoneForm';
 }
 
-/** The dropdown options: the server's when it sent them, else core's rule (2..max, 1.. when upfront is DISABLED). */
+/**
+ * The dropdown options: the counts the server offers when it sent them, else core's rule (2..max, 1.. when upfront
+ * is DISABLED). Either way every label comes from core's plan of the total (`instalmentChoice`), the plan the
+ * server books: the server's `instalmentAmount` is only the first instalment, and labelling it as every
+ * instalment's amount would promise what is not charged. Without a total (never on this step) an option says its
+ * count and no amount.
+ */
 export function selectionOptions(context: CheckoutMachineContext): {
   options: InstalmentChoice[];
   defaultSelected: number | null;
 } {
   const server = context.instalmentSelection?.options ?? [];
+  const total = context.totalAmount;
   if (server.length > 0) {
-    const options = server.map((o) => ({
-      totalInstalments: o.totalInstalments,
-      instalmentAmount: o.instalmentAmount,
-      value: (o.instalmentAmount / 100).toFixed(2),
-      label: checkoutStepMessages.instalmentOption(o.totalInstalments, o.instalmentAmount),
-    }));
+    const options = server.map((o): InstalmentChoice => {
+      if (total !== null) return instalmentChoice(total, o.totalInstalments);
+      const value = (o.instalmentAmount / 100).toFixed(2);
+      return {
+        totalInstalments: o.totalInstalments,
+        amounts: [],
+        value,
+        label: `${o.totalInstalments}x sem juros`,
+      };
+    });
     const preselected = context.instalmentSelection?.selected;
     const preferred =
       options.find((o) => o.totalInstalments === preselected) ??
@@ -42,9 +53,9 @@ export function selectionOptions(context: CheckoutMachineContext): {
       options[0];
     return { options, defaultSelected: preferred?.totalInstalments ?? null };
   }
-  if (context.totalAmount === null) return { options: [], defaultSelected: null };
+  if (total === null) return { options: [], defaultSelected: null };
   const { options, defaultTotalInstalments } = instalmentOptions(
-    context.totalAmount,
+    total,
     context.merchantSummary?.maxInstalments ?? 3,
     upfrontStatusOf(context),
   );

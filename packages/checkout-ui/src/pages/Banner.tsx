@@ -1,10 +1,10 @@
 import {
   type Cents,
-  formatBRL,
   formatPercent,
+  instalmentsPhrase,
   isReaisAmount,
+  planAmounts,
   reaisToCents,
-  splitInstalments,
 } from '@drip/core';
 import { useState } from 'react';
 import {
@@ -19,19 +19,19 @@ import './widgets.css';
 /** The banner's instalments: always 3 (spec 2.5). */
 export const BANNER_INSTALMENTS = 3;
 
-/**
- * The amount shown in the banner: the regular instalment of a 3x split, total/3 rounded down to the centavo
- * (core's `splitInstalments` puts the remainder centavos on the first instalment; the banner shows the others,
- * e.g. R$ 100,00 → R$ 33,33).
- */
-export function bannerInstalment(total: Cents): Cents {
-  const parts = splitInstalments(total, BANNER_INSTALMENTS);
-  return parts[parts.length - 1] ?? total;
+/** The banner's instalment amounts: core's plan of the total in 3x (remainder centavos on the first). */
+export function bannerAmounts(total: Cents): Cents[] {
+  return planAmounts({ total, totalInstalments: BANNER_INSTALMENTS, cashbackRate: 0 }).map((p) => p.amount);
 }
 
-/** Spec 2.5 "Banner", word for word. */
+/**
+ * Spec 2.5 "Banner", word for word when the 3 instalments are equal ('em 3x de R$ 100,00'); otherwise the amount
+ * part says what the plan charges, 'em 1x de R$ 99,98 + 2x de R$ 99,96' (core's `instalmentsPhrase`): '3x de' one
+ * amount would promise a first instalment that is not the one charged (docs/instalment-payments.md "Amounts
+ * shown").
+ */
 export function bannerText(total: Cents, cashbackRate: number): string {
-  const base = `Pague no Pix Parcelado em 3x de ${formatBRL(bannerInstalment(total))}, com ou sem entrada, zero juros`;
+  const base = `Pague no Pix Parcelado em ${instalmentsPhrase(bannerAmounts(total))}, com ou sem entrada, zero juros`;
   return cashbackRate > 0 ? `${base} e ${formatPercent(cashbackRate)} de cashback` : base;
 }
 

@@ -34,6 +34,15 @@ export const WithCashback: Story = {
   },
 };
 
+/** A total that 3 does not divide: the first instalment carries the remainder, and the banner says so. */
+export const UnevenInstalments: Story = {
+  args: { search: '?amount=299.90' },
+  parameters: {
+    keyText:
+      'Pague no Pix Parcelado em 1x de R$\u00A099,98 + 2x de R$\u00A099,96, com ou sem entrada, zero juros',
+  },
+};
+
 export const ExplainerModal: StoryObj<typeof ExplainerPage> = {
   render: (args) => <ExplainerPage {...args} />,
   args: { search: '', target: { emit: fn() } },

@@ -1,7 +1,7 @@
 import { cents, DRIP_SUPPORT_EMAIL, type WidgetEvent } from '@drip/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BannerPage, bannerInstalment, bannerText, parseBannerAmount } from './Banner.tsx';
+import { BannerPage, bannerAmounts, bannerText, parseBannerAmount } from './Banner.tsx';
 import { ExplainerPage, explainerMessages } from './Explainer.tsx';
 import { parseCashbackRate, type WidgetTarget } from './widget-events.ts';
 
@@ -36,12 +36,14 @@ describe('banner texts (spec 2.5)', () => {
     expect(bannerText(cents(30000), 0)).not.toContain('cashback');
   });
 
-  it('shows the regular instalment: total/3 rounded down to the centavo, thousands in BRL', () => {
-    expect(bannerInstalment(cents(10000))).toBe(3333);
-    expect(bannerInstalment(cents(101))).toBe(33);
-    expect(bannerText(cents(10000), 0)).toContain(`3x de R$${NBSP}33,33,`);
-    expect(bannerText(cents(1000000), 0.125)).toBe(
-      `Pague no Pix Parcelado em 3x de R$${NBSP}3.333,33, com ou sem entrada, zero juros e 12,50% de cashback`,
+  it('names the amounts the plan charges: 3 equal ones as the spec says, else the first apart', () => {
+    expect(bannerAmounts(cents(10000))).toEqual([3334, 3333, 3333]);
+    expect(bannerText(cents(10000), 0)).toContain(`em 1x de R$${NBSP}33,34 + 2x de R$${NBSP}33,33,`);
+    expect(bannerText(cents(29990), 0)).toBe(
+      `Pague no Pix Parcelado em 1x de R$${NBSP}99,98 + 2x de R$${NBSP}99,96, com ou sem entrada, zero juros`,
+    );
+    expect(bannerText(cents(1000002), 0.125)).toBe(
+      `Pague no Pix Parcelado em 3x de R$${NBSP}3.333,34, com ou sem entrada, zero juros e 12,50% de cashback`,
     );
   });
 

@@ -4,10 +4,10 @@ import {
   type CheckoutInstalment,
   type Clock,
   cashbackCaption,
-  cents,
   formatBRL,
   formatPercent,
   type IsoDate,
+  instalmentsPhrase,
   parseIsoDate,
   sumCents,
   checkoutStepMessages as t,
@@ -217,12 +217,14 @@ function Disclosure({
   cashbackTotal: Cents;
 }) {
   const n = instalments.length;
-  const amounts = [...new Set(instalments.map((i) => i.amount))];
-  const value =
-    amounts.length <= 1
-      ? `${n}x de ${formatBRL(amounts[0] ?? cents(0))}`
-      : instalments.map((i) => `${i.number}ª ${formatBRL(i.amount)}`).join(', ');
+  // The same words as the options and the banner: '3x de R$ 100,00', or '1x de R$ 99,98 + 2x de R$ 99,96'.
+  const value = instalmentsPhrase(instalments.map((i) => i.amount));
   const zero = formatPercent(0);
+  // The cashback sits on the last instalment unless it does not fit there (core's spreadCashback): then the label
+  // names every instalment that carries some, so that the figure is the discount those instalments get.
+  const withCashback = instalments.filter((i) => i.cashbackAmount > 0).length;
+  const cashbackLabel =
+    withCashback > 1 ? `Cashback nas últimas ${withCashback} parcelas` : 'Cashback na última parcela';
   return (
     <dl className="disclosure" aria-label="Resumo do crédito">
       <div>
@@ -251,7 +253,7 @@ function Disclosure({
       </div>
       {cashbackTotal > 0 ? (
         <div>
-          <dt>Cashback na última parcela</dt>
+          <dt>{cashbackLabel}</dt>
           <dd>{formatBRL(cashbackTotal)}</dd>
         </div>
       ) : null}

@@ -5,6 +5,8 @@
  */
 import * as v from 'valibot';
 import { CheckoutResponse, type UpfrontPaymentStatus } from '../contract/checkout.ts';
+import { cents } from '../money.ts';
+import { planAmounts } from '../plan.ts';
 
 type WireResponse = v.InferInput<typeof CheckoutResponse>;
 type WireField = WireResponse['fields'][number];
@@ -123,7 +125,10 @@ export class FakeCheckoutServer {
               fieldData: {
                 options: [2, 3, 4, 5, 6].map((n) => ({
                   totalInstalments: n,
-                  instalmentAmount: Math.round((300 / n) * 100) / 100,
+                  // As the server: the first instalment of the plan.
+                  instalmentAmount:
+                    (planAmounts({ total: cents(30_000), totalInstalments: n, cashbackRate: 0 })[0]?.amount ??
+                      0) / 100,
                 })),
               },
             },

@@ -8,6 +8,7 @@ import {
   DENIAL_TITLES,
   denialView,
   instalmentOptions,
+  instalmentsPhrase,
 } from './messages.ts';
 
 const NBSP = '\u00A0';
@@ -218,12 +219,25 @@ describe('denialView: the grouping of spec 8, reason by reason', () => {
 });
 
 describe('instalmentOptions (spec 5)', () => {
-  it('from 2 to max, total/n to 2 decimals, default 3x', () => {
+  it('from 2 to max, value total/n to 2 decimals, labels the amounts charged, default 3x', () => {
     const { options, defaultTotalInstalments } = instalmentOptions(cents(10_000), 4, 'OPTIONAL');
     expect(options.map((o) => o.totalInstalments)).toEqual([2, 3, 4]);
     expect(options.map((o) => o.value)).toEqual(['50.00', '33.33', '25.00']);
-    expect(options[1]?.label).toBe(`3x de R$${NBSP}33,33 sem juros`);
+    expect(options.map((o) => o.label)).toEqual([
+      `2x de R$${NBSP}50,00 sem juros`,
+      `1x de R$${NBSP}33,34 + 2x de R$${NBSP}33,33 sem juros`,
+      `4x de R$${NBSP}25,00 sem juros`,
+    ]);
+    expect(options[1]?.amounts).toEqual([3334, 3333, 3333]);
     expect(defaultTotalInstalments).toBe(3);
+  });
+
+  it('R$ 299,90 in 3x: the value stays total/3 (99.97), the label says the 99,98 + 99,96 + 99,96 charged', () => {
+    const three = instalmentOptions(cents(29_990), 3, 'OPTIONAL').options.find(
+      (o) => o.totalInstalments === 3,
+    );
+    expect(three?.value).toBe('99.97');
+    expect(three?.label).toBe(`1x de R$${NBSP}99,98 + 2x de R$${NBSP}99,96 sem juros`);
   });
 
   it('from 1 when upfront is DISABLED; first option when 3x is absent', () => {
@@ -232,6 +246,22 @@ describe('instalmentOptions (spec 5)', () => {
     expect(disabled.defaultTotalInstalments).toBe(1);
     const none = instalmentOptions(cents(10_000), 1, 'MANDATORY');
     expect(none).toEqual({ options: [], defaultTotalInstalments: null });
+  });
+});
+
+describe('instalmentsPhrase', () => {
+  it("one 'kx de {amount}' per run of equal amounts, in order, joined by ' + '", () => {
+    expect(instalmentsPhrase([cents(10_000), cents(10_000), cents(10_000)])).toBe(`3x de R$${NBSP}100,00`);
+    expect(instalmentsPhrase([cents(9998), cents(9996), cents(9996)])).toBe(
+      `1x de R$${NBSP}99,98 + 2x de R$${NBSP}99,96`,
+    );
+    expect(instalmentsPhrase([cents(100_001), cents(100_000)])).toBe(
+      `1x de R$${NBSP}1.000,01 + 1x de R$${NBSP}1.000,00`,
+    );
+    expect(instalmentsPhrase([cents(5), cents(3), cents(3), cents(5)])).toBe(
+      `1x de R$${NBSP}0,05 + 2x de R$${NBSP}0,03 + 1x de R$${NBSP}0,05`,
+    );
+    expect(instalmentsPhrase([cents(1999)])).toBe(`1x de R$${NBSP}19,99`);
   });
 });
 

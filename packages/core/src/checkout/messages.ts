@@ -8,7 +8,8 @@ import type {
   UpfrontPaymentStatus,
   VerificationChannel,
 } from '../contract/checkout.ts';
-import { type Cents, cents, formatBRL, formatPercent } from '../money.ts';
+import { type Cents, formatBRL, formatPercent } from '../money.ts';
+import { planAmounts } from '../plan.ts';
 
 /**
  * The contract's VERIFICATION_CHANNEL_LABELS, restated (a test keeps them equal): this module is on the checkout's
@@ -37,7 +38,8 @@ export const checkoutStepMessages = {
   instalmentSelectionTitle: 'Em quantas parcelas?',
   instalmentSelectionSubtitle: 'Selecione a quantidade de parcelas e revise para finalizar.',
   instalmentsLabel: 'Quantidade de parcelas',
-  instalmentOption: (n: number, amount: Cents) => `${n}x de ${formatBRL(amount)} sem juros`,
+  /** Spec 2.5 '{n}x de {amount} sem juros' when the instalments are equal; see `instalmentsPhrase` otherwise. */
+  instalmentOption: (amounts: readonly Cents[]) => `${instalmentsPhrase(amounts)} sem juros`,
   upToInstalments: (max: number) => `Em até ${max}x sem juros`,
   /** Only when rate > 0 (see `cashbackCaption`). */
   cashbackOnLastPayment: (rate: number) => `${formatPercent(rate)} de cashback no último pagamento`,
@@ -162,19 +164,47 @@ export function denialView(reason: DenialReason | null, koVariables: KoVariables
   };
 }
 
+/**
+ * The amounts of a plan as pt-BR words that never name an amount that will not be charged: '3x de R$ 100,00' when
+ * the instalments are equal (the spec's '{n}x de {amount}'), else one 'kx de {amount}' per run of equal amounts,
+ * in order, joined by ' + ': R$ 299,90 in 3x is '1x de R$ 99,98 + 2x de R$ 99,96' (the remainder centavos go on
+ * the first instalment, so 3 × R$ 99,96 or 3 × R$ 99,97 would both be false). docs/instalment-payments.md.
+ */
+export function instalmentsPhrase(amounts: readonly Cents[]): string {
+  const runs: { count: number; amount: Cents }[] = [];
+  for (const amount of amounts) {
+    const last = runs[runs.length - 1];
+    if (last && last.amount === amount) last.count++;
+    else runs.push({ count: 1, amount });
+  }
+  return runs.map((r) => `${r.count}x de ${formatBRL(r.amount)}`).join(' + ');
+}
+
 export interface InstalmentChoice {
   totalInstalments: number;
-  /** total / n rounded to the centavo (the label's amount). */
-  instalmentAmount: Cents;
-  /** total / n in reais with 2 decimals, as text ('33.33'). */
+  /** Each instalment's amount as the plan charges it (core's `planAmounts`): what the label says. */
+  amounts: Cents[];
+  /** The spec's option value: total / n in reais with 2 decimals, as text ('33.33'). Not shown. */
   value: string;
-  /** '{n}x de {amount} sem juros' */
+  /** '{n}x de {amount} sem juros', or '1x de {first} + {n-1}x de {amount} sem juros' (`instalmentsPhrase`). */
   label: string;
+}
+
+/** One option of the dropdown: its label from the plan, its value total / n (spec 5). */
+export function instalmentChoice(total: Cents, n: number): InstalmentChoice {
+  const amounts = planAmounts({ total, totalInstalments: n, cashbackRate: 0 }).map((p) => p.amount);
+  return {
+    totalInstalments: n,
+    amounts,
+    value: (Math.round(total / n) / 100).toFixed(2),
+    label: checkoutStepMessages.instalmentOption(amounts),
+  };
 }
 
 /**
  * The options of the instalment dropdown (spec 5): from 2 (from 1 when upfront is DISABLED) up to `max`, each
- * total / n to 2 decimals. The default is 3x when offered, else the first option (null when none).
+ * labelled with the amounts the plan charges, its value total / n to 2 decimals. The default is 3x when offered,
+ * else the first option (null when none).
  */
 export function instalmentOptions(
   total: Cents,
@@ -183,15 +213,7 @@ export function instalmentOptions(
 ): { options: InstalmentChoice[]; defaultTotalInstalments: number | null } {
   const first = upfrontStatus === 'DISABLED' ? 1 : 2;
   const options: InstalmentChoice[] = [];
-  for (let n = first; n <= max; n++) {
-    const amount = cents(Math.round(total / n));
-    options.push({
-      totalInstalments: n,
-      instalmentAmount: amount,
-      value: (amount / 100).toFixed(2),
-      label: checkoutStepMessages.instalmentOption(n, amount),
-    });
-  }
+  for (let n = first; n <= max; n++) options.push(instalmentChoice(total, n));
   const preferred = options.find((o) => o.totalInstalments === 3) ?? options[0];
   return { options, defaultTotalInstalments: preferred?.totalInstalments ?? null };
 }

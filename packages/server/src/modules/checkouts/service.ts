@@ -21,7 +21,8 @@ import {
   MAX_INSTALMENTS,
   type MerchantCheckoutView,
   maskPhoneForDisplay,
-  splitInstalments,
+  planAmounts,
+  planInstalments,
   todayInSaoPaulo,
   type UpdateWaitlistRequest,
   type UpfrontPaymentStatus,
@@ -42,7 +43,6 @@ import { customers } from '../customers/tables.ts';
 import { merchants } from '../merchants/tables.ts';
 import type { Notifications } from '../notifications/ports.ts';
 import { outboxMessages } from '../notifications/tables.ts';
-import { planInstalments } from '../orders/plan.ts';
 import { OrderService } from '../orders/service.ts';
 import { AnalysisQueue } from './analysis-queue.ts';
 import type { CheckoutConfig } from './config.ts';
@@ -2109,8 +2109,10 @@ export class CheckoutService {
           const { min, max } = instalmentRange(merchant);
           const options = [];
           for (let n = min; n <= max; n++) {
-            const first = splitInstalments(cents(row.amount), n)[0] ?? cents(0);
-            options.push({ totalInstalments: n, instalmentAmount: centsToReais(first) });
+            // The first instalment (the largest: it carries the remainder centavos); the label is the shopper
+            // page's, from the same plan (core's instalmentOptions).
+            const first = planAmounts({ total: cents(row.amount), totalInstalments: n, cashbackRate: 0 })[0];
+            options.push({ totalInstalments: n, instalmentAmount: centsToReais(first?.amount ?? cents(0)) });
           }
           fields.push({
             fieldName: 'instalmentSelection',

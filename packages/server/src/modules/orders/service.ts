@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Cents, cents } from '@drip/core';
+import { type Cents, cents, type PlannedInstalment, planInstalments } from '@drip/core';
 import { and, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type Recordset, recordset } from '../../db/bulk.ts';
@@ -7,7 +7,7 @@ import type { Db } from '../../db/index.ts';
 import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx, Tx } from '../../db/types.ts';
 import type { OrderCreatedStaging } from '../customers/first-access.ts';
-import { allocateProducts, type PlannedInstalment, planInstalments } from './plan.ts';
+import { allocateProducts } from './plan.ts';
 import {
   instalmentProducts,
   instalments,
