@@ -1,0 +1,85 @@
+/**
+ * Two server instances on one PostgreSQL (DRIP_TEST_DATABASE_URL): each periodic job has its own advisory lock, so
+ * a job running (or stuck) on one instance never makes another job skip on the other.
+ */
+import { cents } from '@drip/core';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { manualClock } from '../src/clock.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/index.ts';
+import { PasswordHasher } from '../src/modules/auth/passwords.ts';
+import { checkouts } from '../src/modules/checkouts/tables.ts';
+import { pixCharges } from '../src/modules/payments/tables.ts';
+import { seed } from '../src/seed.ts';
+import { AURORA, apiKeyOf, createCheckout } from './checkout-helpers.ts';
+import { appOn, createPgDatabase, PG_ADMIN_URL, TEST_HASHING, type TestApp } from './helpers.ts';
+
+describe.skipIf(!PG_ADMIN_URL)('periodic jobs on two instances of one PostgreSQL', () => {
+  let fresh: { url: string; drop(): Promise<void> };
+  let handles: DatabaseHandle[];
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    fresh = await createPgDatabase(PG_ADMIN_URL ?? '');
+    handles = [
+      await openDatabase({ databaseUrl: fresh.url }),
+      await openDatabase({ databaseUrl: fresh.url }),
+    ];
+    await Promise.all(handles.map((h) => h.migrate()));
+    await seed(handles[0]!.db, new PasswordHasher(TEST_HASHING));
+    const clock = manualClock(new Date('2026-03-10T12:00:00Z'));
+    a = appOn(handles[0]!, { clock });
+    b = appOn(handles[1]!, { clock });
+  });
+  afterAll(async () => {
+    for (const t of [a, b]) {
+      await t?.built.services.instalmentEvents.close();
+      t?.built.services.sandboxPsp?.close();
+    }
+    for (const h of handles ?? []) await h.close();
+    await fresh?.drop();
+  });
+
+  it('Pix-charge expiry runs on B while checkout expiry holds its lock on A', async () => {
+    const checkoutId = await createCheckout(a, await apiKeyOf(a, AURORA));
+    const charge = await b.built.services.payments.createCharge(null, {
+      purpose: 'UNIQUE_PAYMENT',
+      referenceId: `ref-${Math.random()}`,
+      amount: cents(500),
+      description: 'x',
+    });
+    a.clock.advance(24 * 3600_000 + 1000);
+
+    // A third session holds the expired checkout's row: A's checkout expiry takes its job lock, then waits on it.
+    const blocker = new pg.Client({ connectionString: fresh.url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select id from checkouts where id = $1 for update', [checkoutId]);
+      const expiringCheckouts = a.built.services.checkouts.expireCheckouts();
+      await vi.waitFor(
+        async () => {
+          const held = await blocker.query(
+            "select count(*)::int as n from pg_locks where locktype = 'advisory' and granted",
+          );
+          expect(held.rows[0].n).toBeGreaterThan(0);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+
+      // Another job, on the other instance, while the checkout job is in progress: it runs.
+      expect(await b.built.services.payments.expireCharges()).toBe(1);
+      const [row] = await b.database.db.select().from(pixCharges).where(eq(pixCharges.id, charge.id));
+      expect(row?.status).toBe('EXPIRED');
+
+      await blocker.query('rollback');
+      expect(await expiringCheckouts).toBe(1);
+      const [c] = await a.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+      expect(c?.status).toBe('EXPIRED');
+    } finally {
+      await blocker.end();
+    }
+  });
+});
