@@ -20,6 +20,7 @@ import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
 import { CustomerService } from './modules/customers/service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
+import { WindowCounters } from './modules/notifications/counters.ts';
 import { outboxNotifications } from './modules/notifications/outbox.ts';
 import type { Notifications } from './modules/notifications/ports.ts';
 import { SendCaps } from './modules/notifications/send-caps.ts';
@@ -77,6 +78,7 @@ export function buildServices(deps: AppDeps): Services {
     refreshTokenTtlDays: config.refreshTokenTtlDays,
   });
   const audit = new AuditService(db, clock);
+  const counters = new WindowCounters(db, clock);
   const paymentsModule = buildPayments({ config, db, clock, log });
   const merchants = new MerchantService({
     db,
@@ -96,8 +98,8 @@ export function buildServices(deps: AppDeps): Services {
     clock,
     log,
     notifications,
-    limiter: new RateLimiter(config.rateLimit, clock),
-    sendCaps: new SendCaps(db, clock, config.sendCaps),
+    limiter: new RateLimiter(config.rateLimit, clock, counters),
+    sendCaps: new SendCaps(counters, config.sendCaps),
     auth,
     audit,
     admins: new AdminService({ db, clock, passwords, audit, auth }),
