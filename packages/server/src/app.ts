@@ -10,6 +10,7 @@ import type { AppEnv, Services } from './http/context.ts';
 import { ApiError } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { mountRoutes, type RouteDef } from './http/route-table.ts';
+import { TaskQueues } from './jobs/queue.ts';
 import { createLogger, errorFields, type Logger } from './log.ts';
 import { AdminService } from './modules/admins/service.ts';
 import { AuditService } from './modules/audit/service.ts';
@@ -100,6 +101,7 @@ export function buildServices(deps: AppDeps): Services {
     notifications,
     limiter: new RateLimiter(config.rateLimit, clock, counters),
     sendCaps: new SendCaps(counters, config.sendCaps),
+    queues: new TaskQueues({ db, clock, log }),
     auth,
     audit,
     admins: new AdminService({ db, clock, passwords, audit, auth }),

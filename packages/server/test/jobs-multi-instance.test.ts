@@ -5,9 +5,12 @@
 import { cents } from '@drip/core';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { manualClock } from '../src/clock.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/index.ts';
+import { TaskQueues } from '../src/jobs/queue.ts';
+import { createLogger } from '../src/log.ts';
 import { PasswordHasher } from '../src/modules/auth/passwords.ts';
 import { checkouts } from '../src/modules/checkouts/tables.ts';
 import { pixCharges } from '../src/modules/payments/tables.ts';
@@ -81,5 +84,27 @@ describe.skipIf(!PG_ADMIN_URL)('periodic jobs on two instances of one PostgreSQL
     } finally {
       await blocker.end();
     }
+  });
+
+  it('two instances draining one queue at once run each task exactly once', async () => {
+    const handled: number[] = [];
+    const Payload = v.object({ n: v.number() });
+    const [qa, qb] = handles.map((h) =>
+      new TaskQueues({ db: h.db, clock: a.clock, log: createLogger('silent') }).define({
+        name: 'multi-instance-test',
+        payload: Payload,
+        batch: 5,
+        handle: async (t) => {
+          await new Promise((r) => setTimeout(r, 2));
+          handled.push(t.payload.n);
+        },
+      }),
+    );
+    for (let n = 0; n < 40; n++) await qa!.enqueue(handles[0]!.db, { n });
+    const drainAll = async (q: NonNullable<typeof qa>) => {
+      while ((await q.drain()).rows > 0) {}
+    };
+    await Promise.all([drainAll(qa!), drainAll(qb!), drainAll(qa!), drainAll(qb!)]);
+    expect(handled.slice().sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, n) => n));
   });
 });
