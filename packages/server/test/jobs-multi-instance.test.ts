@@ -9,6 +9,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { manualClock } from '../src/clock.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/index.ts';
+import { JOB_LOCK_NAMESPACE, jobLockKey } from '../src/jobs/lock.ts';
+import { JOB } from '../src/jobs/names.ts';
 import { TaskQueues } from '../src/jobs/queue.ts';
 import { createLogger } from '../src/log.ts';
 import { PasswordHasher } from '../src/modules/auth/passwords.ts';
@@ -83,6 +85,46 @@ describe.skipIf(!PG_ADMIN_URL)('periodic jobs on two instances of one PostgreSQL
       expect(c?.status).toBe('EXPIRED');
     } finally {
       await blocker.end();
+    }
+  });
+
+  it('each job skips only while its own lock is held elsewhere', async () => {
+    const s = b.built.services;
+    const holder = new pg.Client({ connectionString: fresh.url });
+    await holder.connect();
+    const hold = (name: string) =>
+      holder.query('select pg_advisory_lock($1::int, $2::int)', [JOB_LOCK_NAMESPACE, jobLockKey(name)]);
+    const release = () => holder.query('select pg_advisory_unlock_all()');
+    try {
+      await hold(JOB.lateFees);
+      expect((await s.lateFees.run()).ran).toBe(false);
+      expect((await s.payments.reconcilePending()).ran).toBe(true);
+      await release();
+      await hold(JOB.pixReconciliation);
+      expect((await s.payments.reconcilePending()).ran).toBe(false);
+      expect((await s.lateFees.run()).ran).toBe(true);
+      await release();
+
+      await s.payments.createCharge(null, {
+        purpose: 'UNIQUE_PAYMENT',
+        referenceId: `ref-${Math.random()}`,
+        amount: cents(500),
+        description: 'x',
+      });
+      b.clock.advance(3600_000);
+      await hold(JOB.pixChargeExpiry);
+      expect(await s.payments.expireCharges()).toBe(0);
+      await release();
+      expect(await s.payments.expireCharges()).toBe(1);
+
+      await createCheckout(a, await apiKeyOf(a, AURORA));
+      b.clock.advance(25 * 3600_000);
+      await hold(JOB.checkoutExpiry);
+      expect(await s.checkouts.expireCheckouts()).toBe(0);
+      await release();
+      expect(await s.checkouts.expireCheckouts()).toBe(1);
+    } finally {
+      await holder.end();
     }
   });
 
