@@ -10,6 +10,7 @@ import type { AppEnv, Services } from './http/context.ts';
 import { ApiError } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { mountRoutes, type RouteDef } from './http/route-table.ts';
+import { TaskQueues } from './jobs/queue.ts';
 import { createLogger, errorFields, type Logger } from './log.ts';
 import { AdminService } from './modules/admins/service.ts';
 import { AuditService } from './modules/audit/service.ts';
@@ -20,6 +21,7 @@ import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
 import { CustomerService } from './modules/customers/service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
+import { WindowCounters } from './modules/notifications/counters.ts';
 import { outboxNotifications } from './modules/notifications/outbox.ts';
 import type { Notifications } from './modules/notifications/ports.ts';
 import { SendCaps } from './modules/notifications/send-caps.ts';
@@ -77,6 +79,7 @@ export function buildServices(deps: AppDeps): Services {
     refreshTokenTtlDays: config.refreshTokenTtlDays,
   });
   const audit = new AuditService(db, clock);
+  const counters = new WindowCounters(db, clock);
   const paymentsModule = buildPayments({ config, db, clock, log });
   const merchants = new MerchantService({
     db,
@@ -96,8 +99,9 @@ export function buildServices(deps: AppDeps): Services {
     clock,
     log,
     notifications,
-    limiter: new RateLimiter(config.rateLimit, clock),
-    sendCaps: new SendCaps(db, clock, config.sendCaps),
+    limiter: new RateLimiter(config.rateLimit, clock, counters),
+    sendCaps: new SendCaps(counters, config.sendCaps),
+    queues: new TaskQueues({ db, clock, log }),
     auth,
     audit,
     admins: new AdminService({ db, clock, passwords, audit, auth }),

@@ -4,11 +4,9 @@ import { buildApp } from './app.ts';
 import { type Clock, offsetClock, systemClock } from './clock.ts';
 import { type Config, ConfigError } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
+import { serverJobs } from './jobs/registry.ts';
 import { createLogger, type Logger } from './log.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
-import { startCheckoutJobs } from './modules/checkouts/module.ts';
-import { DEFAULT_LATE_FEE_CONFIG, startLateFeeJob } from './modules/orders/late-fees.ts';
-import { startPaymentJobs } from './modules/payments/module.ts';
 import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_MERCHANTS, DEMO_PASSWORD, seed } from './seed.ts';
 
 export interface RunningServer {
@@ -54,13 +52,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // In the sandbox the clock can be moved forward (POST /sandbox/clock) to exercise expiry, due dates and fees.
   const clock = options.clock ?? (config.sandbox ? offsetClock() : systemClock);
   const { app, services } = buildApp({ config, database, log, clock });
-  const stopPaymentJobs = startPaymentJobs(services.payments, log);
-  const stopCheckoutJobs = startCheckoutJobs(services.checkouts, log);
-  const stopLateFeeJob = startLateFeeJob(
-    services.lateFees,
-    log,
-    (config.lateFees ?? DEFAULT_LATE_FEE_CONFIG).jobIntervalSeconds * 1000,
-  );
+  const jobs = serverJobs(services, log);
+  jobs.start();
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
@@ -74,14 +67,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      stopPaymentJobs();
-      stopCheckoutJobs();
-      stopLateFeeJob();
+      // Before the database closes: a run in progress finishes first.
+      const jobsStopped = jobs.stop();
       services.sandboxPsp?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      await jobsStopped;
       await services.instalmentEvents.close();
       await database.close();
       log.info('server stopped');

@@ -6,10 +6,10 @@
 import { cents, orderPaths } from '@drip/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serverJobs } from '../src/jobs/registry.ts';
 import { createLogger } from '../src/log.ts';
 import { checkouts } from '../src/modules/checkouts/tables.ts';
 import { instalments, ledgerEntries } from '../src/modules/orders/tables.ts';
-import { startPaymentJobs } from '../src/modules/payments/module.ts';
 import type { SandboxPsp } from '../src/modules/payments/sandbox-psp.ts';
 import { pixCharges, pixPayments, pixRefunds } from '../src/modules/payments/tables.ts';
 import {
@@ -150,14 +150,15 @@ describe('reconciliation with the PSP', () => {
     });
     await paidWhileDripDown(pspOf(t), c.txid);
     const restarted = appOn(t.database, { clock: t.clock });
-    const stop = startPaymentJobs(restarted.built.services.payments, createLogger('silent'), 3_600_000);
+    const jobs = serverJobs(restarted.built.services, createLogger('silent'));
+    jobs.start();
     try {
       await vi.waitFor(async () => expect((await chargeByTxid(c.txid)).endToEndId).not.toBeNull(), {
         timeout: 5_000,
         interval: 50,
       });
     } finally {
-      stop();
+      await jobs.stop();
       restarted.built.services.sandboxPsp?.close();
     }
   });

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
+import type { TaskQueues } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { AdminService } from '../modules/admins/service.ts';
 import type { AuditService } from '../modules/audit/service.ts';
@@ -72,6 +73,8 @@ export interface Services {
   instalmentEvents: InstalmentEvents;
   /** The late-fee job. */
   lateFees: LateFees;
+  /** The durable queues of work retried until done (jobs/queue.ts); their drain jobs are in jobs/registry.ts. */
+  queues: TaskQueues;
   /** Debt renegotiation requests. */
   debts: DebtService;
   /** The merchants' registered embed origins, cached (static.ts); `clear()` after a change. */

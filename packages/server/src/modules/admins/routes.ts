@@ -79,7 +79,7 @@ export function adminRoutes(s: Services): RouteDef[] {
       audience: 'public',
       handler: async (c) => {
         const body = await readBody(c, AdminLoginRequest);
-        s.limiter.hit('admin-login', clientIp(c), body.username);
+        await s.limiter.take('admin-login', clientIp(c), body.username);
         const subject = await s.admins.login(body.username, body.password);
         if (!subject) throw new ApiError(401, 'INVALID_CREDENTIALS', 'E-Mail e/ou senha incorreta');
         return c.json(await s.auth.issuePair(subject), 200);

@@ -53,30 +53,3 @@ export function checkoutModule(deps: {
   });
   return { checkouts, credit, orders, idempotency: new IdempotencyStore(db, clock) };
 }
-
-/** Expires unfinished checkouts every `intervalMs` (set-based, advisory-locked). Returns the stop function. */
-export function startCheckoutJobs(
-  checkouts: CheckoutService,
-  log: {
-    info(msg: string, f?: Record<string, unknown>): void;
-    error(msg: string, f?: Record<string, unknown>): void;
-  },
-  intervalMs = 60_000,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    checkouts
-      .expireCheckouts()
-      .then((n) => {
-        if (n > 0) log.info('checkouts expired', { count: n });
-      })
-      .catch((err: unknown) => log.error('checkout expiry failed', { error: String(err) }))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -37,6 +37,8 @@ import type { Db } from '../../db/index.ts';
 import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
 import type { Tx } from '../../db/types.ts';
 import { ApiError, errorBody, notFound } from '../../http/errors.ts';
+import { tryJobLock } from '../../jobs/lock.ts';
+import { JOB } from '../../jobs/names.ts';
 import type { Logger } from '../../log.ts';
 import type { CreditService } from '../credit/service.ts';
 import { customers } from '../customers/tables.ts';
@@ -67,7 +69,6 @@ export const DEFAULT_INSTALMENTS = 3;
 export const DEFAULT_FIRST_DUE_DAYS = 15;
 export const FIRST_DUE_MIN_DAYS = 1;
 export const FIRST_DUE_MAX_DAYS = 31;
-const EXPIRY_LOCK_KEY = 720_450_101;
 /** How long a poll waits for a credit analysis in progress before answering "still waiting". */
 export const POLL_ANALYSIS_WAIT_MS = 2000;
 
@@ -1981,10 +1982,7 @@ export class CheckoutService {
    */
   async expireCheckouts(now: Date = this.d.clock.now()): Promise<number> {
     return this.d.db.transaction(async (tx) => {
-      const [lock] = await tx
-        .select({ ok: sql<boolean>`pg_try_advisory_xact_lock(${EXPIRY_LOCK_KEY})` })
-        .from(sql`(select 1) as one`);
-      if (!lock?.ok) return 0;
+      if (!(await tryJobLock(tx, JOB.checkoutExpiry))) return 0;
       const rows = await tx
         .update(checkouts)
         .set({ status: 'EXPIRED', koReason: 'EXPIRED', phase: 'DONE', updatedAt: now })

@@ -33,7 +33,7 @@ export function customerRoutes(s: Services): RouteDef[] {
       handler: async (c) => {
         const body = await readBody(c, CustomerLoginRequest);
         const cpf = validCpf(body.username, 'username');
-        s.limiter.hit('customer-login', clientIp(c), cpf);
+        await s.limiter.take('customer-login', clientIp(c), cpf);
         const subject = await s.customers.login(cpf, body.password);
         if (!subject) throw new ApiError(401, 'INVALID_CREDENTIALS', 'CPF e/ou senha inválidos');
         return c.json(await s.auth.issuePair(subject), 200);
@@ -84,7 +84,7 @@ export function customerRoutes(s: Services): RouteDef[] {
       handler: async (c) => {
         const body = await readBody(c, CustomerRecoverRequest);
         const cpf = validCpf(body.customerCpf, 'customerCpf');
-        s.limiter.hit('customer-recover', clientIp(c), cpf);
+        await s.limiter.take('customer-recover', clientIp(c), cpf);
         // Counted per CPF whether or not it has an account (the answer must not tell).
         await s.sendCaps.take({ ip: clientIp(c), recipient: `cpf:${cpf}` });
         return c.json(await s.customers.startRecovery(cpf), 200);
@@ -101,7 +101,7 @@ export function customerRoutes(s: Services): RouteDef[] {
         if (!phone)
           throw validationError([{ path: 'customerPhone', message: CUSTOMER_RECOVERY_PHONE_INVALID }]);
         // Same counters as the CPF-only request: the phone variant is not a second budget of SMS.
-        s.limiter.hit('customer-recover', clientIp(c), cpf);
+        await s.limiter.take('customer-recover', clientIp(c), cpf);
         return c.json(await s.customers.startRecovery(cpf, phone), 200);
       },
     },
@@ -111,7 +111,7 @@ export function customerRoutes(s: Services): RouteDef[] {
       audience: 'public',
       handler: async (c) => {
         const body = await readBody(c, CustomerAccessLinkRequest);
-        s.limiter.hit('customer-recover-code', clientIp(c));
+        await s.limiter.take('customer-recover-code', clientIp(c));
         const status = await s.customers.accessLinkStatus(body.token);
         if (!status) throw notFound('Link não encontrado');
         return c.json(status, 200);
@@ -123,7 +123,7 @@ export function customerRoutes(s: Services): RouteDef[] {
       audience: 'public',
       handler: async (c) => {
         const body = await readBody(c, CustomerAccessPasswordRequest);
-        s.limiter.hit('customer-recover-code', clientIp(c));
+        await s.limiter.take('customer-recover-code', clientIp(c));
         const result = await s.customers.redeemAccessLink(body.token, body.password);
         if (result === 'not_found') throw notFound('Link não encontrado');
         if (result === 'expired')
@@ -138,7 +138,7 @@ export function customerRoutes(s: Services): RouteDef[] {
       handler: async (c) => {
         const body = await readBody(c, CustomerRecoverValidateRequest);
         const cpf = validCpf(body.customerCpf, 'customerCpf');
-        s.limiter.hit('customer-recover-code', clientIp(c), cpf);
+        await s.limiter.take('customer-recover-code', clientIp(c), cpf);
         return c.json(await s.customers.validateRecovery(cpf, body.token), 200);
       },
     },
@@ -149,7 +149,7 @@ export function customerRoutes(s: Services): RouteDef[] {
       handler: async (c) => {
         const body = await readBody(c, CustomerResetPasswordRequest);
         const cpf = validCpf(body.customerCpf, 'customerCpf');
-        s.limiter.hit('customer-recover-code', clientIp(c), cpf);
+        await s.limiter.take('customer-recover-code', clientIp(c), cpf);
         const ok = await s.customers.resetPassword(cpf, body.token, body.password);
         if (!ok) {
           throw new ApiError(400, 'INVALID_TOKEN', 'Token inválido', [

@@ -29,7 +29,7 @@ export function merchantRoutes(s: Services): RouteDef[] {
         const isCodeStep = typeof raw === 'object' && raw !== null && 'smsCode' in raw;
         if (isCodeStep) {
           const body = parseWith(CodeStep, raw);
-          s.limiter.hit('merchant-login-code', clientIp(c), body.username);
+          await s.limiter.take('merchant-login-code', clientIp(c), body.username);
           const result = await s.merchants.codeStep(body.username, body.smsCode);
           switch (result.type) {
             case 'ok':
@@ -51,7 +51,7 @@ export function merchantRoutes(s: Services): RouteDef[] {
           }
         }
         const body = parseWith(PasswordStep, raw);
-        s.limiter.hit('merchant-login', clientIp(c), body.username);
+        await s.limiter.take('merchant-login', clientIp(c), body.username);
         // Only a right password sends the code: the caps count real sends (a wrong password never locks the user
         // out of SMS codes).
         const result = await s.merchants.passwordStep(body.username, body.password, (phone) =>
@@ -117,7 +117,7 @@ export function merchantRoutes(s: Services): RouteDef[] {
       audience: 'public',
       handler: async (c) => {
         const body = await readBody(c, MerchantRecoverPasswordRequest);
-        s.limiter.hit('merchant-recover', clientIp(c), body.merchantUserEmail);
+        await s.limiter.take('merchant-recover', clientIp(c), body.merchantUserEmail);
         // Counted whether or not the e-mail has an account (the answer must not tell).
         await s.sendCaps.take({ ip: clientIp(c), recipient: body.merchantUserEmail });
         return c.json(await s.merchants.requestRecovery(body.merchantUserEmail), 200);
@@ -128,7 +128,7 @@ export function merchantRoutes(s: Services): RouteDef[] {
       path: RECOVERY_PATH,
       audience: 'public',
       handler: async (c) => {
-        s.limiter.hit('merchant-recover-link', clientIp(c));
+        await s.limiter.take('merchant-recover-link', clientIp(c));
         const status = await s.merchants.recoveryLinkStatus(c.req.param('recoveryId') ?? '');
         if (!status) throw notFound('Link de recuperação não encontrado');
         return c.json(status, 200);
@@ -139,7 +139,7 @@ export function merchantRoutes(s: Services): RouteDef[] {
       path: RECOVERY_PATH,
       audience: 'public',
       handler: async (c) => {
-        s.limiter.hit('merchant-recover-link', clientIp(c));
+        await s.limiter.take('merchant-recover-link', clientIp(c));
         const body = await readBody(c, MerchantResetPasswordRequest);
         const result = await s.merchants.resetPassword(c.req.param('recoveryId') ?? '', body.password);
         if (result.type === 'not_found') throw notFound('Link de recuperação não encontrado');
@@ -153,7 +153,11 @@ export function merchantRoutes(s: Services): RouteDef[] {
       audience: 'public',
       handler: async (c) => {
         const body = await readBody(c, MerchantRecoverEmailRequest);
-        s.limiter.hit('merchant-recover-email', clientIp(c), body.merchantUserPhone.replace(/\D/g, ''));
+        await s.limiter.take(
+          'merchant-recover-email',
+          clientIp(c),
+          body.merchantUserPhone.replace(/\D/g, ''),
+        );
         await s.sendCaps.take({ ip: clientIp(c), recipient: body.merchantUserPhone });
         const result = await s.merchants.recoverEmail(body.merchantUserPhone);
         if (!result) {

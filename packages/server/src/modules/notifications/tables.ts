@@ -22,14 +22,17 @@ export const outboxMessages = pgTable(
 );
 
 /**
- * Fixed-window counters of the messages sent (or asked for) per checkout, per recipient and per client IP, shared by
- * every server instance (send-caps.ts). A row per key and window; rows whose window ended are deleted from time to
- * time.
+ * Fixed-window counters shared by every server instance (counters.ts): the messages sent (or asked for) per checkout,
+ * per recipient and per client IP (send-caps.ts), and the login and recovery requests (http/rate-limit.ts). A row per
+ * key and window; rows whose window ended are deleted from time to time.
  */
 export const sendCounters = pgTable(
   'send_counters',
   {
-    /** `checkout:<id>`, `to:<E.164 phone | e-mail | cpf:…>` or `ip:<address>`. */
+    /**
+     * Send caps: `checkout:<id>`, `to:<E.164 phone | e-mail | cpf:…>` or `ip:<address>`; rate limits:
+     * `rate:<group>:ip:<address>` or `rate:<group>:subject:<e-mail | cpf | phone>`.
+     */
     key: text('key').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     count: integer('count').notNull(),

@@ -9,8 +9,9 @@ import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import { tryJobLock } from '../../jobs/lock.ts';
+import { JOB } from '../../jobs/names.ts';
 import type { Logger } from '../../log.ts';
-import { errorFields } from '../../log.ts';
 
 export interface LateFeeConfig {
   /** One-off fine on the outstanding principal, as a fraction (0.02 = 2 %). */
@@ -89,10 +90,6 @@ export function loadLateFeeConfig(
   };
 }
 
-/** Advisory lock key of the late-fee job (pg_try_advisory_xact_lock). */
-export const LATE_FEE_LOCK_KEY = 720_450_201;
-
-const LockRows = v.object({ rows: v.array(v.object({ locked: v.boolean() })) });
 const ChangedRows = v.object({ rows: v.array(v.object({ instalment_id: v.string() })) });
 
 export interface LateFeeRun {
@@ -119,11 +116,7 @@ export class LateFees {
     const fineBp = basisPoints(this.o.config.fineRate);
     const monthlyBp = basisPoints(this.o.config.monthlyInterestRate);
     return this.o.db.transaction(async (tx) => {
-      const lock = v.parse(
-        LockRows,
-        await tx.execute(sql`select pg_try_advisory_xact_lock(${LATE_FEE_LOCK_KEY}) as locked`),
-      );
-      if (!lock.rows[0]?.locked) return { ran: false, changed: 0 };
+      if (!(await tryJobLock(tx, JOB.lateFees))) return { ran: false, changed: 0 };
       // The same integer arithmetic as lateFee(): round half up of principal × factor / DENOMINATOR.
       const factor = sql.raw(
         `(${fineBp * DAYS_PER_MONTH}::bigint + ${monthlyBp}::bigint * (calc_today - i.due_date))`,
@@ -157,25 +150,4 @@ export class LateFees {
       return { ran: true, changed };
     });
   }
-}
-
-/** Runs the late-fee job now and every `intervalMs`. Returns the stop function. */
-export function startLateFeeJob(lateFees: LateFees, log: Logger, intervalMs: number): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const r = await lateFees.run();
-      if (r.changed > 0) log.info('late fees updated', { count: r.changed });
-    } catch (err) {
-      log.error('late fee job failed', errorFields(err));
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

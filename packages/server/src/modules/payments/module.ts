@@ -4,7 +4,6 @@ import type { Clock } from '../../clock.ts';
 import type { Config, PixConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { Logger } from '../../log.ts';
-import { errorFields } from '../../log.ts';
 import { buildDynamicBrCode } from './brcode.ts';
 import { apiPixHttpAdapter, type PixPort } from './pix-port.ts';
 import { PIX_WEBHOOK_PATH } from './routes.ts';
@@ -125,30 +124,4 @@ export function connectSandboxWebhook(
     // app's Response into a web stream and read that, on every payment.
     return res.status;
   });
-}
-
-/**
- * Periodic jobs: expiry, reconciliation with the PSP and pending devoluções, at start-up (a Pix paid while the server
- * was down is booked at once) and every `intervalMs`. Returns the stop function.
- */
-export function startPaymentJobs(payments: Payments, log: Logger, intervalMs = 30_000): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const expired = await payments.expireCharges();
-      if (expired > 0) log.info('pix charges expired', { count: expired });
-      await payments.reconcilePending();
-      await payments.processPendingRefunds();
-    } catch (err) {
-      log.error('payment jobs failed', errorFields(err));
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -10,6 +10,8 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx, Tx } from '../../db/types.ts';
+import { tryJobLock } from '../../jobs/lock.ts';
+import { JOB } from '../../jobs/names.ts';
 import type { Logger } from '../../log.ts';
 import { errorFields } from '../../log.ts';
 import type { WebhookNotice } from './apipix.ts';
@@ -257,11 +259,6 @@ const HandledRows = v.object({
   rows: v.array(v.object({ refunded: v.literal(1), handled: v.nullable(v.string()) })),
 });
 const RefundRows = v.object({ rows: v.array(v.object({ id: v.string() })) });
-const LockRows = v.object({ rows: v.array(v.object({ locked: v.boolean() })) });
-
-/** Advisory lock keys of the periodic jobs (pg_try_advisory_xact_lock). */
-const EXPIRE_LOCK_KEY = 720_450_101;
-const RECONCILE_LOCK_KEY = 720_450_102;
 
 /**
  * Reconciliation with the PSP (docs/pix.md). An unpaid charge is asked again once the time since its last check is
@@ -647,11 +644,7 @@ export class Payments implements PaymentsService {
   /** Set-based, idempotent; one instance at a time (advisory lock). Returns how many charges expired. */
   async expireCharges(now: Date = this.o.clock.now()): Promise<number> {
     return this.o.db.transaction(async (tx) => {
-      const lock = v.parse(
-        LockRows,
-        await tx.execute(sql`select pg_try_advisory_xact_lock(${EXPIRE_LOCK_KEY}) as locked`),
-      );
-      if (!lock.rows[0]?.locked) return 0;
+      if (!(await tryJobLock(tx, JOB.pixChargeExpiry))) return 0;
       const expired = await tx
         .update(pixCharges)
         .set({ status: 'EXPIRED' })
@@ -673,11 +666,7 @@ export class Payments implements PaymentsService {
   async reconcilePending(o: { limit?: number; now?: Date } = {}): Promise<ReconcileRun> {
     const now = o.now ?? this.o.clock.now();
     const claimed = await this.o.db.transaction(async (tx) => {
-      const lock = v.parse(
-        LockRows,
-        await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILE_LOCK_KEY}) as locked`),
-      );
-      if (!lock.rows[0]?.locked) return null;
+      if (!(await tryJobLock(tx, JOB.pixReconciliation))) return null;
       const at = sql`${now.toISOString()}::timestamptz`;
       return v.parse(
         ClaimedRows,

@@ -1,0 +1,13 @@
+/**
+ * The name of every periodic job. A job's advisory lock key is derived from its name (lock.ts), so the service that
+ * takes the lock and the registry that schedules the job must use the same constant.
+ */
+export const JOB = {
+  checkoutExpiry: 'checkout-expiry',
+  pixChargeExpiry: 'pix-charge-expiry',
+  pixReconciliation: 'pix-reconciliation',
+  pixRefunds: 'pix-refunds',
+  lateFees: 'late-fees',
+} as const;
+
+export type JobName = (typeof JOB)[keyof typeof JOB];

@@ -1,0 +1,180 @@
+import { and, eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/index.ts';
+import type { DbOrTx } from '../db/types.ts';
+import { errorFields, type Logger } from '../log.ts';
+import type { JobDefinition, JobResult } from './runner.ts';
+import { jobQueue } from './tables.ts';
+
+/** One task as its handler sees it. */
+export interface Task<P> {
+  id: string;
+  payload: P;
+  /** 1 on the first try. */
+  attempt: number;
+}
+
+export interface QueueDefinition<P> {
+  /** kebab-case; the runner's job that drains it is `queue-<name>`. */
+  name: string;
+  /** Checks the stored payload before the handler sees it (a bad one fails the task). */
+  payload: v.GenericSchema<unknown, P>;
+  /**
+   * Does the work. At least once: a task can run again after a crash or a lost lease, so the handler must be
+   * idempotent (e.g. the task id as the provider's idempotency key). Throwing schedules a retry.
+   */
+  handle(task: Task<P>): Promise<void>;
+  /** Tries before the task is DEAD (default 10). */
+  maxAttempts?: number;
+  /** Retry n waits min(maxMs, baseMs × 2^(n−1)) (default 30 s, capped at 1 h). */
+  backoff?: { baseMs: number; maxMs: number };
+  /** How long a claimed task is this worker's; after it another instance may take it again (default 5 min). */
+  leaseMs?: number;
+  /** Tasks claimed per run (default 20). */
+  batch?: number;
+}
+
+export interface EnqueueOptions {
+  /** Ignored when a task of this queue with this key exists (any status). */
+  key?: string;
+  /** Not before (default now). */
+  runAt?: Date;
+}
+
+/** A defined queue: enqueue into it (inside the caller's transaction), drain it, or register its drain job. */
+export interface Queue<P> {
+  readonly name: string;
+  /** Adds a task through `exec` (a transaction: the task exists exactly when the change that asked for it commits). */
+  enqueue(exec: DbOrTx, payload: P, o?: EnqueueOptions): Promise<boolean>;
+  /** Claims due tasks and runs them once; what it did. */
+  drain(): Promise<JobResult>;
+  /** The runner's job that drains it every `intervalMs`. */
+  job(intervalMs: number): JobDefinition;
+}
+
+const Claimed = v.object({
+  rows: v.array(
+    v.object({ id: v.string(), payload: v.unknown(), attempts: v.number(), max_attempts: v.number() }),
+  ),
+});
+
+/**
+ * The durable queue (docs/jobs.md): rows of `job_queue`, claimed with `for update skip locked` in one statement
+ * under a lease, so that any number of instances drain a queue without taking a task twice at once, and a task of a
+ * crashed worker is taken again when its lease ends. Runs on PGlite and PostgreSQL alike.
+ */
+export class TaskQueues {
+  constructor(private readonly o: { db: Db; clock: Clock; log: Logger }) {}
+
+  define<P>(def: QueueDefinition<P>): Queue<P> {
+    if (!/^[a-z][a-z0-9-]*$/.test(def.name)) throw new Error(`queue name must be kebab-case: "${def.name}"`);
+    const maxAttempts = def.maxAttempts ?? 10;
+    return {
+      name: def.name,
+      enqueue: (exec, payload, o = {}) => this.enqueue(exec, def.name, maxAttempts, payload, o),
+      drain: () => this.drain(def, maxAttempts),
+      job: (intervalMs) => ({
+        name: `queue-${def.name}`,
+        intervalMs,
+        runAtStart: true,
+        run: () => this.drain(def, maxAttempts),
+      }),
+    };
+  }
+
+  private async enqueue<P>(
+    exec: DbOrTx,
+    queue: string,
+    maxAttempts: number,
+    payload: P,
+    o: EnqueueOptions,
+  ): Promise<boolean> {
+    const now = this.o.clock.now();
+    const rows = await exec
+      .insert(jobQueue)
+      .values({
+        queue,
+        payload,
+        dedupeKey: o.key ?? null,
+        maxAttempts,
+        runAt: o.runAt ?? now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [jobQueue.queue, jobQueue.dedupeKey] })
+      .returning({ id: jobQueue.id });
+    return rows.length > 0;
+  }
+
+  private async drain<P>(def: QueueDefinition<P>, maxAttempts: number): Promise<JobResult> {
+    const now = this.o.clock.now();
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const leaseEnd = new Date(now.getTime() + (def.leaseMs ?? 300_000)).toISOString();
+    const claimed = v.parse(
+      Claimed,
+      await this.o.db.execute(sql`
+        update ${jobQueue} set status = 'RUNNING', attempts = attempts + 1,
+          locked_until = ${leaseEnd}::timestamptz, updated_at = ${at}
+        where id in (
+          select id from ${jobQueue}
+          where queue = ${def.name}
+            and ((status = 'PENDING' and run_at <= ${at}) or (status = 'RUNNING' and locked_until <= ${at}))
+          order by run_at
+          limit ${def.batch ?? 20}
+          for update skip locked)
+        returning id, payload, attempts, max_attempts`),
+    ).rows;
+    for (const row of claimed) {
+      // A task whose worker died mid-run (lease over) more times than it may be tried is not run again.
+      if (row.attempts > row.max_attempts) {
+        await this.settle(row.id, row.attempts, { dead: true, error: 'lease ended without an answer' }, def);
+        continue;
+      }
+      try {
+        const payload = v.parse(def.payload, row.payload);
+        await def.handle({ id: row.id, payload, attempt: row.attempts });
+        await this.settle(row.id, row.attempts, null, def);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const dead = row.attempts >= Math.min(row.max_attempts, maxAttempts);
+        this.o.log[dead ? 'error' : 'warn'](dead ? 'queued task dead' : 'queued task failed', {
+          queue: def.name,
+          id: row.id,
+          attempt: row.attempts,
+          ...errorFields(err),
+        });
+        await this.settle(row.id, row.attempts, { dead, error: message }, def);
+      }
+    }
+    return { ran: true, rows: claimed.length };
+  }
+
+  /** Done, retried later or dead; only while this worker's claim stands (same attempt, still RUNNING). */
+  private async settle<P>(
+    id: string,
+    attempt: number,
+    failure: { dead: boolean; error: string } | null,
+    def: QueueDefinition<P>,
+  ): Promise<void> {
+    const now = this.o.clock.now();
+    const backoff = def.backoff ?? { baseMs: 30_000, maxMs: 3_600_000 };
+    const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempt - 1, 30));
+    await this.o.db
+      .update(jobQueue)
+      .set(
+        failure === null
+          ? { status: 'DONE', lockedUntil: null, lastError: null, updatedAt: now }
+          : failure.dead
+            ? { status: 'DEAD', lockedUntil: null, lastError: failure.error.slice(0, 500), updatedAt: now }
+            : {
+                status: 'PENDING',
+                lockedUntil: null,
+                lastError: failure.error.slice(0, 500),
+                runAt: new Date(now.getTime() + delay),
+                updatedAt: now,
+              },
+      )
+      .where(and(eq(jobQueue.id, id), eq(jobQueue.status, 'RUNNING'), eq(jobQueue.attempts, attempt)));
+  }
+}

@@ -1,0 +1,52 @@
+import type { Services } from '../http/context.ts';
+import type { Logger } from '../log.ts';
+import { DEFAULT_LATE_FEE_CONFIG } from '../modules/orders/late-fees.ts';
+import { JOB } from './names.ts';
+import { JobRunner } from './runner.ts';
+
+/** Every periodic job of the server, with its interval (docs/jobs.md). */
+export function registerServerJobs(runner: JobRunner, s: Services): JobRunner {
+  const lateFeeSeconds = (s.config.lateFees ?? DEFAULT_LATE_FEE_CONFIG).jobIntervalSeconds;
+  return runner
+    .register({
+      name: JOB.checkoutExpiry,
+      intervalMs: 60_000,
+      run: () => s.checkouts.expireCheckouts(),
+    })
+    .register({
+      name: JOB.pixChargeExpiry,
+      intervalMs: 30_000,
+      runAtStart: true,
+      run: () => s.payments.expireCharges(),
+    })
+    .register({
+      // At start-up too: a Pix paid while the server was down is booked at once.
+      name: JOB.pixReconciliation,
+      intervalMs: 30_000,
+      runAtStart: true,
+      run: async () => {
+        const r = await s.payments.reconcilePending();
+        return { ran: r.ran, rows: r.checked };
+      },
+    })
+    .register({
+      name: JOB.pixRefunds,
+      intervalMs: 30_000,
+      runAtStart: true,
+      run: () => s.payments.processPendingRefunds(),
+    })
+    .register({
+      name: JOB.lateFees,
+      intervalMs: lateFeeSeconds * 1000,
+      runAtStart: true,
+      run: async () => {
+        const r = await s.lateFees.run();
+        return { ran: r.ran, rows: r.changed };
+      },
+    });
+}
+
+/** The server's runner with every job registered (not started). */
+export function serverJobs(s: Services, log: Logger): JobRunner {
+  return registerServerJobs(new JobRunner(log), s);
+}

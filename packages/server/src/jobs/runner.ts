@@ -1,0 +1,103 @@
+import { errorFields, type Logger } from '../log.ts';
+import { jobLockKey } from './lock.ts';
+
+/** What one run of a job did. */
+export interface JobResult {
+  /** false when another instance held the job's lock (this run did nothing). */
+  ran: boolean;
+  /** Rows the run changed or claimed. */
+  rows: number;
+}
+
+export interface JobDefinition {
+  /** Unique; the job's advisory lock key is derived from it (lock.ts). */
+  name: string;
+  intervalMs: number;
+  /** Also run as the runner starts (work left while the server was down), not only after the first interval. */
+  runAtStart?: boolean;
+  /**
+   * One run: set-based and idempotent, guarded by the job's own lock (`tryJobLock(tx, name)`) where two instances
+   * running it at once would do the work twice. A number is the rows touched by a run that ran.
+   */
+  run(): Promise<JobResult | number>;
+}
+
+/**
+ * Every periodic job of the server, registered in one place (registry.ts): each on its own timer, never overlapping
+ * itself in this process, one log line per run with its duration and rows touched (info when it changed something,
+ * debug otherwise, error when it failed).
+ */
+export class JobRunner {
+  private readonly jobs = new Map<string, JobDefinition>();
+  private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private readonly inFlight = new Map<string, Promise<JobResult | null>>();
+  private stopped = false;
+
+  constructor(private readonly log: Logger) {}
+
+  register(job: JobDefinition): this {
+    if (!/^[a-z][a-z0-9-]*$/.test(job.name)) throw new Error(`job name must be kebab-case: "${job.name}"`);
+    if (!(job.intervalMs >= 1)) throw new Error(`job ${job.name}: interval must be at least 1 ms`);
+    const key = jobLockKey(job.name);
+    for (const other of this.jobs.values()) {
+      if (other.name === job.name) throw new Error(`job ${job.name} is registered twice`);
+      if (jobLockKey(other.name) === key)
+        throw new Error(`jobs ${other.name} and ${job.name} would share an advisory lock key: rename one`);
+    }
+    this.jobs.set(job.name, job);
+    return this;
+  }
+
+  /** The registered jobs, in registration order. */
+  list(): readonly JobDefinition[] {
+    return [...this.jobs.values()];
+  }
+
+  /** Starts every job's timer (and the start-up runs). */
+  start(): void {
+    for (const job of this.jobs.values()) {
+      if (job.runAtStart) void this.runNow(job.name);
+      const timer = setInterval(() => void this.runNow(job.name), job.intervalMs);
+      timer.unref();
+      this.timers.push(timer);
+    }
+  }
+
+  /**
+   * Runs a job now, unless it is already running in this process (then the running one's result). Never throws: a
+   * failure is logged and answers null.
+   */
+  runNow(name: string): Promise<JobResult | null> {
+    const job = this.jobs.get(name);
+    if (!job) return Promise.reject(new Error(`no job named ${name}`));
+    const running = this.inFlight.get(name);
+    if (running) return running;
+    if (this.stopped) return Promise.resolve(null);
+    const run = this.execute(job).finally(() => this.inFlight.delete(name));
+    this.inFlight.set(name, run);
+    return run;
+  }
+
+  /** Clears the timers and waits for the runs in progress (so that the database is not closed under them). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers.splice(0)) clearInterval(t);
+    await Promise.all(this.inFlight.values());
+  }
+
+  private async execute(job: JobDefinition): Promise<JobResult | null> {
+    const started = performance.now();
+    const ms = () => Math.round((performance.now() - started) * 10) / 10;
+    try {
+      const out = await job.run();
+      const result = typeof out === 'number' ? { ran: true, rows: out } : out;
+      const fields = { job: job.name, ms: ms(), rows: result.rows, ...(result.ran ? {} : { skipped: true }) };
+      if (result.rows > 0) this.log.info('job run', fields);
+      else this.log.debug('job run', fields);
+      return result;
+    } catch (err) {
+      this.log.error('job failed', { job: job.name, ms: ms(), ...errorFields(err) });
+      return null;
+    }
+  }
+}
