@@ -20,12 +20,15 @@ export function useNearEnd(
   const sentinel = useRef<HTMLDivElement>(null);
   const callback = useRef(onNearEnd);
   callback.current = onNearEnd;
+  // An entry already queued when the observer is disconnected may still be delivered: ask the current state.
+  const active = useRef(enabled);
+  active.current = enabled;
   useEffect(() => {
     const element = sentinel.current;
     if (!enabled || element === null) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+        if (active.current && entries.some((entry) => entry.isIntersecting)) callback.current();
       },
       { rootMargin: `0px 0px ${margin}px 0px` },
     );
@@ -64,7 +67,8 @@ export function InfiniteList<T>({
   errorTitle,
 }: InfiniteListProps<T>) {
   const more = query.hasNextPage && !query.isFetchingNextPage && !query.isError;
-  const sentinel = useNearEnd(() => void query.fetchNextPage(), { enabled: more });
+  // cancelRefetch false: a second call while a page is on its way must not restart it.
+  const sentinel = useNearEnd(() => void query.fetchNextPage({ cancelRefetch: false }), { enabled: more });
   if (query.isPending) return <PageLoader />;
   if (query.isError && !query.data)
     return <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
