@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DemoInfiniteStores, demoStores, type FetchStores, fetchFrom, KitHarness } from './demo.tsx';
 
@@ -90,5 +91,16 @@ describe('InfiniteList', () => {
   it('shows the empty state', async () => {
     renderList(fetchFrom([]));
     expect(await screen.findByText('Nenhuma loja encontrada')).toBeTruthy();
+  });
+});
+
+describe('InfiniteList without IntersectionObserver', () => {
+  it("loads the next page with 'Carregar mais' (keyboard users and old browsers)", async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    renderList(fetchFrom(demoStores(15)));
+    await screen.findByText(/^Loja 010/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Carregar mais' }));
+    expect(await screen.findByText('Loja 015')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Center, Loader, Stack } from '@mantine/core';
+import { Button, Center, Loader, Stack } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { EmptyState } from '../EmptyState.tsx';
@@ -7,6 +7,8 @@ import type { ListPage } from './DataList.tsx';
 
 /** Spec 9: the sales extract loads its next page when the end of the list is within 200 px. */
 export const NEAR_END_PX = 200;
+/** The keyboard's (and an observer-less browser's) way to the next page. */
+export const LOAD_MORE = 'Carregar mais';
 
 /**
  * Calls `onNearEnd` whenever the returned element (a sentinel placed after the last item) comes within `margin`
@@ -25,7 +27,8 @@ export function useNearEnd(
   active.current = enabled;
   useEffect(() => {
     const element = sentinel.current;
-    if (!enabled || element === null) return;
+    // Without IntersectionObserver (old browsers, jsdom) the list's 'Carregar mais' button still works.
+    if (!enabled || element === null || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (active.current && entries.some((entry) => entry.isIntersecting)) callback.current();
@@ -87,6 +90,17 @@ export function InfiniteList<T>({
       {query.isFetchingNextPage ? (
         <Center py="sm" role="status" aria-label="Carregando mais">
           <Loader size="sm" />
+        </Center>
+      ) : null}
+      {more ? (
+        <Center>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => void query.fetchNextPage({ cancelRefetch: false })}
+          >
+            {LOAD_MORE}
+          </Button>
         </Center>
       ) : null}
       <div ref={sentinel} data-testid="list-end" />
