@@ -20,8 +20,12 @@ const columns: DataListColumn<CustomerOrderSummary>[] = [
     id: 'pending',
     header: 'Pagamentos pendentes',
     cell: (order) => (
-      <Group gap={6} wrap="nowrap" justify="inherit">
-        <Text size="sm">{`${order.unpaidInstalmentsCount} de ${order.instalmentsCount}`}</Text>
+      // Inline and wrapping: follows the alignment of a table cell or of a phone card's value, and wraps on a
+      // phone rather than cutting the late badge.
+      <Group gap={6} justify="flex-end" style={{ display: 'inline-flex' }}>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {`${order.unpaidInstalmentsCount} de ${order.instalmentsCount}`}
+        </Text>
         {order.lateInstalments > 0 ? (
           <Badge color="red" variant="light">
             {`${order.lateInstalments} em atraso`}
