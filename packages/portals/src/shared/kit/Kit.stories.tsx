@@ -7,6 +7,7 @@ import { CONFIRMATIONS, ConfirmAction } from './ConfirmAction.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { DetailList } from './DetailList.tsx';
 import {
+  DemoForm,
   DemoInfiniteStores,
   DemoStoreList,
   demoStores,
@@ -142,4 +143,19 @@ export const Copy: Story = {
     ),
   },
   parameters: { keyText: 'Copiar link' },
+};
+
+export const Form: Story = {
+  args: { children: <DemoForm submit={async () => undefined} /> },
+  parameters: { keyText: ['E-mail', 'CPF', 'Limite máximo do pedido', 'Cashback (%)', 'Atualizar'] },
+};
+
+export const FormValidation: Story = {
+  args: { children: <DemoForm submit={async () => undefined} /> },
+  parameters: { keyText: 'O e-mail é inválido' },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.type(await body.findByLabelText('E-mail'), 'não-é-email');
+    await userEvent.click(body.getByRole('button', { name: 'Atualizar' }));
+  },
 };

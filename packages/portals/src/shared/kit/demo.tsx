@@ -2,13 +2,16 @@
  * A stores list built from the kit, as the admin's 'Lista de Lojas (B2C)' will be: shared by the kit's stories and
  * tests (never imported by the app). `fetchPage` stands in for the API call.
  */
+import { AdminUpdateUserRequest, type Cents, cents } from '@drip/core';
 import { Button, Group, MantineProvider, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Notifications } from '@mantine/notifications';
 import {
   keepPreviousData,
   QueryClient,
   QueryClientProvider,
   useInfiniteQuery,
+  useMutation,
   useQuery,
 } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -17,6 +20,15 @@ import { ApiFailure } from '../api.ts';
 import { TOAST_MS } from '../notify.ts';
 import { theme } from '../theme.ts';
 import { DataList, type DataListColumn, type ListPage } from './DataList.tsx';
+import {
+  DateField,
+  FailureBanner,
+  MASKS,
+  MaskedTextInput,
+  MoneyInput,
+  PercentInput,
+  valibotResolver,
+} from './form.tsx';
 import { InfiniteList, nextPageParam } from './InfiniteList.tsx';
 import { type ListQueryState, useListQuery } from './listQuery.ts';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -207,4 +219,42 @@ export function KitHarness({
       </QueryClientProvider>
     </MantineProvider>
   );
+}
+
+/** A form built from the kit's form parts, validated by a contract schema (the admin profile's). */
+export function DemoForm({ submit }: { submit: (values: DemoFormValues) => Promise<void> }) {
+  const form = useForm<DemoFormValues>({
+    initialValues: { username: '', currentPassword: '', newPassword: '' },
+    validate: valibotResolver(AdminUpdateUserRequest),
+  });
+  const [amount, setAmount] = useState<Cents | null>(cents(1999));
+  const [rate, setRate] = useState<number | null>(0.05);
+  const [cpf, setCpf] = useState('');
+  const save = useMutation({ mutationFn: submit });
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <Stack gap="sm" p="md" maw={420}>
+        <FailureBanner title="Não foi possível atualizar" error={save.error} />
+        <TextInput label="E-mail" {...form.getInputProps('username')} />
+        <TextInput label="Senha atual" type="password" {...form.getInputProps('currentPassword')} />
+        <TextInput label="Nova senha" type="password" {...form.getInputProps('newPassword')} />
+        <MaskedTextInput label="CPF" mask={MASKS.cpf} onValueChange={setCpf} />
+        <MoneyInput label="Limite máximo do pedido" value={amount} onChange={setAmount} />
+        <PercentInput label="Cashback (%)" value={rate} onChange={setRate} />
+        <DateField label="Data de expiração" />
+        <Text size="xs" c="dimmed" data-testid="form-state">
+          {`cpf=${cpf} centavos=${amount ?? ''} fração=${rate ?? ''}`}
+        </Text>
+        <Button type="submit" loading={save.isPending}>
+          Atualizar
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export interface DemoFormValues {
+  username: string;
+  currentPassword: string;
+  newPassword: string;
 }

@@ -11,6 +11,15 @@ export { CopyButton, copyMessages } from './CopyButton.tsx';
 export { DataList, type DataListColumn, type DataListProps, type ListPage } from './DataList.tsx';
 export { type DetailItem, DetailList, isEmptyValue, NOT_AVAILABLE } from './DetailList.tsx';
 export {
+  DateField,
+  FailureBanner,
+  MASKS,
+  MaskedTextInput,
+  MoneyInput,
+  PercentInput,
+  valibotResolver,
+} from './form.tsx';
+export {
   InfiniteList,
   type InfiniteListProps,
   NEAR_END_PX,
