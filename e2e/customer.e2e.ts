@@ -89,6 +89,48 @@ describe('customer portal', () => {
     await context.close();
   });
 
+  it("lists the orders: a table at 1280 px, cards at 390 px with Total, Status and 'Detalhes' on screen", async () => {
+    // Maria has an order in the demo world.
+    const maria = world.customers.find((c) => c.cpf === '52998224725');
+    if (!maria) throw new Error('the demo world has no Maria');
+    const { context, page } = await newPage(browser);
+    await page.goto('/cliente/login');
+    await signIn(page, maria.cpf, maria.password);
+    await page.waitForURL('**/cliente/pedidos');
+    const row = page.getByRole('row').filter({ hasText: 'DEMO-MARIA-0001' });
+    await row.waitFor();
+    for (const header of [
+      'Loja',
+      'Código Drip',
+      'Código do pedido',
+      'Total',
+      'Pagamentos pendentes',
+      'Status',
+    ])
+      await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    await snap(page, 'customer-orders-1280');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page.getByRole('listitem').filter({ hasText: 'DEMO-MARIA-0001' });
+    await card.waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(sideways).toBeLessThanOrEqual(0);
+    for (const target of [
+      card.getByText('Total', { exact: true }),
+      card.getByText('Status', { exact: true }),
+      card.getByRole('link', { name: /Detalhes/ }),
+    ]) {
+      const box = await target.boundingBox();
+      expect(box, 'on screen').not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    }
+    await snap(page, 'customer-orders-390');
+    await card.getByRole('link', { name: /Detalhes/ }).click();
+    await page.getByRole('heading', { name: 'Detalhes da compra' }).waitFor();
+    await context.close();
+  });
+
   it('logs out to the customer login when the API answers 401 and the refresh fails', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/cliente/login');

@@ -6,24 +6,13 @@ import {
   formatDate,
   payInstalmentLabel,
 } from '@drip/core';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureStatus } from '../shared/api.ts';
 import { EmptyState } from '../shared/EmptyState.tsx';
+import { DetailList, StatusBadge } from '../shared/kit/index.ts';
 import { notifyError, notifyInfo } from '../shared/notify.ts';
 import { LoadError, PageLoader } from '../shared/QueryState.tsx';
 import { customerOrderKey, useCustomerOrder } from './api/order.ts';
@@ -42,31 +31,11 @@ export const orderDetailsMessages = {
   notFound: 'Não encontramos esta compra na sua conta.',
 } as const;
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" fw={500}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
 function InstalmentStatus({ instalment }: { instalment: CustomerInstalment }) {
-  if (instalment.status === 'PAID')
-    return (
-      <Badge color="drip" variant="light">
-        Pago
-      </Badge>
-    );
+  if (instalment.status === 'PAID') return <StatusBadge kind="payment" status="PAID" />;
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge color="yellow" variant="light">
-        Pendente
-      </Badge>
+      <StatusBadge kind="payment" status="PENDING" />
       {instalment.late ? (
         <Badge color="red" variant="filled">
           Em atraso
@@ -177,18 +146,16 @@ function OrderDetails({ order }: { order: CustomerOrderDetails }) {
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p="xl">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          <Field label="Loja">{order.merchantName}</Field>
-          <Field label="Código Drip">{order.code}</Field>
-          <Field label="Código do pedido">{order.merchantOrderCode}</Field>
-          <Field label="Total">{formatBRL(order.amount)}</Field>
-          <Field label="Status">
-            <Badge color={status.color} variant="light">
-              {status.label}
-            </Badge>
-          </Field>
-          <Field label="Data de criação">{formatDate(order.createdAt)}</Field>
-        </SimpleGrid>
+        <DetailList
+          items={[
+            { label: 'Loja', value: order.merchantName },
+            { label: 'Código Drip', value: order.code },
+            { label: 'Código do pedido', value: order.merchantOrderCode },
+            { label: 'Total', value: formatBRL(order.amount) },
+            { label: 'Status', value: <StatusBadge kind="order" status={status} /> },
+            { label: 'Data de criação', value: formatDate(order.createdAt) },
+          ]}
+        />
       </Paper>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">

@@ -73,6 +73,11 @@ type Story = StoryObj<typeof meta>;
 export const OrdersList: Story = {
   parameters: { keyText: ['Minhas compras', 'DRP-000001', 'Baixe o app Drip para pagar as suas parcelas'] },
 };
+/** At 390 px each order is a card: Total, Status and 'Detalhes' show without scrolling sideways. */
+export const OrdersListOnPhone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  parameters: { keyText: ['Minhas compras', 'DRP-000001', 'Total', 'Status', 'Detalhes'] },
+};
 export const OrdersEmpty: Story = {
   args: { answers: { [orderRoutes.list]: () => ({ status: 200, body: ordersPage(0, 0) }) } },
   parameters: { keyText: 'Você ainda não tem compras para exibir' },

@@ -1,21 +1,13 @@
 import type { CustomerInstalment, CustomerOrderSummary, OrderStatus } from '@drip/core';
 
-/** Spec 3 "Order status (admin)" labels, used in the customer portal too. */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  ACTIVE: 'Ativa',
-  CLOSED: 'Fechada',
-  CANCELED: 'Cancelada',
-};
-
-const ORDER_STATUS_COLORS: Record<OrderStatus, string> = { ACTIVE: 'blue', CLOSED: 'drip', CANCELED: 'gray' };
-
-/** Spec 4: a CLOSED order whose whole amount was cancelled is shown as CANCELED. */
+/**
+ * Spec 4: a CLOSED order whose whole amount was cancelled is shown as CANCELED (labels and colours: the kit's
+ * StatusBadge, kind 'order').
+ */
 export function displayOrderStatus(
   order: Pick<CustomerOrderSummary, 'status' | 'amount' | 'canceledAmount'>,
-) {
-  const status: OrderStatus =
-    order.status === 'CLOSED' && order.amount === order.canceledAmount ? 'CANCELED' : order.status;
-  return { status, label: ORDER_STATUS_LABELS[status], color: ORDER_STATUS_COLORS[status] };
+): OrderStatus {
+  return order.status === 'CLOSED' && order.amount === order.canceledAmount ? 'CANCELED' : order.status;
 }
 
 export interface GroupedProduct {

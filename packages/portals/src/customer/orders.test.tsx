@@ -101,6 +101,33 @@ describe('Minhas compras (list)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/cliente/pedidos/ord-1'));
   });
 
+  it("on a 390 px phone each order is a card with Total, Status and 'Detalhes', and a tap opens it", async () => {
+    const original = window.matchMedia;
+    window.matchMedia = (query: string) => ({
+      ...original(query),
+      matches: query.includes('max-width: 690px'),
+    });
+    try {
+      const api = server({
+        [orderRoutes.list]: () =>
+          ok({ ...ordersPage(0, 1), content: [orderSummary(1, { lateInstalments: 1 })] }),
+      });
+      const { router } = renderApp('/cliente/pedidos', api.fetch);
+      const list = await screen.findByRole('list', { name: 'Suas compras' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = within(within(list).getByRole('listitem'));
+      expect(card.getByText('Casa Ipê')).toBeTruthy();
+      expect(card.getByText('Total').nextElementSibling?.textContent).toMatch(/R\$\s300,00/);
+      expect(card.getByText('Status').nextElementSibling?.textContent).toBe('Ativa');
+      expect(card.getByText('1 em atraso')).toBeTruthy();
+      expect(card.getByRole('link', { name: 'Detalhes da compra DRP-000001' })).toBeTruthy();
+      await userEvent.setup().click(card.getByText('LOJA-1001'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/cliente/pedidos/ord-1'));
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('shows the empty state', async () => {
     renderApp('/cliente/pedidos', server({ [orderRoutes.list]: () => ok(ordersPage(0, 0)) }).fetch);
     expect(await screen.findByText('Você ainda não tem compras para exibir')).toBeTruthy();

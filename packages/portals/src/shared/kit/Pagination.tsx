@@ -4,7 +4,7 @@ import { Button, Group } from '@mantine/core';
  * Spec 9 pagination control: first, previous, the current page with one before and one after, next, last.
  * `page` is 0-based (as the API); pages are shown 1-based. Hidden when there is a single page.
  */
-export function Pager({
+export function Pagination({
   page,
   totalPages,
   onChange,

@@ -1,0 +1,69 @@
+import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+
+/** Spec 5's confirmations, word for word. */
+export const CONFIRMATIONS = {
+  /** Disabling a merchant, resetting an API key, revoking a link. */
+  sure: 'Você tem certeza?',
+  removeFee: 'Tem certeza que deseja remover a multa para essa parcela?',
+  removeProduct: 'Tem certeza que deseja remover esse produto?',
+  invalidCpfs: (cpfs: readonly string[]) =>
+    `Os seguintes cpfs parecem inválidos: ${cpfs.join(', ')}. Deseja continuar?`,
+} as const;
+
+export const confirmLabels = { confirm: 'Confirmar', cancel: 'Cancelar' } as const;
+
+export interface ConfirmActionProps extends Omit<ButtonProps, 'children' | 'onClick'> {
+  /** The button that asks. */
+  children: ReactNode;
+  /** The question; 'Você tem certeza?' unless the spec words this action differently. */
+  question?: string;
+  /** What will happen, e.g. the formatted refund amount. */
+  details?: ReactNode;
+  confirmLabel?: string;
+  /** Runs once on confirmation; the dialog stays open, its button spinning, until the promise settles. */
+  onConfirm: () => unknown;
+}
+
+/** A button that runs its action only after a 'Você tem certeza?' dialog. */
+export function ConfirmAction({
+  children,
+  question = CONFIRMATIONS.sure,
+  details,
+  confirmLabel = confirmLabels.confirm,
+  onConfirm,
+  ...button
+}: ConfirmActionProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Button {...button} onClick={() => setOpen(true)}>
+        {children}
+      </Button>
+      <Modal opened={open} onClose={() => (busy ? undefined : setOpen(false))} title={question} centered>
+        <Stack gap="md">
+          {details ? <Text component="div">{details}</Text> : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" disabled={busy} onClick={() => setOpen(false)}>
+              {confirmLabels.cancel}
+            </Button>
+            <Button color={button.color} loading={busy} onClick={() => void confirm()}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { Group, Paper, Stack, Title } from '@mantine/core';
+import type { Meta, StoryObj } from '@storybook/react';
+import { userEvent, within } from 'storybook/test';
+import { CONFIRMATIONS, ConfirmAction } from './ConfirmAction.tsx';
+import { CopyButton } from './CopyButton.tsx';
+import { DetailList } from './DetailList.tsx';
+import {
+  DemoForm,
+  DemoInfiniteStores,
+  DemoStoreList,
+  demoStores,
+  failingWith,
+  fetchFrom,
+  KitHarness,
+} from './demo.tsx';
+import { Pagination } from './Pagination.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+
+const phone = { viewport: { value: 'phone', isRotated: false } };
+
+const meta = {
+  title: 'Portals/Kit',
+  component: KitHarness,
+  args: { path: '/lojas', children: null },
+} satisfies Meta<typeof KitHarness>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const PagedList: Story = {
+  args: { path: '/lojas?page=1', children: <DemoStoreList fetchStores={fetchFrom(demoStores(57))} /> },
+  parameters: { keyText: ['Loja 011', 'Loja 020', 'Exibir somente lojas ativas', 'Nome da loja'] },
+};
+export const PagedListFiltered: Story = {
+  args: {
+    path: '/lojas?storeName=00&onlyActiveStores=true',
+    children: <DemoStoreList fetchStores={fetchFrom(demoStores(57))} />,
+  },
+  parameters: { keyText: ['Loja 001', 'Loja 004', 'Ativo'] },
+};
+export const PagedListOnPhone: Story = {
+  args: { children: <DemoStoreList fetchStores={fetchFrom(demoStores(57))} /> },
+  globals: phone,
+  parameters: { keyText: ['Loja 001', 'Detalhes'] },
+};
+export const PagedListLoading: Story = {
+  args: { children: <DemoStoreList fetchStores={() => new Promise(() => undefined)} /> },
+  parameters: { keyText: 'Carregando…' },
+};
+export const PagedListEmpty: Story = {
+  args: { children: <DemoStoreList fetchStores={fetchFrom([])} /> },
+  parameters: { keyText: 'Nenhuma loja encontrada' },
+};
+export const PagedListError: Story = {
+  args: { children: <DemoStoreList fetchStores={failingWith(503)} /> },
+  parameters: { keyText: ['Não foi possível carregar as lojas', 'O servidor respondeu com erro (503).'] },
+};
+export const InfiniteScroll: Story = {
+  args: { children: <DemoInfiniteStores fetchStores={fetchFrom(demoStores(57))} /> },
+  parameters: { keyText: ['Loja 001', 'Carregar mais'] },
+};
+export const PaginationControl: Story = {
+  args: {
+    children: (
+      <Stack p="md">
+        <Pagination page={4} totalPages={10} onChange={() => undefined} />
+        <Pagination page={0} totalPages={3} onChange={() => undefined} />
+      </Stack>
+    ),
+  },
+  parameters: { keyText: ['5', '6'] },
+};
+
+export const Details: Story = {
+  args: {
+    children: (
+      <Paper withBorder radius="lg" p="xl" m="md">
+        <DetailList
+          items={[
+            { label: 'Nome', value: 'Casa Ipê' },
+            { label: 'Status', value: <StatusBadge kind="store" status="ACTIVE" /> },
+            { label: 'Complemento', value: null },
+            { label: 'Oferece desconto Pix', value: false },
+            { label: 'Pedido', value: <StatusBadge kind="order" status="CANCELED" /> },
+            { label: 'Pagamento', value: <StatusBadge kind="payment" status="REFUNDED" /> },
+          ]}
+        />
+      </Paper>
+    ),
+  },
+  parameters: { keyText: ['Casa Ipê', 'N/A', 'Ativo', 'Cancelada', 'Reembolsado', 'Não'] },
+};
+
+export const StatusBadges: Story = {
+  args: {
+    children: (
+      <Group p="md">
+        <StatusBadge kind="checkout" status="PRISTINE" />
+        <StatusBadge kind="checkout" status="MORE_INFO" />
+        <StatusBadge kind="checkout" status="OK" />
+        <StatusBadge kind="checkout" status="KO" />
+        <StatusBadge kind="checkout" status="EXPIRED" />
+        <StatusBadge kind="merchant" status="ARCHIVED" />
+        <StatusBadge kind="promotion" status="ACTIVE" />
+      </Group>
+    ),
+  },
+  parameters: {
+    keyText: ['Criado', 'Em uso', 'Concluído', 'Falha durante o checkout do cliente', 'Habilitado'],
+  },
+};
+
+export const Confirm: Story = {
+  args: {
+    children: (
+      <Group p="md">
+        <ConfirmAction color="red" onConfirm={() => undefined}>
+          Desabilitar
+        </ConfirmAction>
+        <ConfirmAction question={CONFIRMATIONS.removeFee} onConfirm={() => undefined}>
+          Remover multa
+        </ConfirmAction>
+      </Group>
+    ),
+  },
+  parameters: { keyText: ['Você tem certeza?', 'Confirmar', 'Cancelar'] },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(await body.findByRole('button', { name: 'Desabilitar' }));
+    await body.findByRole('dialog', {}, { timeout: 3000 });
+  },
+};
+
+export const Copy: Story = {
+  args: {
+    children: (
+      <Stack p="md" align="flex-start">
+        <Title order={4}>Drip Link</Title>
+        <CopyButton value="https://drip.example/l/abc123">Copiar link</CopyButton>
+      </Stack>
+    ),
+  },
+  parameters: { keyText: 'Copiar link' },
+};
+
+export const Form: Story = {
+  args: { children: <DemoForm submit={async () => undefined} /> },
+  parameters: { keyText: ['E-mail', 'CPF', 'Limite máximo do pedido', 'Cashback (%)', 'Atualizar'] },
+};
+
+export const FormValidation: Story = {
+  args: { children: <DemoForm submit={async () => undefined} /> },
+  parameters: { keyText: 'O e-mail é inválido' },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.type(await body.findByLabelText('E-mail'), 'não-é-email');
+    await userEvent.click(body.getByRole('button', { name: 'Atualizar' }));
+  },
+};

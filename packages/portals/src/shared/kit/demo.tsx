@@ -1,0 +1,260 @@
+/**
+ * A stores list built from the kit, as the admin's 'Lista de Lojas (B2C)' will be: shared by the kit's stories and
+ * tests (never imported by the app). `fetchPage` stands in for the API call.
+ */
+import { AdminUpdateUserRequest, type Cents, cents } from '@drip/core';
+import { Button, Group, MantineProvider, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Notifications } from '@mantine/notifications';
+import {
+  keepPreviousData,
+  QueryClient,
+  QueryClientProvider,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { createMemoryRouter, Link, RouterProvider, useLocation, useNavigate } from 'react-router';
+import { ApiFailure } from '../api.ts';
+import { TOAST_MS } from '../notify.ts';
+import { theme } from '../theme.ts';
+import { DataList, type DataListColumn, type ListPage } from './DataList.tsx';
+import {
+  DateField,
+  FailureBanner,
+  MASKS,
+  MaskedTextInput,
+  MoneyInput,
+  PercentInput,
+  valibotResolver,
+} from './form.tsx';
+import { InfiniteList, nextPageParam } from './InfiniteList.tsx';
+import { type ListQueryState, useListQuery } from './listQuery.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+export interface DemoStore {
+  id: string;
+  name: string | null;
+  origin: 'INTERNAL' | 'AWIN';
+  status: 'ACTIVE' | 'DISABLED' | 'ARCHIVED';
+}
+
+export type StoreFilter = 'storeName' | 'onlyActiveStores';
+export type FetchStores = (query: ListQueryState<StoreFilter>) => Promise<ListPage<DemoStore>>;
+
+const STATUSES = ['ACTIVE', 'DISABLED', 'ARCHIVED'] as const;
+
+export function demoStores(total: number): DemoStore[] {
+  return Array.from({ length: total }, (_, i) => ({
+    id: `store-${i + 1}`,
+    name: i === 2 ? null : `Loja ${String(i + 1).padStart(3, '0')}`,
+    origin: i % 4 === 1 ? 'AWIN' : 'INTERNAL',
+    status: STATUSES[i % 3] ?? 'ACTIVE',
+  }));
+}
+
+/** The server's side of the demo: filters, then cuts the page out. */
+export function pageOf(
+  stores: readonly DemoStore[],
+  query: ListQueryState<StoreFilter>,
+): ListPage<DemoStore> {
+  const name = query.filters.storeName?.toLowerCase();
+  const matching = stores.filter(
+    (s) =>
+      (name === undefined || (s.name ?? '').toLowerCase().includes(name)) &&
+      (query.filters.onlyActiveStores !== 'true' || s.status === 'ACTIVE'),
+  );
+  return {
+    content: matching.slice(query.page * query.size, (query.page + 1) * query.size),
+    number: query.page,
+    totalPages: Math.ceil(matching.length / query.size),
+    totalElements: matching.length,
+  };
+}
+
+export const fetchFrom =
+  (stores: readonly DemoStore[]): FetchStores =>
+  async (query) =>
+    pageOf(stores, query);
+
+export const failingWith =
+  (status: number): FetchStores =>
+  async () => {
+    throw new ApiFailure({ kind: 'http', code: 'X', message: 'x', status });
+  };
+
+/** Spec 2.2: the name with '(AWIN)' when the store comes from AWIN, 'N/A' without a name. */
+function storeName(store: DemoStore): string {
+  const name = store.name ?? 'N/A';
+  return store.origin === 'AWIN' ? `${name} (AWIN)` : name;
+}
+
+const columns: DataListColumn<DemoStore>[] = [
+  { id: 'name', header: 'Nome', phone: 'title', cell: storeName },
+  { id: 'status', header: 'Status', cell: (store) => <StatusBadge kind="store" status={store.status} /> },
+  {
+    id: 'details',
+    header: 'Ações',
+    hideHeader: true,
+    phone: 'action',
+    cell: (store) => (
+      <Button component={Link} to={`/lojas/${store.id}`} size="xs" variant="light">
+        Detalhes
+      </Button>
+    ),
+  },
+];
+
+export function DemoStoreList({ fetchStores }: { fetchStores: FetchStores }) {
+  const list = useListQuery<StoreFilter>(['storeName', 'onlyActiveStores']);
+  const navigate = useNavigate();
+  const state: ListQueryState<StoreFilter> = { page: list.page, size: list.size, filters: list.filters };
+  const stores = useQuery({
+    queryKey: ['demo-stores', state],
+    queryFn: () => fetchStores(state),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  return (
+    <Stack gap="md" p="md">
+      <Group align="flex-end">
+        <TextInput
+          label="Nome da loja"
+          value={list.filters.storeName ?? ''}
+          onChange={(event) => list.setFilters({ storeName: event.currentTarget.value })}
+        />
+        <Switch
+          label="Exibir somente lojas ativas"
+          checked={list.filters.onlyActiveStores === 'true'}
+          onChange={(event) =>
+            list.setFilters({ onlyActiveStores: event.currentTarget.checked ? 'true' : undefined })
+          }
+        />
+      </Group>
+      <DataList
+        label="Lojas"
+        columns={columns}
+        query={stores}
+        getRowId={(store) => store.id}
+        onRowClick={(store) => void navigate(`/lojas/${store.id}`)}
+        onPageChange={list.setPage}
+        skeletonRows={list.size}
+        errorTitle="Não foi possível carregar as lojas"
+        empty={{ title: 'Nenhuma loja encontrada', description: 'Mude os filtros para ver outras lojas.' }}
+      />
+    </Stack>
+  );
+}
+
+/** The extract's infinite scroll over the same pages. */
+export function DemoInfiniteStores({ fetchStores }: { fetchStores: FetchStores }) {
+  const stores = useInfiniteQuery({
+    queryKey: ['demo-infinite-stores'],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      fetchStores({ page: pageParam, size: 10, filters: {} as ListQueryState<StoreFilter>['filters'] }),
+    getNextPageParam: nextPageParam,
+    retry: false,
+  });
+  return (
+    <InfiniteList
+      label="Lojas"
+      query={stores}
+      getRowId={(store) => store.id}
+      renderItem={(store) => (
+        <Group justify="space-between" p="sm">
+          <Text>{storeName(store)}</Text>
+          <StatusBadge kind="store" status={store.status} />
+        </Group>
+      )}
+      errorTitle="Não foi possível carregar as lojas"
+      empty={{ title: 'Nenhuma loja encontrada', description: 'Ainda não há lojas.' }}
+    />
+  );
+}
+
+/** Where the demo is (the URL query of the list), printed for tests and stories. */
+function LocationLine() {
+  const location = useLocation();
+  return (
+    <Text size="xs" c="dimmed" px="md" data-testid="location">
+      {`${location.pathname}${location.search}`}
+    </Text>
+  );
+}
+
+/** Mantine (Drip theme, bottom toasts), TanStack Query and a memory router at `path`, as the portals app. */
+export function KitHarness({
+  path = '/lojas',
+  env = 'default',
+  children,
+}: {
+  path?: string;
+  env?: 'default' | 'test';
+  children: ReactNode;
+}) {
+  const [app] = useState(() => ({
+    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    router: createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              {children}
+              <LocationLine />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: [path] },
+    ),
+  }));
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <Notifications position="bottom-center" autoClose={TOAST_MS} />
+      <QueryClientProvider client={app.queryClient}>
+        <RouterProvider router={app.router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/** A form built from the kit's form parts, validated by a contract schema (the admin profile's). */
+export function DemoForm({ submit }: { submit: (values: DemoFormValues) => Promise<void> }) {
+  const form = useForm<DemoFormValues>({
+    initialValues: { username: '', currentPassword: '', newPassword: '' },
+    validate: valibotResolver(AdminUpdateUserRequest),
+  });
+  const [amount, setAmount] = useState<Cents | null>(cents(1999));
+  const [rate, setRate] = useState<number | null>(0.05);
+  const [cpf, setCpf] = useState('');
+  const save = useMutation({ mutationFn: submit });
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <Stack gap="sm" p="md" maw={420}>
+        <FailureBanner title="Não foi possível atualizar" error={save.error} />
+        <TextInput label="E-mail" {...form.getInputProps('username')} />
+        <TextInput label="Senha atual" type="password" {...form.getInputProps('currentPassword')} />
+        <TextInput label="Nova senha" type="password" {...form.getInputProps('newPassword')} />
+        <MaskedTextInput label="CPF" mask={MASKS.cpf} onValueChange={setCpf} />
+        <MoneyInput label="Limite máximo do pedido" value={amount} onChange={setAmount} />
+        <PercentInput label="Cashback (%)" value={rate} onChange={setRate} />
+        <DateField label="Data de expiração" />
+        <Text size="xs" c="dimmed" data-testid="form-state">
+          {`cpf=${cpf} centavos=${amount ?? ''} fração=${rate ?? ''}`}
+        </Text>
+        <Button type="submit" loading={save.isPending}>
+          Atualizar
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export interface DemoFormValues {
+  username: string;
+  currentPassword: string;
+  newPassword: string;
+}

@@ -1,0 +1,39 @@
+/**
+ * The portal kit: the pieces every back-office screen is built from (server-paged lists, details, confirmations,
+ * toasts, copy). docs/portal-kit.md shows how they fit together.
+ */
+
+export { EmptyState } from '../EmptyState.tsx';
+export { notifyError, notifyInfo, notifySuccess, TOAST_MS } from '../notify.ts';
+export { LoadError, PageLoader } from '../QueryState.tsx';
+export { CONFIRMATIONS, ConfirmAction, type ConfirmActionProps, confirmLabels } from './ConfirmAction.tsx';
+export { CopyButton, copyMessages } from './CopyButton.tsx';
+export { DataList, type DataListColumn, type DataListProps, type ListPage } from './DataList.tsx';
+export { type DetailItem, DetailList, isEmptyValue, NOT_AVAILABLE } from './DetailList.tsx';
+export {
+  DateField,
+  FailureBanner,
+  MASKS,
+  MaskedTextInput,
+  MoneyInput,
+  PercentInput,
+  valibotResolver,
+} from './form.tsx';
+export {
+  InfiniteList,
+  type InfiniteListProps,
+  NEAR_END_PX,
+  nextPageParam,
+  useNearEnd,
+} from './InfiniteList.tsx';
+export {
+  DEFAULT_PAGE_SIZE,
+  type ListQuery,
+  type ListQueryState,
+  MAX_PAGE_SIZE,
+  nextListQuery,
+  readListQuery,
+  useListQuery,
+} from './listQuery.ts';
+export { Pagination } from './Pagination.tsx';
+export { STATUS_LABELS, StatusBadge, type StatusKind, statusColor, statusLabel } from './StatusBadge.tsx';
