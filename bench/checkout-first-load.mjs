@@ -7,72 +7,15 @@
 //   - the time from navigation to the first step rendered (its heading), median of N cold loads (fresh context).
 // Target: first-load JavaScript at most 90 KB gzip.
 // Usage: node bench/checkout-first-load.mjs [--runs 5] [--mode transparent|redirect]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/lib.mjs';
-import { arg, argText, freePort } from './lib.mjs';
+import { arg, argText, CHROMIUM_FLAGS, startLikeNpmStart } from './lib.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = arg('runs', 5);
 const TRANSPARENT = argText('mode', 'redirect') === 'transparent';
 const TARGET_JS = 90 * 1024;
 const CPU_SLOWDOWN = 4;
-// The same flags as e2e/browser.ts.
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-async function startDrip() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'drip-bench-first-load-'));
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DRIP_DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the Drip server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the Drip server did not answer /healthz in time');
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function createCheckout(dripUrl) {
   const world = await (await fetch(`${dripUrl}/sandbox/demo`)).json();
@@ -143,7 +86,7 @@ if (!executablePath) {
   console.error('Chromium is missing (apt-get install chromium, or set CHROMIUM_PATH).');
   process.exit(1);
 }
-const drip = await startDrip();
+const drip = await startLikeNpmStart('drip-bench-first-load-');
 let browser;
 try {
   const id = await createCheckout(drip.url);

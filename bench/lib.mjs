@@ -1,8 +1,10 @@
 // Helpers shared by the benchmarks: arguments, free ports, starting and stopping the built Drip server, and a
 // throw-away PostgreSQL database.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,6 +29,53 @@ export function freePort() {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** The Chromium flags of e2e/browser.ts, for the benchmarks that load pages. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Drip started the way `npm start` starts it (scripts/start.mjs: the sandbox with its demo data, serving the built
+ * apps), on a free port with a throw-away data folder; ready at /healthz. `stop()` ends it and removes the folder.
+ */
+export async function startLikeNpmStart(tmpPrefix) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), tmpPrefix));
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DRIP_DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the Drip server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the Drip server did not answer /healthz in time');
+    if (await healthy(url)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    async stop() {
+      await stop(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function healthy(url) {
