@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWhatIsMissing } from '../scripts/lib.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -48,6 +49,9 @@ export const CHROMIUM_FLAGS = [
  * apps), on a free port with a throw-away data folder; ready at /healthz. `stop()` ends it and removes the folder.
  */
 export async function startLikeNpmStart(tmpPrefix) {
+  // Built here, in production mode: scripts/start.mjs would rebuild stale apps under NODE_ENV=development (React's
+  // development build, several times larger).
+  await buildWhatIsMissing();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), tmpPrefix));
   const url = `http://localhost:${port}`;

@@ -3,7 +3,7 @@
 // with the e2e flags), against Drip started as `npm start` starts it. For each page: the JavaScript and CSS
 // requested until the page's first screen is usable (its form, or its content after the data came), in gzip bytes
 // (each file compressed again at level 9, as in checkout-first-load.mjs); then, apart, what the page fetches
-// after that until the network is idle (prefetches for the next steps: not counted in the target).
+// after that until the network is idle, at least SETTLE_MS later (prefetches for the next steps: not counted in the target).
 // The signed-in pages get their session the way the portals keep it: the token pair from the API's login, put in
 // localStorage under the area's keys (spec 3 "Sessions", SESSION_KEYS in @drip/core).
 // Targets: each area's login page ≤ 150 KB, each back-office page ≤ 220 KB (JS + CSS, gzip).
@@ -17,8 +17,10 @@ const VERBOSE = process.argv.includes('--verbose');
 const KB = 1024;
 const LOGIN_TARGET = 150 * KB;
 const PAGE_TARGET = 220 * KB;
-// Quiet time after which the network counts as idle.
+// Quiet time after which the network counts as idle; and how long at least to watch after the first screen (the
+// portals prefetch what the next steps need a few seconds after it, e.g. the toasts).
 const IDLE_MS = 700;
+const SETTLE_MS = 4500;
 
 // The first screen is usable when the login form's button is there, or when the page's content (a table, or an
 // empty state) has replaced the loader.
@@ -115,8 +117,10 @@ async function oneLoad(browser, dripUrl, page, sessions) {
   usable = true;
   const finalPath = new URL(tab.url()).pathname;
   // Network idle: nothing in flight and nothing new for IDLE_MS.
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < IDLE_MS)) {
+  const usableAt = Date.now();
+  const deadline = usableAt + 15_000;
+  const idle = () => inFlight === 0 && Date.now() - lastActivity >= IDLE_MS && Date.now() - usableAt >= SETTLE_MS;
+  while (Date.now() < deadline && !idle()) {
     await new Promise((r) => setTimeout(r, 50));
   }
   await context.close();
