@@ -119,7 +119,8 @@ async function oneLoad(browser, dripUrl, page, sessions) {
   // Network idle: nothing in flight and nothing new for IDLE_MS.
   const usableAt = Date.now();
   const deadline = usableAt + 15_000;
-  const idle = () => inFlight === 0 && Date.now() - lastActivity >= IDLE_MS && Date.now() - usableAt >= SETTLE_MS;
+  const idle = () =>
+    inFlight === 0 && Date.now() - lastActivity >= IDLE_MS && Date.now() - usableAt >= SETTLE_MS;
   while (Date.now() < deadline && !idle()) {
     await new Promise((r) => setTimeout(r, 50));
   }
