@@ -14,7 +14,7 @@ const MANTINE_MODULE = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.m
  * Mantine's styles with the components that use them (production build only). Every Mantine component's class
  * names come from its `X.module.mjs`, and Mantine ships the matching `styles/X.css`: the CSS is imported there, so
  * it lands in the chunk of whatever page first uses the component. The app's `import '@mantine/core/styles.css'`
- * then keeps only what every page needs (baseline, CSS variables, global rules). In `vite` dev, Mantine is
+ * then keeps only what every page needs (baseline and global rules; the CSS variables are written by the provider). In `vite` dev, Mantine is
  * pre-bundled (no per-module transform), so the whole stylesheet is used as is.
  */
 function mantineStylesWithComponents(): Plugin {
@@ -25,7 +25,8 @@ function mantineStylesWithComponents(): Plugin {
     transform(code, id) {
       if (MANTINE_STYLES.test(id)) {
         const dir = join(dirname(id), 'styles');
-        const base = ['baseline', 'default-css-variables', 'global'];
+        // default-css-variables.css is left out: MantineProvider writes every variable (app/Providers.tsx).
+        const base = ['baseline', 'global'];
         return {
           code: base.map((name) => readFileSync(join(dir, `${name}.css`), 'utf8')).join('\n'),
           map: null,

@@ -45,7 +45,9 @@ export function Providers({
   children: ReactNode;
 }) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    // All of the theme's CSS variables are written by the provider (not only those that differ from Mantine's
+    // defaults): the build leaves Mantine's static copy of the defaults out of the stylesheet (vite.config.ts).
+    <MantineProvider theme={theme} env={env} deduplicateCssVariables={false}>
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <AdminProvider value={deps.admin}>
