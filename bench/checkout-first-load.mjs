@@ -10,7 +10,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/lib.mjs';
-import { arg, argText, CHROMIUM_FLAGS, startLikeNpmStart } from './lib.mjs';
+import { arg, argText, CHROMIUM_FLAGS, firstScreenAt, markFirstScreen, startLikeNpmStart } from './lib.mjs';
 
 const RUNS = arg('runs', 5);
 const TRANSPARENT = argText('mode', 'redirect') === 'transparent';
@@ -41,13 +41,22 @@ async function createCheckout(dripUrl) {
 
 async function oneLoad(browser, url) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+  // The first step: the heading of the step's content (not the spinner).
+  await markFirstScreen(
+    context,
+    (selector) => document.querySelector(selector) !== null,
+    '.checkout__main h1',
+  );
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const requests = new Map();
-  let rendered = false;
+  const sentAt = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!sentAt.has(e.requestId)) sentAt.set(e.requestId, e.wallTime * 1000);
+  });
   cdp.on('Network.responseReceived', (e) => {
     requests.set(e.requestId, {
       url: e.response.url,
@@ -55,7 +64,7 @@ async function oneLoad(browser, url) {
       encoding:
         e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity',
       bytes: 0,
-      afterRender: rendered,
+      sentAt: sentAt.get(e.requestId) ?? 0,
     });
   });
   cdp.on('Network.loadingFinished', (e) => {
@@ -64,14 +73,13 @@ async function oneLoad(browser, url) {
   });
   const started = performance.now();
   await page.goto(url, { waitUntil: 'commit' });
-  // The first step: the heading of the step's content (not the spinner).
   await page.locator('.checkout__main h1').first().waitFor({ timeout: 60_000 });
   const ms = performance.now() - started;
-  rendered = true;
+  const renderedAt = await firstScreenAt(page);
   // Let the requests that were in flight at render time finish (their sizes count; later prefetches do not).
   await page.waitForTimeout(300);
   await context.close();
-  const counted = [...requests.values()].filter((r) => !r.afterRender);
+  const counted = [...requests.values()].filter((r) => r.sentAt <= renderedAt);
   const js = counted.filter((r) => r.type === 'Script');
   return {
     ms,

@@ -82,6 +82,32 @@ export async function startLikeNpmStart(tmpPrefix) {
   };
 }
 
+/**
+ * Records in the page, at the DOM mutation that makes `ready()` true, the wall-clock time (ms) of the first usable
+ * screen: `firstScreenAt(page)` reads it. A request sent after it (CDP `wallTime`) is not part of the first load.
+ * Polling from the benchmark instead would notice the screen late, after prefetches the page started meanwhile.
+ */
+export async function markFirstScreen(context, ready, arg) {
+  await context.addInitScript(
+    ([readySource, readyArg]) => {
+      const isReady = new Function('arg', `return (${readySource})(arg)`);
+      const mark = () => {
+        if (window.__dripFirstScreenAt === undefined && isReady(readyArg)) {
+          window.__dripFirstScreenAt = performance.timeOrigin + performance.now();
+          observer.disconnect();
+        }
+      };
+      const observer = new MutationObserver(mark);
+      observer.observe(document, { childList: true, subtree: true, attributes: true });
+    },
+    [ready.toString(), arg],
+  );
+}
+
+export function firstScreenAt(page) {
+  return page.evaluate(() => window.__dripFirstScreenAt);
+}
+
 export async function healthy(url) {
   try {
     return (await fetch(`${url}/healthz`)).status === 200;

@@ -11,7 +11,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/lib.mjs';
-import { CHROMIUM_FLAGS, startLikeNpmStart } from './lib.mjs';
+import { CHROMIUM_FLAGS, firstScreenAt, markFirstScreen, startLikeNpmStart } from './lib.mjs';
 
 const VERBOSE = process.argv.includes('--verbose');
 const KB = 1024;
@@ -88,18 +88,26 @@ async function oneLoad(browser, dripUrl, page, sessions) {
       [tokenKey, pair.token, refreshKey, pair.refreshToken],
     );
   }
+  await markFirstScreen(
+    context,
+    (selector) =>
+      document.querySelector(selector) !== null && !document.querySelector('main [aria-busy="true"]'),
+    page.ready,
+  );
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const requests = new Map();
-  let usable = false;
   let lastActivity = Date.now();
   let inFlight = 0;
   cdp.on('Network.requestWillBeSent', (e) => {
-    inFlight++;
+    // A redirect sends the same request again (one loadingFinished for both).
+    if (!e.redirectResponse) inFlight++;
     lastActivity = Date.now();
-    requests.set(e.requestId, { url: e.request.url, type: e.type, afterUsable: usable });
+    if (!requests.has(e.requestId)) {
+      requests.set(e.requestId, { url: e.request.url, type: e.type, sentAt: e.wallTime * 1000 });
+    }
   });
   const done = () => {
     inFlight = Math.max(0, inFlight - 1);
@@ -107,17 +115,13 @@ async function oneLoad(browser, dripUrl, page, sessions) {
   };
   cdp.on('Network.loadingFinished', done);
   cdp.on('Network.loadingFailed', done);
-  const started = performance.now();
   await tab.goto(`${dripUrl}${page.path}`, { waitUntil: 'commit' });
-  await tab.locator(page.ready).first().waitFor({ timeout: 60_000 });
-  await tab.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), null, {
-    timeout: 30_000,
-  });
-  const ms = performance.now() - started;
-  usable = true;
+  await tab.waitForFunction(() => window.__dripFirstScreenAt !== undefined, null, { timeout: 60_000 });
+  const usableAt = await firstScreenAt(tab);
+  // From the navigation's start to the first usable screen.
+  const ms = usableAt - (await tab.evaluate(() => performance.timeOrigin));
   const finalPath = new URL(tab.url()).pathname;
   // Network idle: nothing in flight and nothing new for IDLE_MS.
-  const usableAt = Date.now();
   const deadline = usableAt + 15_000;
   const idle = () =>
     inFlight === 0 && Date.now() - lastActivity >= IDLE_MS && Date.now() - usableAt >= SETTLE_MS;
@@ -125,7 +129,9 @@ async function oneLoad(browser, dripUrl, page, sessions) {
     await new Promise((r) => setTimeout(r, 50));
   }
   await context.close();
-  const assets = [...requests.values()].filter((r) => r.type === 'Script' || r.type === 'Stylesheet');
+  const assets = [...requests.values()]
+    .filter((r) => r.type === 'Script' || r.type === 'Stylesheet')
+    .map((r) => ({ ...r, afterUsable: r.sentAt > usableAt }));
   return { ms, finalPath, assets };
 }
 
