@@ -18,7 +18,8 @@ function Toasts() {
   useEffect(() => {
     if (wanted) return;
     const unsubscribe = onFirstToast(() => setWanted(true));
-    const prefetch = window.setTimeout(() => void loadToasts(), PREFETCH_TOASTS_AFTER_MS);
+    // Offline: the first toast loads it again.
+    const prefetch = window.setTimeout(() => void loadToasts().catch(() => {}), PREFETCH_TOASTS_AFTER_MS);
     return () => {
       unsubscribe();
       window.clearTimeout(prefetch);

@@ -42,7 +42,12 @@ export function AreaShell({
   useEffect(() => {
     let active = true;
     const prefetch = window.setTimeout(
-      () => void loadMenu().then(() => active && setMenuMounted(true)),
+      () =>
+        void loadMenu().then(
+          () => active && setMenuMounted(true),
+          // Offline: the menu button loads it again.
+          () => {},
+        ),
       PREFETCH_MENU_AFTER_MS,
     );
     return () => {
