@@ -7,72 +7,15 @@
 //   - the time from navigation to the first step rendered (its heading), median of N cold loads (fresh context).
 // Target: first-load JavaScript at most 90 KB gzip.
 // Usage: node bench/checkout-first-load.mjs [--runs 5] [--mode transparent|redirect]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/lib.mjs';
-import { arg, argText, freePort } from './lib.mjs';
+import { arg, argText, CHROMIUM_FLAGS, firstScreenAt, markFirstScreen, startLikeNpmStart } from './lib.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = arg('runs', 5);
 const TRANSPARENT = argText('mode', 'redirect') === 'transparent';
 const TARGET_JS = 90 * 1024;
 const CPU_SLOWDOWN = 4;
-// The same flags as e2e/browser.ts.
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-async function startDrip() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'drip-bench-first-load-'));
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DRIP_DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the Drip server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the Drip server did not answer /healthz in time');
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function createCheckout(dripUrl) {
   const world = await (await fetch(`${dripUrl}/sandbox/demo`)).json();
@@ -98,13 +41,22 @@ async function createCheckout(dripUrl) {
 
 async function oneLoad(browser, url) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+  // The first step: the heading of the step's content (not the spinner).
+  await markFirstScreen(
+    context,
+    (selector) => document.querySelector(selector) !== null,
+    '.checkout__main h1',
+  );
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const requests = new Map();
-  let rendered = false;
+  const sentAt = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!sentAt.has(e.requestId)) sentAt.set(e.requestId, e.wallTime * 1000);
+  });
   cdp.on('Network.responseReceived', (e) => {
     requests.set(e.requestId, {
       url: e.response.url,
@@ -112,7 +64,7 @@ async function oneLoad(browser, url) {
       encoding:
         e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity',
       bytes: 0,
-      afterRender: rendered,
+      sentAt: sentAt.get(e.requestId) ?? 0,
     });
   });
   cdp.on('Network.loadingFinished', (e) => {
@@ -121,14 +73,13 @@ async function oneLoad(browser, url) {
   });
   const started = performance.now();
   await page.goto(url, { waitUntil: 'commit' });
-  // The first step: the heading of the step's content (not the spinner).
   await page.locator('.checkout__main h1').first().waitFor({ timeout: 60_000 });
   const ms = performance.now() - started;
-  rendered = true;
+  const renderedAt = await firstScreenAt(page);
   // Let the requests that were in flight at render time finish (their sizes count; later prefetches do not).
   await page.waitForTimeout(300);
   await context.close();
-  const counted = [...requests.values()].filter((r) => !r.afterRender);
+  const counted = [...requests.values()].filter((r) => r.sentAt <= renderedAt);
   const js = counted.filter((r) => r.type === 'Script');
   return {
     ms,
@@ -143,7 +94,7 @@ if (!executablePath) {
   console.error('Chromium is missing (apt-get install chromium, or set CHROMIUM_PATH).');
   process.exit(1);
 }
-const drip = await startDrip();
+const drip = await startLikeNpmStart('drip-bench-first-load-');
 let browser;
 try {
   const id = await createCheckout(drip.url);

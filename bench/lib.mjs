@@ -1,9 +1,12 @@
 // Helpers shared by the benchmarks: arguments, free ports, starting and stopping the built Drip server, and a
 // throw-away PostgreSQL database.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWhatIsMissing } from '../scripts/lib.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,6 +30,82 @@ export function freePort() {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** The Chromium flags of e2e/browser.ts, for the benchmarks that load pages. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Drip started the way `npm start` starts it (scripts/start.mjs: the sandbox with its demo data, serving the built
+ * apps), on a free port with a throw-away data folder; ready at /healthz. `stop()` ends it and removes the folder.
+ */
+export async function startLikeNpmStart(tmpPrefix) {
+  // Built here, in production mode: scripts/start.mjs would rebuild stale apps under NODE_ENV=development (React's
+  // development build, several times larger).
+  await buildWhatIsMissing();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), tmpPrefix));
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DRIP_DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the Drip server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the Drip server did not answer /healthz in time');
+    if (await healthy(url)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    async stop() {
+      await stop(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Records in the page, at the DOM mutation that makes `ready()` true, the wall-clock time (ms) of the first usable
+ * screen: `firstScreenAt(page)` reads it. A request sent after it (CDP `wallTime`) is not part of the first load.
+ * Polling from the benchmark instead would notice the screen late, after prefetches the page started meanwhile.
+ */
+export async function markFirstScreen(context, ready, arg) {
+  await context.addInitScript(
+    ([readySource, readyArg]) => {
+      const isReady = new Function('arg', `return (${readySource})(arg)`);
+      const mark = () => {
+        if (window.__dripFirstScreenAt === undefined && isReady(readyArg)) {
+          window.__dripFirstScreenAt = performance.timeOrigin + performance.now();
+          observer.disconnect();
+        }
+      };
+      const observer = new MutationObserver(mark);
+      observer.observe(document, { childList: true, subtree: true, attributes: true });
+    },
+    [ready.toString(), arg],
+  );
+}
+
+export function firstScreenAt(page) {
+  return page.evaluate(() => window.__dripFirstScreenAt);
 }
 
 export async function healthy(url) {

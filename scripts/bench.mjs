@@ -9,6 +9,7 @@ for (const bench of [
   'auth-read.mjs',
   'sdk-size.mjs',
   'checkout-first-load.mjs',
+  'portal-first-load.mjs',
   'checkout-flow.mjs',
   'recovery-timing.mjs',
 ]) {

@@ -1,5 +1,6 @@
+// In the production build this is only Mantine's base (baseline, CSS variables, global rules): each component's
+// styles come with the chunk that uses it (vite.config.ts).
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';

@@ -1,23 +1,34 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
-import { ComingSoon } from '../shared/EmptyState.tsx';
+import { lazyPage } from '../shared/lazyPage.ts';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
-import { AdminLayout } from './AdminLayout.tsx';
-import { adminUserQueryOptions } from './api/user.ts';
 import { ADMIN_LOGIN_PATH, type AdminDeps } from './context.tsx';
-import { AdminLoginPage } from './LoginPage.tsx';
-import { AdminProfilePage } from './ProfilePage.tsx';
 
-const soon = (path: string, title: string): RouteObject => ({ path, element: <ComingSoon title={title} /> });
+const soon = (path: string, title: string): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { ComingSoon } = await import('../shared/EmptyState.tsx');
+    return { element: <ComingSoon title={title} /> };
+  },
+});
 
 /** Spec 2.2: every admin route; the ones not built yet show an honest empty state. */
 export function adminRoutes(deps: AdminDeps, queryClient: QueryClient): RouteObject[] {
   return [
-    { path: ADMIN_LOGIN_PATH, element: <AdminLoginPage /> },
+    {
+      path: ADMIN_LOGIN_PATH,
+      ...lazyPage(
+        () => import('./LoginPage.tsx'),
+        (m) => m.AdminLoginPage,
+      ),
+    },
     {
       path: '/admin',
       loader: () => (deps.session.hasSession() ? null : redirect(ADMIN_LOGIN_PATH)),
-      element: <AdminLayout />,
+      ...lazyPage(
+        () => import('./AdminLayout.tsx'),
+        (m) => m.AdminLayout,
+      ),
       children: [
         { index: true, ...redirectRoute('/admin/orders') },
         soon('orders', 'Pedidos'),
@@ -60,13 +71,19 @@ export function adminRoutes(deps: AdminDeps, queryClient: QueryClient): RouteObj
         soon('add-debt-negotiation-payment', 'Baixa Parcela/Pedido (PGF)'),
         {
           path: 'profile',
-          loader: () => {
+          loader: async () => {
             // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
             // anonymous prefetch would log out and drop the guard's redirect target.
-            if (deps.session.hasSession()) void queryClient.prefetchQuery(adminUserQueryOptions(deps.client));
+            if (deps.session.hasSession()) {
+              const { adminUserQueryOptions } = await import('./api/user.ts');
+              void queryClient.prefetchQuery(adminUserQueryOptions(deps.client));
+            }
             return null;
           },
-          element: <AdminProfilePage />,
+          ...lazyPage(
+            () => import('./ProfilePage.tsx'),
+            (m) => m.AdminProfilePage,
+          ),
         },
       ],
     },

@@ -1,13 +1,37 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AdminProvider } from '../admin/context.tsx';
 import { CustomerProvider } from '../customer/context.tsx';
 import { MerchantProvider } from '../merchant/context.tsx';
-import { TOAST_MS } from '../shared/notify.ts';
+import { loadToasts, onFirstToast, TOAST_MS } from '../shared/notify.ts';
 import { theme } from '../shared/theme.ts';
 import type { AppDeps } from './deps.ts';
+
+// The toasts' container mounts on the first toast; its code is prefetched once the page has settled, so that the
+// first toast does not wait for a download.
+const Notifications = lazy(async () => ({ default: (await loadToasts()).Notifications }));
+const PREFETCH_TOASTS_AFTER_MS = 3000;
+
+function Toasts() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const unsubscribe = onFirstToast(() => setWanted(true));
+    // Offline: the first toast loads it again.
+    const prefetch = window.setTimeout(() => void loadToasts().catch(() => {}), PREFETCH_TOASTS_AFTER_MS);
+    return () => {
+      unsubscribe();
+      window.clearTimeout(prefetch);
+    };
+  }, [wanted]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="bottom-center" autoClose={TOAST_MS} />
+    </Suspense>
+  );
+}
 
 export function Providers({
   deps,
@@ -22,8 +46,10 @@ export function Providers({
   children: ReactNode;
 }) {
   return (
-    <MantineProvider theme={theme} env={env}>
-      <Notifications position="bottom-center" autoClose={TOAST_MS} />
+    // All of the theme's CSS variables are written by the provider (not only those that differ from Mantine's
+    // defaults): the build leaves Mantine's static copy of the defaults out of the stylesheet (vite.config.ts).
+    <MantineProvider theme={theme} env={env} deduplicateCssVariables={false}>
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <AdminProvider value={deps.admin}>
           <MerchantProvider value={deps.merchant}>

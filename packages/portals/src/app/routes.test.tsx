@@ -1,5 +1,5 @@
 import { DRIP_SUPPORT_EMAIL, SESSION_KEYS } from '@drip/core';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REDIRECT_PARAMS_KEY } from '../merchant/redirect.ts';
 import { fakeJwt, renderApp } from '../test/harness.tsx';
@@ -77,5 +77,17 @@ describe('routes', () => {
     const { router } = renderApp('/parceira/checkout-links/criar');
     await waitFor(() => expect(router.state.location.pathname).toBe('/parceira/checkout-links/criar'));
     expect((await screen.findAllByText('Criar Drip Link')).length).toBeGreaterThan(0);
+  });
+
+  it('opens the mobile menu (loaded apart from the first screen) with the links, the profile and Sair', async () => {
+    storeSession(window.sessionStorage, SESSION_KEYS.admin);
+    const { router } = renderApp('/admin/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir menu' }));
+    const menu = await screen.findByRole('dialog');
+    for (const item of ['Pedidos', 'Parceiros', 'Lojas (B2C)', 'Clientes', 'Meu perfil']) {
+      expect(within(menu).getByRole('link', { name: item })).toBeTruthy();
+    }
+    fireEvent.click(within(menu).getByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
   });
 });

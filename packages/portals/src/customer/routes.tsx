@@ -1,43 +1,68 @@
 import { pageTitles } from '@drip/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
+import { lazyPage } from '../shared/lazyPage.ts';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
-import { customerUserQueryOptions } from './api/user.ts';
-import { CustomerLayout } from './CustomerLayout.tsx';
 import { CUSTOMER_HOME_PATH, CUSTOMER_LOGIN_PATH, type CustomerDeps } from './context.tsx';
-import { CustomerLoginPage } from './LoginPage.tsx';
-import { CustomerOrderDetailsPage } from './OrderDetailsPage.tsx';
-import { CustomerOrdersPage } from './OrdersPage.tsx';
-import { CustomerProfilePage } from './ProfilePage.tsx';
-import { CustomerRecoveryPage } from './RecoveryPage.tsx';
 
 const handle = { title: pageTitles.customerPortal };
+const login = lazyPage(
+  () => import('./LoginPage.tsx'),
+  (m) => m.CustomerLoginPage,
+);
 
 /** Spec 2.3: the customer portal under /cliente (and the legacy /customer/login). */
 export function customerRoutes(deps: CustomerDeps, queryClient: QueryClient): RouteObject[] {
   return [
-    { path: CUSTOMER_LOGIN_PATH, handle, element: <CustomerLoginPage /> },
-    { path: '/customer/login', handle, element: <CustomerLoginPage /> },
-    { path: '/cliente/recuperar-login', handle, element: <CustomerRecoveryPage /> },
+    { path: CUSTOMER_LOGIN_PATH, handle, ...login },
+    { path: '/customer/login', handle, ...login },
+    {
+      path: '/cliente/recuperar-login',
+      handle,
+      ...lazyPage(
+        () => import('./RecoveryPage.tsx'),
+        (m) => m.CustomerRecoveryPage,
+      ),
+    },
     {
       path: CUSTOMER_HOME_PATH,
       handle,
       loader: () => (deps.session.hasSession() ? null : redirect(CUSTOMER_LOGIN_PATH)),
-      element: <CustomerLayout />,
+      ...lazyPage(
+        () => import('./CustomerLayout.tsx'),
+        (m) => m.CustomerLayout,
+      ),
       children: [
         { index: true, ...redirectRoute('/cliente/pedidos') },
-        { path: 'pedidos', element: <CustomerOrdersPage /> },
-        { path: 'pedidos/:orderId', element: <CustomerOrderDetailsPage /> },
+        {
+          path: 'pedidos',
+          ...lazyPage(
+            () => import('./OrdersPage.tsx'),
+            (m) => m.CustomerOrdersPage,
+          ),
+        },
+        {
+          path: 'pedidos/:orderId',
+          ...lazyPage(
+            () => import('./OrderDetailsPage.tsx'),
+            (m) => m.CustomerOrderDetailsPage,
+          ),
+        },
         {
           path: 'perfil',
-          loader: () => {
+          loader: async () => {
             // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
             // anonymous prefetch would log out and drop the guard's redirect target.
-            if (deps.session.hasSession())
+            if (deps.session.hasSession()) {
+              const { customerUserQueryOptions } = await import('./api/user.ts');
               void queryClient.prefetchQuery(customerUserQueryOptions(deps.client));
+            }
             return null;
           },
-          element: <CustomerProfilePage />,
+          ...lazyPage(
+            () => import('./ProfilePage.tsx'),
+            (m) => m.CustomerProfilePage,
+          ),
         },
       ],
     },

@@ -1,74 +1,81 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { lazyPage } from '../shared/lazyPage.ts';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
-import { merchantInfoQueryOptions } from './api/merchant.ts';
-import { merchantUserQueryOptions } from './api/user.ts';
 import {
   MERCHANT_HOME_PATH,
   MERCHANT_LOGIN_PATH,
   type MerchantDeps,
   sessionIsMerchantAdmin,
 } from './context.tsx';
-import { MerchantLoginPage } from './LoginPage.tsx';
-import { MerchantLayout } from './MerchantLayout.tsx';
-import { MerchantProfilePage } from './ProfilePage.tsx';
-import { MerchantRecoveryPage } from './RecoveryPage.tsx';
 import { loginRedirectFor } from './redirect.ts';
-import {
-  CreateLinkPage,
-  ExtractPage,
-  LinksPage,
-  OrderDetailsPage,
-  OrdersListPage,
-  PluginSignUpPage,
-  SalesLayout,
-} from './SalesPages.tsx';
+
+const login = lazyPage(
+  () => import('./LoginPage.tsx'),
+  (m) => m.MerchantLoginPage,
+);
+const sales = () => import('./SalesPages.tsx');
 
 /** Spec 2.4: the merchant portal under /parceira (and the legacy /merchant/login). */
 export function merchantRoutes(deps: MerchantDeps, queryClient: QueryClient): RouteObject[] {
-  const guard = ({ request }: LoaderFunctionArgs) => {
+  const guard = async ({ request }: LoaderFunctionArgs) => {
     if (!deps.session.hasSession())
       return redirect(loginRedirectFor(new URL(request.url), deps.redirectStorage));
+    const { merchantInfoQueryOptions } = await import('./api/merchant.ts');
     void queryClient.prefetchQuery(merchantInfoQueryOptions(deps.client));
     return null;
   };
   return [
-    { path: MERCHANT_LOGIN_PATH, element: <MerchantLoginPage /> },
-    { path: '/merchant/login', element: <MerchantLoginPage /> },
-    { path: '/parceira/recuperar-login', element: <MerchantRecoveryPage /> },
+    { path: MERCHANT_LOGIN_PATH, ...login },
+    { path: '/merchant/login', ...login },
+    {
+      path: '/parceira/recuperar-login',
+      ...lazyPage(
+        () => import('./RecoveryPage.tsx'),
+        (m) => m.MerchantRecoveryPage,
+      ),
+    },
     {
       path: MERCHANT_HOME_PATH,
       loader: guard,
-      element: <MerchantLayout />,
+      ...lazyPage(
+        () => import('./MerchantLayout.tsx'),
+        (m) => m.MerchantLayout,
+      ),
       children: [
         { index: true, ...redirectRoute('/parceira/pedidos') },
         {
           path: 'pedidos',
-          element: <SalesLayout />,
+          ...lazyPage(sales, (m) => m.SalesLayout),
           children: [
-            { index: true, element: <OrdersListPage /> },
-            { path: 'extrato', element: <ExtractPage /> },
-            { path: ':checkoutId', element: <OrderDetailsPage /> },
+            { index: true, ...lazyPage(sales, (m) => m.OrdersListPage) },
+            { path: 'extrato', ...lazyPage(sales, (m) => m.ExtractPage) },
+            { path: ':checkoutId', ...lazyPage(sales, (m) => m.OrderDetailsPage) },
           ],
         },
-        { path: 'checkout-links', element: <LinksPage /> },
+        { path: 'checkout-links', ...lazyPage(sales, (m) => m.LinksPage) },
         {
           path: 'checkout-links/criar',
           loader: () => (sessionIsMerchantAdmin(deps.session) ? null : redirect(MERCHANT_HOME_PATH)),
-          element: <CreateLinkPage />,
+          ...lazyPage(sales, (m) => m.CreateLinkPage),
         },
         {
           path: 'perfil',
-          loader: () => {
+          loader: async () => {
             // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
             // anonymous prefetch would log out and drop the guard's redirect target.
-            if (deps.session.hasSession())
+            if (deps.session.hasSession()) {
+              const { merchantUserQueryOptions } = await import('./api/user.ts');
               void queryClient.prefetchQuery(merchantUserQueryOptions(deps.client));
+            }
             return null;
           },
-          element: <MerchantProfilePage />,
+          ...lazyPage(
+            () => import('./ProfilePage.tsx'),
+            (m) => m.MerchantProfilePage,
+          ),
         },
-        { path: 'plugin_sign_up/:platform', element: <PluginSignUpPage /> },
+        { path: 'plugin_sign_up/:platform', ...lazyPage(sales, (m) => m.PluginSignUpPage) },
       ],
     },
   ];

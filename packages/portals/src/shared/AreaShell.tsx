@@ -1,15 +1,18 @@
-import { AppShell, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Logo } from './Logo.tsx';
+import { type AreaLink, NavButton } from './NavButton.tsx';
 
-export interface AreaLink {
-  readonly to: string;
-  readonly label: string;
-  /** Active only on this exact path (not on its sub-paths). */
-  readonly end?: boolean;
-}
+export type { AreaLink };
+
+// The mobile menu (a drawer, with its overlay, focus trap and scroll lock) is not part of the first screen: its code
+// is fetched once the page has settled, and the drawer mounts then (closed, so that its first opening slides in),
+// or at the first tap on the menu button if that comes first.
+const loadMenu = () => import('./AreaMenu.tsx');
+const AreaMenu = lazy(async () => ({ default: (await loadMenu()).AreaMenu }));
+const PREFETCH_MENU_AFTER_MS = 3000;
 
 export interface AreaShellProps {
   /** Where the brand link goes (the area's home). */
@@ -24,24 +27,6 @@ export interface AreaShellProps {
   children: ReactNode;
 }
 
-function NavButton({ link, onNavigate }: { link: AreaLink; onNavigate?: () => void }) {
-  const { pathname } = useLocation();
-  const active = pathname === link.to || (!link.end && pathname.startsWith(`${link.to}/`));
-  return (
-    <Button
-      component={NavLink}
-      to={link.to}
-      onClick={onNavigate}
-      variant={active ? 'light' : 'subtle'}
-      color={active ? 'drip' : 'gray'}
-      justify="flex-start"
-      aria-current={active ? 'page' : undefined}
-    >
-      {link.label}
-    </Button>
-  );
-}
-
 /** Header with the brand, the area navigation, the profile link and 'Sair'; a drawer on mobile (<= 690 px). */
 export function AreaShell({
   homePath,
@@ -53,6 +38,23 @@ export function AreaShell({
   children,
 }: AreaShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuMounted, setMenuMounted] = useState(false);
+  useEffect(() => {
+    let active = true;
+    const prefetch = window.setTimeout(
+      () =>
+        void loadMenu().then(
+          () => active && setMenuMounted(true),
+          // Offline: the menu button loads it again.
+          () => {},
+        ),
+      PREFETCH_MENU_AFTER_MS,
+    );
+    return () => {
+      active = false;
+      window.clearTimeout(prefetch);
+    };
+  }, []);
   return (
     <AppShell header={{ height: 64 }} padding={0} bg="var(--mantine-color-gray-0)">
       <AppShell.Header withBorder>
@@ -80,29 +82,30 @@ export function AreaShell({
                 Sair
               </Button>
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Abrir menu" />
+            <Burger
+              opened={opened}
+              onClick={() => {
+                setMenuMounted(true);
+                toggle();
+              }}
+              hiddenFrom="sm"
+              aria-label="Abrir menu"
+            />
           </Group>
         </Container>
       </AppShell.Header>
-      <Drawer opened={opened} onClose={close} title={<Logo size={24} />} hiddenFrom="sm" size="80%">
-        <Stack component="nav" aria-label="Navegação principal" gap={4}>
-          {context ? <Box mb="sm">{context}</Box> : null}
-          {links.map((link) => (
-            <NavButton key={link.to} link={link} onNavigate={close} />
-          ))}
-          <Divider my="sm" />
-          <NavButton link={profile} onNavigate={close} />
-          <Button
-            variant="default"
-            onClick={() => {
-              close();
-              onLogout();
-            }}
-          >
-            Sair
-          </Button>
-        </Stack>
-      </Drawer>
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <AreaMenu
+            opened={opened}
+            onClose={close}
+            links={links}
+            context={context}
+            profile={profile}
+            onLogout={onLogout}
+          />
+        </Suspense>
+      ) : null}
       <AppShell.Main>
         <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
           {children}

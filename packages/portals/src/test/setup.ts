@@ -1,8 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// The build-output test runs in Node (no window): this setup is for the jsdom tests.
+const jsdom = typeof window !== 'undefined';
+
 // jsdom lacks the layout APIs Mantine reads.
-if (!window.matchMedia) {
+if (jsdom && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string): MediaQueryList => {
@@ -20,7 +23,7 @@ if (!window.matchMedia) {
     },
   });
 }
-if (!('ResizeObserver' in window)) {
+if (jsdom && !('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe() {}
     unobserve() {}
@@ -28,9 +31,10 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
-window.scrollTo = () => {};
+if (jsdom) window.scrollTo = () => {};
 
 afterEach(() => {
+  if (!jsdom) return;
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();

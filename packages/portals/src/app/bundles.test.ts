@@ -1,0 +1,131 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
+import type { Rolldown } from 'vite';
+import { build, type Manifest } from 'vite';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// A guard on the production build's chunk graph, without a browser: what a portal page fetches before its first
+// screen is the entry (index.html) and its static imports, plus the page's route chunks and their static imports
+// (dynamic imports are fetched later, when needed). bench/portal-first-load.mjs measures the bytes.
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The route table's own modules: the area's map of paths and guards, its session provider, the redirect memo. */
+const ROUTE_TABLES = new Set([
+  'src/admin/routes.tsx',
+  'src/admin/context.tsx',
+  'src/merchant/routes.tsx',
+  'src/merchant/context.tsx',
+  'src/merchant/redirect.ts',
+  'src/customer/routes.tsx',
+  'src/customer/context.tsx',
+]);
+
+let manifest: Manifest;
+const modulesOf = new Map<string, string[]>();
+const cssSize = new Map<string, number>();
+
+beforeAll(async () => {
+  const output = (await build({
+    root,
+    configFile: `${root}vite.config.ts`,
+    logLevel: 'silent',
+    build: { write: false, manifest: true, outDir: 'dist-bundles-test' },
+  })) as Rolldown.RolldownOutput;
+  for (const file of output.output) {
+    if (file.type === 'chunk') {
+      modulesOf.set(
+        file.fileName,
+        file.moduleIds.map((id) => (id.startsWith(root) ? id.slice(root.length) : id)),
+      );
+    } else if (file.fileName.endsWith('.css')) {
+      cssSize.set(file.fileName, String(file.source).length);
+    } else if (file.fileName === '.vite/manifest.json') {
+      manifest = JSON.parse(String(file.source));
+    }
+  }
+}, 120_000);
+
+/** Every module fetched before the first screen of the page whose route chunks are `pages` (manifest keys). */
+function firstLoadModules(pages: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of ['index.html', ...pages]) visit(key);
+  return [...seen].flatMap((key) => modulesOf.get(manifest[key]?.file ?? '') ?? []);
+}
+
+const areaModules = (modules: string[], area: string) =>
+  modules.filter((id) => id.startsWith(`src/${area}/`) && !ROUTE_TABLES.has(id));
+
+describe('portal bundles', () => {
+  it('gives each route its own chunk, outside the entry', () => {
+    const entry = modulesOf.get(manifest['index.html']?.file ?? '') ?? [];
+    for (const page of [
+      'src/admin/LoginPage.tsx',
+      'src/admin/AdminLayout.tsx',
+      'src/merchant/LoginPage.tsx',
+      'src/merchant/SalesPages.tsx',
+      'src/customer/LoginPage.tsx',
+      'src/customer/OrdersPage.tsx',
+    ]) {
+      expect(manifest[page]?.isDynamicEntry, page).toBe(true);
+      expect(entry, page).not.toContain(page);
+    }
+  });
+
+  it("keeps the admin and merchant areas out of the customer login's first load", () => {
+    const modules = firstLoadModules(['src/customer/LoginPage.tsx']);
+    expect(modules).toContain('src/customer/LoginPage.tsx');
+    expect(areaModules(modules, 'admin')).toEqual([]);
+    expect(areaModules(modules, 'merchant')).toEqual([]);
+  });
+
+  it("keeps the other areas out of the admin and merchant logins' first load", () => {
+    const admin = firstLoadModules(['src/admin/LoginPage.tsx']);
+    expect(areaModules(admin, 'merchant')).toEqual([]);
+    expect(areaModules(admin, 'customer')).toEqual([]);
+    const merchant = firstLoadModules(['src/merchant/LoginPage.tsx']);
+    expect(areaModules(merchant, 'admin')).toEqual([]);
+    expect(areaModules(merchant, 'customer')).toEqual([]);
+  });
+
+  it('loads the toasts, phone metadata and input masks only with the pages that need them', () => {
+    const adminLogin = firstLoadModules(['src/admin/LoginPage.tsx']);
+    const fromPackage = (name: string) => adminLogin.filter((id) => id.includes(`/node_modules/${name}/`));
+    expect(fromPackage('@mantine/notifications')).toEqual([]);
+    expect(fromPackage('libphonenumber-js')).toEqual([]);
+    expect(fromPackage('imask')).toEqual([]);
+  });
+
+  it("keeps the mobile menu and the toasts out of a back-office page's first load", () => {
+    const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/shared/EmptyState.tsx']);
+    expect(modules).toContain('src/shared/AreaShell.tsx');
+    expect(modules).not.toContain('src/shared/AreaMenu.tsx');
+    expect(modules.filter((id) => id.includes('/@mantine/core/esm/components/Drawer/'))).toEqual([]);
+    expect(modules.filter((id) => id.includes('/node_modules/@mantine/notifications/'))).toEqual([]);
+  });
+
+  it("ships Mantine's styles with the components: the entry's stylesheet holds only the base", () => {
+    const entryCss = manifest['index.html']?.css ?? [];
+    expect(entryCss.length).toBe(1);
+    // The whole of Mantine's styles is about 290 KB, its static CSS variables 24 KB; the base kept here (baseline,
+    // global rules, the app's own) about 5 KB.
+    expect(cssSize.get(entryCss[0] ?? '')).toBeLessThan(12_000);
+    const loginCss = new Set<string>();
+    const visit = (key: string, seen = new Set<string>()) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const css of manifest[key]?.css ?? []) loginCss.add(css);
+      for (const imported of manifest[key]?.imports ?? []) visit(imported, seen);
+    };
+    visit('src/admin/LoginPage.tsx');
+    loginCss.delete(entryCss[0] ?? '');
+    expect(loginCss.size).toBeGreaterThan(0);
+  });
+});
