@@ -269,12 +269,19 @@ describe('customers pay their instalments', () => {
       await snap(page, 'instalment-page-late');
 
       await signIn(page, buyer);
-      const row = page.getByRole('row').filter({ hasText: active.merchantOrderCode });
+      // A phone (390 px) shows the orders as cards (list items), a desktop as table rows.
+      const row = page
+        .getByRole('row')
+        .or(page.getByRole('listitem'))
+        .filter({ hasText: active.merchantOrderCode });
       await row
         .getByRole('button', { name: /Detalhes/ })
         .or(row.getByRole('link', { name: /Detalhes/ }))
         .click();
-      const line = page.getByRole('row').filter({ hasText: formatDate(second.dueDate) });
+      const line = page
+        .getByRole('row')
+        .or(page.getByRole('listitem'))
+        .filter({ hasText: formatDate(second.dueDate) });
       await line.getByText(fee).first().waitFor();
       await line.getByText('Em atraso', { exact: false }).first().waitFor();
       await context.close();
