@@ -15,7 +15,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { failureStatus } from '../shared/api.ts';
 import { Logo } from '../shared/Logo.tsx';
-import { CPF_MASK, MaskedTextInput } from '../shared/MaskedTextInput.tsx';
+import { CpfInput } from '../shared/MaskedTextInput.tsx';
 import { AppPromoPanel } from './AppPromoPanel.tsx';
 import { useCustomerLogin } from './api/login.ts';
 import { CUSTOMER_HOME_PATH, useCustomer } from './context.tsx';
@@ -88,17 +88,7 @@ export function CustomerLoginPage() {
                   {failure}
                 </Alert>
               ) : null}
-              <MaskedTextInput
-                mask={CPF_MASK}
-                label="CPF"
-                inputMode="numeric"
-                autoComplete="username"
-                placeholder="000.000.000-00"
-                maxLength={14}
-                onValueChange={setCpf}
-                error={errors.cpf}
-                required
-              />
+              <CpfInput autoComplete="username" onValueChange={setCpf} error={errors.cpf} required />
               <PasswordInput
                 label="Senha"
                 autoComplete="current-password"

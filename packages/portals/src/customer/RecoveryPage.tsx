@@ -11,7 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
 import { failureStatus } from '../shared/api.ts';
-import { CPF_MASK, MaskedTextInput, PHONE_MASK } from '../shared/MaskedTextInput.tsx';
+import { CpfInput, MaskedTextInput, PHONE_MASK } from '../shared/MaskedTextInput.tsx';
 import { notifySuccess } from '../shared/notify.ts';
 import { PageLoader } from '../shared/QueryState.tsx';
 import { useCustomerAccessLink, useSetCustomerAccessPassword } from './api/accessLink.ts';
@@ -75,16 +75,7 @@ function RequestStep({ onSent, onUsePhone }: { onSent: (cpf: string) => void; on
       <Stack gap="md">
         <Text c="dimmed">{recoveryMessages.byCpf}</Text>
         <Failure message={failure} />
-        <MaskedTextInput
-          mask={CPF_MASK}
-          label="CPF"
-          inputMode="numeric"
-          maxLength={14}
-          placeholder="000.000.000-00"
-          onValueChange={setCpf}
-          error={error}
-          required
-        />
+        <CpfInput onValueChange={setCpf} error={error} required />
         <Button type="submit" loading={request.isPending} fullWidth size="md">
           Enviar código
         </Button>
@@ -136,16 +127,7 @@ function PhoneRequestStep({ onSent, onUseCpf }: { onSent: (cpf: string) => void;
       <Stack gap="md">
         <Text c="dimmed">{recoveryMessages.byPhone}</Text>
         <Failure message={failure} />
-        <MaskedTextInput
-          mask={CPF_MASK}
-          label="CPF"
-          inputMode="numeric"
-          maxLength={14}
-          placeholder="000.000.000-00"
-          onValueChange={setCpf}
-          error={errors.cpf}
-          required
-        />
+        <CpfInput onValueChange={setCpf} error={errors.cpf} required />
         <MaskedTextInput
           mask={PHONE_MASK}
           label="Celular cadastrado"

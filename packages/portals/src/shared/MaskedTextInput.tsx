@@ -20,6 +20,20 @@ export function MaskedTextInput({ mask, initialUnmasked, onValueChange, ...props
   return <TextInput {...props} ref={ref} />;
 }
 
+/** The customer's CPF field (spec 2.3: mask 000.000.000-00, at most 14 characters). */
+export function CpfInput(props: Omit<MaskedTextInputProps, 'mask'>) {
+  return (
+    <MaskedTextInput
+      mask={CPF_MASK}
+      label="CPF"
+      inputMode="numeric"
+      placeholder="000.000.000-00"
+      maxLength={14}
+      {...props}
+    />
+  );
+}
+
 /** Spec notation ('#' digit) to imask's ('0' digit); other characters are fixed (a literal '0' is escaped). */
 export function toImaskPattern(mask: string): string {
   return mask.replace(/0/g, '\\0').replace(/#/g, '0');
