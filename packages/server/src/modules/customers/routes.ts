@@ -102,6 +102,7 @@ export function customerRoutes(s: Services): RouteDef[] {
           throw validationError([{ path: 'customerPhone', message: CUSTOMER_RECOVERY_PHONE_INVALID }]);
         // Same counters as the CPF-only request: the phone variant is not a second budget of SMS.
         await s.limiter.take('customer-recover', clientIp(c), cpf);
+        await s.sendCaps.take({ ip: clientIp(c), recipient: `cpf:${cpf}` });
         return c.json(await s.customers.startRecovery(cpf, phone), 200);
       },
     },
