@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { checkRequestText } from './http/body.ts';
 import type { AppEnv, Services } from './http/context.ts';
-import { ApiError } from './http/errors.ts';
+import { ApiError, toApiError } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { mountRoutes, type RouteDef } from './http/route-table.ts';
 import { TaskQueues } from './jobs/queue.ts';
@@ -188,7 +188,8 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   });
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(err.body(), err.status, err.headers);
+    const answer = toApiError(err);
+    if (answer) return c.json(answer.body(), answer.status, answer.headers);
     if (err instanceof HTTPException) {
       const status = err.status;
       const message =

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@drip/core';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DomainError, type DomainErrorKind } from '../errors.ts';
 
 export interface Issue {
   path: string;
@@ -47,4 +48,32 @@ export function emailTaken(path: string): ApiError {
   return new ApiError(409, 'EMAIL_TAKEN', 'Este e-mail já está em uso', [
     { path, message: 'Este e-mail já está em uso' },
   ]);
+}
+
+/** The only place a domain refusal gets its HTTP status. */
+const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  unprocessable: 422,
+  too_many: 429,
+};
+
+/** An HTTP answer for any error a handler raised; null for a programming error (the caller answers 500). */
+export function toApiError(err: unknown): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (err instanceof DomainError) {
+    const retry = err.details.retryAfterSeconds;
+    return new ApiError(
+      STATUS_OF[err.kind],
+      err.code,
+      err.message,
+      err.details.issues,
+      retry === undefined ? undefined : { 'Retry-After': String(retry) },
+    );
+  }
+  return null;
 }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, toApiError } from '../../http/errors.ts';
 import { idempotencyKeys } from './tables.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -166,8 +166,9 @@ export class IdempotencyStore {
     try {
       answer = await work();
     } catch (err) {
-      if (err instanceof ApiError && err.status < 500) {
-        answer = { status: err.status, body: err.body() };
+      const refusal = toApiError(err);
+      if (refusal && refusal.status < 500) {
+        answer = { status: refusal.status, body: refusal.body() };
       } else {
         await this.db
           .delete(idempotencyKeys)
