@@ -1,5 +1,7 @@
 // Public API of @drip/core: every export is named here.
 
+export type { Call, CallArgs, CallInput, CallOptions } from './api/call.ts';
+export { createCall } from './api/call.ts';
 // ---------------------------------------------------------------- shopper checkout
 export type { CheckoutClient, CheckoutClientOptions, SimulatorQuery } from './api/checkout-client.ts';
 export { createCheckoutClient } from './api/checkout-client.ts';
@@ -8,7 +10,7 @@ export type {
   ClientOptions,
   CustomerClient,
   MerchantClient,
-  RequestFn,
+  PortalClient,
 } from './api/clients.ts';
 export { createAdminClient, createCustomerClient, createMerchantClient } from './api/clients.ts';
 export type {
@@ -308,6 +310,8 @@ export {
   PROTOCOL_VERSION,
   parseEmbedMessage,
 } from './embed/protocol.ts';
+// ---------------------------------------------------------------- the endpoint table
+export * from './endpoints/index.ts';
 export type { UsernameKind } from './messages.ts';
 export {
   adminLoginError,

@@ -4,12 +4,14 @@ import {
   type AdminUser,
   type ApiError,
   type ApiResult,
+  adminGetUser,
   type Cents,
   cents,
   createAdminClient,
   createMemoryTokenStore,
   createMerchantClient,
   type MerchantLoginResponse,
+  merchantLogin,
   reaisToCents,
   splitInstalments,
 } from './index.ts';
@@ -17,9 +19,11 @@ import {
 describe('public API types', () => {
   it('clients return ApiResult of the contract types', () => {
     const admin = createAdminClient({ tokens: createMemoryTokenStore() });
-    expectTypeOf(admin.getUser).returns.toEqualTypeOf<Promise<ApiResult<AdminUser>>>();
+    expectTypeOf(admin.call(adminGetUser)).toEqualTypeOf<Promise<ApiResult<AdminUser>>>();
     const merchant = createMerchantClient({ tokens: createMemoryTokenStore() });
-    expectTypeOf(merchant.login).returns.toEqualTypeOf<Promise<ApiResult<MerchantLoginResponse>>>();
+    expectTypeOf(merchant.call(merchantLogin, { body: { username: 'a', password: 'b' } })).toEqualTypeOf<
+      Promise<ApiResult<MerchantLoginResponse>>
+    >();
     expectTypeOf<ApiError['kind']>().toEqualTypeOf<'http' | 'network' | 'timeout' | 'parse'>();
     // @ts-expect-error the client needs a token store
     createAdminClient({});

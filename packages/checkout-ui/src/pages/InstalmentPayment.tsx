@@ -1,14 +1,16 @@
 import {
   type ApiError,
+  type Call,
   copyText,
+  createCall,
   createHttp,
   customerMessages,
   formatBRL,
   formatDate,
-  type Http,
   httpMessages,
-  InstalmentDetails,
+  type InstalmentDetails,
   InstalmentStatusEvent,
+  instalmentDetails,
   orderPaths,
 } from '@drip/core';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -109,7 +111,7 @@ export function InstalmentPaymentPage({
   fetch: fetchFn,
   openEvents,
 }: InstalmentPaymentPageProps) {
-  const [http] = useState<Http>(() => createHttp({ fetch: fetchFn }));
+  const [call] = useState<Call>(() => createCall(createHttp({ fetch: fetchFn })));
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
@@ -117,34 +119,27 @@ export function InstalmentPaymentPage({
   useEffect(() => {
     let live = true;
     setLoad({ status: 'loading' });
-    void http
-      .request({
-        method: 'GET',
-        path: orderPaths.instalmentDetails(instalmentId),
-        schema: InstalmentDetails,
-        auth: false,
-      })
-      .then((result) => {
-        if (!live) return;
-        if (result.ok) {
-          setLoad({ status: 'ready', details: result.data });
-          return;
-        }
-        if (result.error.status === 404) {
-          setLoad({ status: 'notFound' });
-          return;
-        }
-        track(INSTALMENT_PAGE_EVENTS.loadFailed, {
-          instalmentId,
-          status: result.error.status,
-          kind: result.error.kind,
-        });
-        setLoad({ status: 'failed', message: loadErrorMessage(result.error) });
+    void call(instalmentDetails, { params: { id: instalmentId } }).then((result) => {
+      if (!live) return;
+      if (result.ok) {
+        setLoad({ status: 'ready', details: result.data });
+        return;
+      }
+      if (result.error.status === 404) {
+        setLoad({ status: 'notFound' });
+        return;
+      }
+      track(INSTALMENT_PAGE_EVENTS.loadFailed, {
+        instalmentId,
+        status: result.error.status,
+        kind: result.error.kind,
       });
+      setLoad({ status: 'failed', message: loadErrorMessage(result.error) });
+    });
     return () => {
       live = false;
     };
-  }, [http, instalmentId, attempt]);
+  }, [call, instalmentId, attempt]);
 
   const pending = load.status === 'ready' && load.details.installment.status === 'PENDING';
   useEffect(() => {

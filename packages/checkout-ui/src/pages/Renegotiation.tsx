@@ -1,14 +1,14 @@
 import {
+  type Call,
+  createCall,
   createHttp,
   DEFAULT_PHONE_COUNTRY,
-  type Http,
   maskCpf,
   onlyDigits,
-  orderPaths,
   type PhoneCountry,
   parseShopperPhone,
   StartNegotiationRequest,
-  StartNegotiationResponse,
+  startNegotiation,
 } from '@drip/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
@@ -60,16 +60,13 @@ export function outcomeOf(
   return { kind: 'error', message: renegotiationMessages.failed };
 }
 
-/** The 201 body, or nothing on 204. */
-const StartNegotiationAnswer = v.union([StartNegotiationResponse, v.undefined()]);
-
 export interface RenegotiationPageProps {
   fetch?: typeof fetch;
 }
 
 /** `/renegociacao` (spec 2.5): `POST /api/v1/debts/start-negotiation {cpf, phone}` (digits only). */
 export function RenegotiationPage({ fetch: fetchFn }: RenegotiationPageProps) {
-  const [http] = useState<Http>(() => createHttp({ fetch: fetchFn }));
+  const [call] = useState<Call>(() => createCall(createHttp({ fetch: fetchFn })));
   const toast = useToast();
   const [cpf, setCpf] = useState('');
   const [phone, setPhone] = useState('');
@@ -104,13 +101,9 @@ export function RenegotiationPage({ fetch: fetchFn }: RenegotiationPageProps) {
       return;
     }
     setOutcome({ kind: 'sending' });
-    const result = await http.request({
-      method: 'POST',
-      path: orderPaths.startNegotiation,
+    const result = await call(startNegotiation, {
       // Spec 7: "Renegotiation payload: cpf, phone (digits)" (the phone's digits with its country code).
       body: { cpf: parsed.output.cpf, phone: onlyDigits(parsed.output.phone) },
-      schema: StartNegotiationAnswer,
-      auth: false,
     });
     const next = outcomeOf(result);
     if (next.kind === 'error' && !result.ok && next.message === renegotiationMessages.failed) {

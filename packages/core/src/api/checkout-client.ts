@@ -4,28 +4,34 @@
  * Request bodies take the wire shape and are normalised with the request schema (digits-only CPF, E.164 phone)
  * before sending; an invalid body is sent as given and the server answers 400 with its issues.
  */
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { onlyDigits } from '../br.ts';
-import {
+import type {
   CancelCheckoutResponse,
   CepLookupResponse,
   CheckoutFeedbackRequest,
   CheckoutResponse,
+  CheckoutUpdateRequest,
   CustomerDataRequest,
-  checkoutPaths,
-  FirstInstalmentDateRequest,
-  InstalmentSelectionRequest,
   InstalmentsSimulatorResponse,
   NotifyPixResponse,
   PhoneOnlyRequest,
-  ResendTokenRequest,
-  SubmitTokenRequest,
   UpdateWaitlistRequest,
   UpdateWaitlistResponse,
-  type VerificationChannel,
-  type WaitlistStatus,
+  VerificationChannel,
+  WaitlistStatus,
 } from '../contract/checkout.ts';
-import { type ApiResult, createHttp, DEFAULT_TIMEOUT_MS, type Http } from './http.ts';
+import {
+  cepLookup,
+  checkoutCancel,
+  checkoutFeedback,
+  checkoutNotifyPix,
+  checkoutUpdate,
+  checkoutUpdateWaitlist,
+  instalmentsSimulator,
+} from '../endpoints/shopper.ts';
+import { createCall } from './call.ts';
+import { type ApiResult, createHttp, DEFAULT_TIMEOUT_MS } from './http.ts';
 
 type In<S extends v.GenericSchema> = v.InferInput<S>;
 
@@ -66,89 +72,36 @@ export interface CheckoutClient {
   lookupCep(cep: string): Promise<ApiResult<CepLookupResponse>>;
 }
 
-function normalise<S extends v.GenericSchema>(schema: S, body: In<S>): unknown {
-  const parsed = v.safeParse(schema, body);
-  return parsed.success ? parsed.output : body;
-}
-
 export function createCheckoutClient(opts: CheckoutClientOptions = {}): CheckoutClient {
-  const http: Http = createHttp({
-    baseUrl: opts.baseUrl,
-    fetch: opts.fetch,
-    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-  });
-  const put = (id: string, body: unknown) =>
-    http.request({
-      method: 'PUT',
-      path: checkoutPaths.checkout(id),
-      body,
-      schema: CheckoutResponse,
-      auth: false,
-    });
+  const call = createCall(
+    createHttp({ baseUrl: opts.baseUrl, fetch: opts.fetch, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS }),
+  );
+  const put = (id: string, body: In<typeof CheckoutUpdateRequest>) =>
+    call(checkoutUpdate, { params: { id }, body });
 
   return {
     load: (id) => put(id, {}),
-    submitPhone: (id, body) => put(id, normalise(PhoneOnlyRequest, body)),
-    submitCustomerData: (id, body) => put(id, normalise(CustomerDataRequest, body)),
-    submitToken: (id, code) => put(id, normalise(SubmitTokenRequest, { phoneVerificationCode: code })),
+    submitPhone: (id, body) => put(id, body),
+    submitCustomerData: (id, body) => put(id, body),
+    submitToken: (id, code) => put(id, { phoneVerificationCode: code }),
     resendToken: (id, channel) =>
-      put(
-        id,
-        normalise(ResendTokenRequest, {
-          phoneVerificationMethod: channel,
-          shouldResendPhoneVerificationCode: true,
-        }),
-      ),
-    selectInstalments: (id, totalInstalments) =>
-      put(id, normalise(InstalmentSelectionRequest, { totalInstalments })),
-    changeFirstInstalmentDate: (id, isoDate) =>
-      put(id, normalise(FirstInstalmentDateRequest, { firstInstallmentsDate: isoDate })),
+      put(id, { phoneVerificationMethod: channel, shouldResendPhoneVerificationCode: true }),
+    selectInstalments: (id, totalInstalments) => put(id, { totalInstalments }),
+    changeFirstInstalmentDate: (id, isoDate) => put(id, { firstInstallmentsDate: isoDate }),
     confirm: (id) => put(id, { checkoutConfirmed: true }),
-    cancel: (id) =>
-      http.request({
-        method: 'PUT',
-        path: checkoutPaths.cancel(id),
-        schema: CancelCheckoutResponse,
-        auth: false,
-      }),
-    notifyPix: (id) =>
-      http.request({
-        method: 'POST',
-        path: checkoutPaths.notifyPix(id),
-        schema: NotifyPixResponse,
-        auth: false,
-      }),
+    cancel: (id) => call(checkoutCancel, { params: { id } }),
+    notifyPix: (id) => call(checkoutNotifyPix, { params: { id } }),
+    // Only CONFIRMED parses; any other status is sent as given and refused by the server (400).
     updateWaitlist: (id, oldStatus, newStatus) =>
-      http.request({
-        method: 'POST',
-        path: checkoutPaths.updateWaitlist(id),
-        // Only CONFIRMED parses; any other status is sent as given and refused by the server (400).
-        body: normalise(UpdateWaitlistRequest, { oldStatus, newStatus } as In<typeof UpdateWaitlistRequest>),
-        schema: UpdateWaitlistResponse,
-        auth: false,
+      call(checkoutUpdateWaitlist, {
+        params: { id },
+        body: { oldStatus, newStatus } as In<typeof UpdateWaitlistRequest>,
       }),
     simulate: (query) =>
-      http.request({
-        method: 'GET',
-        path: checkoutPaths.instalmentsSimulator,
+      call(instalmentsSimulator, {
         query: 'checkoutId' in query ? { checkoutId: query.checkoutId } : { ...query },
-        schema: InstalmentsSimulatorResponse,
-        auth: false,
       }),
-    sendFeedback: (body) =>
-      http.request({
-        method: 'POST',
-        path: checkoutPaths.feedback,
-        body: normalise(CheckoutFeedbackRequest, body as In<typeof CheckoutFeedbackRequest>),
-        schema: v.unknown(),
-        auth: false,
-      }),
-    lookupCep: (cep) =>
-      http.request({
-        method: 'GET',
-        path: checkoutPaths.cep(onlyDigits(cep)),
-        schema: CepLookupResponse,
-        auth: false,
-      }),
+    sendFeedback: (body) => call(checkoutFeedback, { body: body as In<typeof CheckoutFeedbackRequest> }),
+    lookupCep: (cep) => call(cepLookup, { params: { cep: onlyDigits(cep) } }),
   };
 }

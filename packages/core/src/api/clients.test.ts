@@ -1,4 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import {
+  adminGetUser,
+  adminLogin,
+  adminUpdateUser,
+  customerCheckAccessLink,
+  customerGetUser,
+  customerLogin,
+  customerRecoverByPhone,
+  customerRecoverPassword,
+  customerResetPassword,
+  customerSetAccessPassword,
+  customerUpdateUser,
+  customerValidateRecoveryToken,
+  merchantCheckRecoveryLink,
+  merchantGetMerchant,
+  merchantGetUser,
+  merchantLogin,
+  merchantRecoverEmail,
+  merchantRecoverPassword,
+  merchantResetPassword,
+} from '../endpoints/index.ts';
 import { createAdminClient, createCustomerClient, createMerchantClient } from './clients.ts';
 import { createMemoryTokenStore } from './token-store.ts';
 
@@ -30,7 +51,9 @@ describe('admin client', () => {
   it('login posts the normalised body and returns the pair without storing it', async () => {
     const r = recorder(pair, 201);
     const client = createAdminClient({ baseUrl: 'https://api.drip', fetch: r.fetch, tokens: r.tokens });
-    const res = await client.login({ username: '  ana@drip.com.br ', password: 'segredo' });
+    const res = await client.call(adminLogin, {
+      body: { username: '  ana@drip.com.br ', password: 'segredo' },
+    });
     expect(res).toMatchObject({ ok: true, status: 201, data: pair });
     expect(r.seen[0]).toEqual({
       method: 'POST',
@@ -45,8 +68,10 @@ describe('admin client', () => {
     const user = { id: '1', username: 'a@b.co', name: 'A' };
     const r = recorder(user);
     const client = createAdminClient({ fetch: r.fetch, tokens: r.tokens });
-    expect(await client.getUser()).toMatchObject({ ok: true, data: user });
-    await client.updateUser({ username: 'a@b.co', currentPassword: '123456', newPassword: '654321' });
+    expect(await client.call(adminGetUser)).toMatchObject({ ok: true, data: user });
+    await client.call(adminUpdateUser, {
+      body: { username: 'a@b.co', currentPassword: '123456', newPassword: '654321' },
+    });
     expect(r.seen.map((s) => [s.method, s.url, s.auth])).toEqual([
       ['GET', '/admin_backoffice/api/v1/user', 'Bearer acc'],
       ['PUT', '/admin_backoffice/api/v1/user', 'Bearer acc'],
@@ -58,16 +83,20 @@ describe('merchant client', () => {
   it('login parses both steps of the answer', async () => {
     const challenge = { phone: '+55 (11) *****-4321' };
     const r1 = recorder(challenge);
-    const first = await createMerchantClient({ fetch: r1.fetch, tokens: r1.tokens }).login({
-      username: 'Ana@Loja.com.br',
-      password: 'x',
+    const first = await createMerchantClient({ fetch: r1.fetch, tokens: r1.tokens }).call(merchantLogin, {
+      body: {
+        username: 'Ana@Loja.com.br',
+        password: 'x',
+      },
     });
     expect(first).toMatchObject({ ok: true, data: challenge });
     expect(r1.seen[0]?.body).toEqual({ username: 'ana@loja.com.br', password: 'x' });
     const r2 = recorder(pair);
-    const second = await createMerchantClient({ fetch: r2.fetch, tokens: r2.tokens }).login({
-      username: 'ana@loja.com.br',
-      smsCode: '123456',
+    const second = await createMerchantClient({ fetch: r2.fetch, tokens: r2.tokens }).call(merchantLogin, {
+      body: {
+        username: 'ana@loja.com.br',
+        smsCode: '123456',
+      },
     });
     expect(second).toMatchObject({ ok: true, data: pair });
   });
@@ -75,12 +104,15 @@ describe('merchant client', () => {
   it('uses the spec paths and methods', async () => {
     const r = recorder({});
     const c = createMerchantClient({ fetch: r.fetch, tokens: r.tokens });
-    await c.getUser();
-    await c.getMerchant();
-    await c.recoverPassword({ merchantUserEmail: 'a@b.co' });
-    await c.checkRecoveryLink('abc/1');
-    await c.resetPassword('abc', { password: '12345678', repeatPassword: '12345678' });
-    await c.recoverEmail({ merchantUserPhone: '+5511987654321' });
+    await c.call(merchantGetUser);
+    await c.call(merchantGetMerchant);
+    await c.call(merchantRecoverPassword, { body: { merchantUserEmail: 'a@b.co' } });
+    await c.call(merchantCheckRecoveryLink, { params: { recoveryId: 'abc/1' } });
+    await c.call(merchantResetPassword, {
+      params: { recoveryId: 'abc' },
+      body: { password: '12345678', repeatPassword: '12345678' },
+    });
+    await c.call(merchantRecoverEmail, { body: { merchantUserPhone: '+5511987654321' } });
     expect(r.seen.map((s) => `${s.method} ${s.url} ${s.auth ? 'auth' : 'anon'}`)).toEqual([
       'GET /merchant_backoffice/api/v1/user auth',
       'GET /merchant_backoffice/api/v1/merchant auth',
@@ -93,9 +125,14 @@ describe('merchant client', () => {
 
   it('rejects an answer of the wrong shape as a parse error', async () => {
     const r = recorder({ emailDelivered: 'yes' });
-    const res = await createMerchantClient({ fetch: r.fetch, tokens: r.tokens }).recoverPassword({
-      merchantUserEmail: 'a@b.co',
-    });
+    const res = await createMerchantClient({ fetch: r.fetch, tokens: r.tokens }).call(
+      merchantRecoverPassword,
+      {
+        body: {
+          merchantUserEmail: 'a@b.co',
+        },
+      },
+    );
     expect(res.ok === false && res.error.kind).toBe('parse');
   });
 });
@@ -104,20 +141,28 @@ describe('customer client', () => {
   it('uses the spec paths and methods and sends CPFs as digits', async () => {
     const r = recorder({});
     const c = createCustomerClient({ fetch: r.fetch, tokens: r.tokens });
-    await c.login({ username: '123.456.789-09', password: 'x' });
-    await c.getUser();
-    await c.updateUser({ name: 'Ana' });
-    await c.recoverPassword({ customerCpf: '123.456.789-09' });
-    await c.validateRecoveryToken({ token: '123456', customerCpf: '12345678909', type: 'password' });
-    await c.resetPassword({
-      token: '123456',
-      customerCpf: '12345678909',
-      password: '12345678',
-      repeatPassword: '12345678',
+    await c.call(customerLogin, { body: { username: '123.456.789-09', password: 'x' } });
+    await c.call(customerGetUser);
+    await c.call(customerUpdateUser, { body: { name: 'Ana' } });
+    await c.call(customerRecoverPassword, { body: { customerCpf: '123.456.789-09' } });
+    await c.call(customerValidateRecoveryToken, {
+      body: { token: '123456', customerCpf: '12345678909', type: 'password' },
     });
-    await c.recoverByPhone({ customerCpf: '123.456.789-09', customerPhone: ' (11) 91234-5678 ' });
-    await c.checkAccessLink({ token: 'a'.repeat(43) });
-    await c.setAccessPassword({ token: 'a'.repeat(43), password: '12345678', repeatPassword: '12345678' });
+    await c.call(customerResetPassword, {
+      body: {
+        token: '123456',
+        customerCpf: '12345678909',
+        password: '12345678',
+        repeatPassword: '12345678',
+      },
+    });
+    await c.call(customerRecoverByPhone, {
+      body: { customerCpf: '123.456.789-09', customerPhone: ' (11) 91234-5678 ' },
+    });
+    await c.call(customerCheckAccessLink, { body: { token: 'a'.repeat(43) } });
+    await c.call(customerSetAccessPassword, {
+      body: { token: 'a'.repeat(43), password: '12345678', repeatPassword: '12345678' },
+    });
     expect(r.seen.map((s) => `${s.method} ${s.url} ${s.auth ? 'auth' : 'anon'}`)).toEqual([
       'POST /customer_backoffice/api/v2/login anon',
       'GET /customer_backoffice/api/v1/user auth',
@@ -154,9 +199,11 @@ describe('customer client', () => {
     };
     const answer = { phoneUpdated: false, passwordUpdated: true, user: profile };
     const r = recorder(answer);
-    const res = await createCustomerClient({ fetch: r.fetch, tokens: r.tokens }).updateUser({
-      currentPassword: '123456',
-      newPassword: '654321',
+    const res = await createCustomerClient({ fetch: r.fetch, tokens: r.tokens }).call(customerUpdateUser, {
+      body: {
+        currentPassword: '123456',
+        newPassword: '654321',
+      },
     });
     expect(res).toMatchObject({ ok: true, data: answer });
   });

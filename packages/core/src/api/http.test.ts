@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../contract/paths.ts';
+import {
+  adminGetUser,
+  adminLogin,
+  customerLogin,
+  customerValidateRecoveryToken,
+  merchantLogin,
+  merchantRecoverPassword,
+} from '../endpoints/index.ts';
 import { createAdminClient, createCustomerClient, createMerchantClient } from './clients.ts';
 import { buildUrl, createHttp, type Timers } from './http.ts';
 import { createMemoryTokenStore } from './token-store.ts';
@@ -245,7 +253,11 @@ describe('token refresh', () => {
     const onLogout = vi.fn();
     const client = createAdminClient({ fetch: f.fetch, tokens, onLogout });
 
-    const results = await Promise.all([client.getUser(), client.getUser(), client.getUser()]);
+    const results = await Promise.all([
+      client.call(adminGetUser),
+      client.call(adminGetUser),
+      client.call(adminGetUser),
+    ]);
 
     for (const r of results) expect(r).toMatchObject({ ok: true, data: user });
     const refreshCalls = f.calls.filter((c) => c.method === 'PUT' && c.url === paths.admin.login);
@@ -266,7 +278,7 @@ describe('token refresh', () => {
     const tokens = createMemoryTokenStore(oldPair);
     const onLogout = vi.fn();
     const client = createAdminClient({ fetch: f.fetch, tokens, onLogout });
-    const r = await client.getUser();
+    const r = await client.call(adminGetUser);
     expect(r).toMatchObject({ ok: false, error: { kind: 'http', status: 401, code: 'UNAUTHORIZED' } });
     expect(f.calls.filter((c) => c.method === 'GET')).toHaveLength(2);
     expect(f.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
@@ -281,7 +293,11 @@ describe('token refresh', () => {
     const tokens = createMemoryTokenStore(oldPair);
     const onLogout = vi.fn();
     const client = createAdminClient({ fetch: f.fetch, tokens, onLogout });
-    const results = await Promise.all([client.getUser(), client.getUser(), client.getUser()]);
+    const results = await Promise.all([
+      client.call(adminGetUser),
+      client.call(adminGetUser),
+      client.call(adminGetUser),
+    ]);
     for (const r of results) expect(r).toMatchObject({ ok: false, error: { kind: 'http', status: 401 } });
     expect(f.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
     expect(f.calls.filter((c) => c.method === 'GET')).toHaveLength(3);
@@ -293,7 +309,7 @@ describe('token refresh', () => {
     const f = adminBackend(() => json(201, { token: 'only-access' }));
     const tokens = createMemoryTokenStore(oldPair);
     const onLogout = vi.fn();
-    const r = await createAdminClient({ fetch: f.fetch, tokens, onLogout }).getUser();
+    const r = await createAdminClient({ fetch: f.fetch, tokens, onLogout }).call(adminGetUser);
     expect(r.ok).toBe(false);
     expect(tokens.get()).toBeNull();
     expect(onLogout).toHaveBeenCalledTimes(1);
@@ -303,7 +319,7 @@ describe('token refresh', () => {
     const f = adminBackend(() => json(201, newPair));
     const tokens = createMemoryTokenStore(null);
     const onLogout = vi.fn();
-    const r = await createAdminClient({ fetch: f.fetch, tokens, onLogout }).getUser();
+    const r = await createAdminClient({ fetch: f.fetch, tokens, onLogout }).call(adminGetUser);
     expect(r.ok === false && r.error.status).toBe(401);
     expect(f.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     expect(onLogout).toHaveBeenCalledTimes(1);
@@ -316,7 +332,7 @@ describe('token refresh', () => {
     );
     const tokens = createMemoryTokenStore(oldPair);
     const onLogout = vi.fn();
-    const r = await createAdminClient({ fetch: f.fetch, tokens, onLogout }).getUser();
+    const r = await createAdminClient({ fetch: f.fetch, tokens, onLogout }).call(adminGetUser);
     expect(r).toMatchObject({ ok: false, error: { kind: 'http', status: 403, code: 'FORBIDDEN' } });
     expect(f.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     expect(tokens.get()).toBeNull();
@@ -327,7 +343,7 @@ describe('token refresh', () => {
     const f = fakeFetch(() => json(500, { error: { code: 'INTERNAL', message: 'Erro' } }));
     const tokens = createMemoryTokenStore(oldPair);
     const onLogout = vi.fn();
-    const r = await createAdminClient({ fetch: f.fetch, tokens, onLogout }).getUser();
+    const r = await createAdminClient({ fetch: f.fetch, tokens, onLogout }).call(adminGetUser);
     expect(r.ok === false && r.error.status).toBe(500);
     expect(tokens.get()).toEqual(oldPair);
     expect(onLogout).not.toHaveBeenCalled();
@@ -339,14 +355,20 @@ describe('token refresh', () => {
     const onLogout = vi.fn();
     const opts = { fetch: f.fetch, tokens, onLogout };
     const results = await Promise.all([
-      createAdminClient(opts).login({ username: 'ana@drip.com.br', password: 'x' }),
-      createMerchantClient(opts).login({ username: 'ana@loja.com.br', password: 'x' }),
-      createMerchantClient(opts).recoverPassword({ merchantUserEmail: 'ana@loja.com.br' }),
-      createCustomerClient(opts).login({ username: '123.456.789-09', password: 'x' }),
-      createCustomerClient(opts).validateRecoveryToken({
-        token: '123456',
-        customerCpf: '12345678909',
-        type: 'password',
+      createAdminClient(opts).call(adminLogin, { body: { username: 'ana@drip.com.br', password: 'x' } }),
+      createMerchantClient(opts).call(merchantLogin, {
+        body: { username: 'ana@loja.com.br', password: 'x' },
+      }),
+      createMerchantClient(opts).call(merchantRecoverPassword, {
+        body: { merchantUserEmail: 'ana@loja.com.br' },
+      }),
+      createCustomerClient(opts).call(customerLogin, { body: { username: '123.456.789-09', password: 'x' } }),
+      createCustomerClient(opts).call(customerValidateRecoveryToken, {
+        body: {
+          token: '123456',
+          customerCpf: '12345678909',
+          type: 'password',
+        },
       }),
     ]);
     for (const r of results)

@@ -491,7 +491,8 @@ export type SubmitTokenRequest = v.InferOutput<typeof SubmitTokenRequest>;
 export const ConfirmCheckoutRequest = v.strictObject({ checkoutConfirmed: v.literal(true) });
 export type ConfirmCheckoutRequest = v.InferOutput<typeof ConfirmCheckoutRequest>;
 
-const CheckoutUpdateUnion = v.union([
+/** The members of `CheckoutUpdateRequest` as one union (documentation: the parser picks the member by its keys). */
+export const CheckoutUpdateUnion = v.union([
   LoadCheckoutRequest,
   PhoneOnlyRequest,
   CustomerDataRequest,

@@ -1,4 +1,5 @@
 import type { AdminLoginRequest } from '@drip/core';
+import { adminLogin } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useAdmin } from '../context.tsx';
@@ -7,6 +8,6 @@ import { useAdmin } from '../context.tsx';
 export function useAdminLogin() {
   const { client } = useAdmin();
   return useMutation({
-    mutationFn: async (body: AdminLoginRequest) => unwrap(await client.login(body)),
+    mutationFn: async (body: AdminLoginRequest) => unwrap(await client.call(adminLogin, { body: body })),
   });
 }

@@ -1,4 +1,5 @@
 import type { AdminUpdateUserRequest } from '@drip/core';
+import { adminUpdateUser } from '@drip/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useAdmin } from '../context.tsx';
@@ -9,7 +10,8 @@ export function useUpdateAdminUser() {
   const { client } = useAdmin();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AdminUpdateUserRequest) => unwrap(await client.updateUser(body)),
+    mutationFn: async (body: AdminUpdateUserRequest) =>
+      unwrap(await client.call(adminUpdateUser, { body: body })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminUserKey }),
   });
 }

@@ -1,3 +1,4 @@
+import { customerCheckAccessLink, customerSetAccessPassword } from '@drip/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useCustomer } from '../context.tsx';
@@ -7,7 +8,7 @@ export function useCustomerAccessLink(token: string) {
   const { client } = useCustomer();
   return useQuery({
     queryKey: ['customer', 'accessLink', token] as const,
-    queryFn: async () => unwrap(await client.checkAccessLink({ token })),
+    queryFn: async () => unwrap(await client.call(customerCheckAccessLink, { body: { token } })),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -19,6 +20,6 @@ export function useSetCustomerAccessPassword() {
   const { client } = useCustomer();
   return useMutation({
     mutationFn: async (body: { token: string; password: string; repeatPassword: string }) =>
-      unwrap(await client.setAccessPassword(body)),
+      unwrap(await client.call(customerSetAccessPassword, { body: body })),
   });
 }

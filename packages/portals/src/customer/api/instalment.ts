@@ -1,4 +1,4 @@
-import { CustomerInstalment, orderPaths } from '@drip/core';
+import { type CustomerInstalment, customerInstalment, type customerUniquePaymentStatus } from '@drip/core';
 import { useQuery } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { unwrap } from '../../shared/api.ts';
@@ -14,17 +14,23 @@ export function isInstalmentPaid(instalment: CustomerInstalment): boolean {
 }
 
 /** GETs `path` every 3 s while `enabled` and until `isPaid` says the payment landed (spec 4). */
-export function usePaymentPolling<TSchema extends v.GenericSchema>(
+/** The two polled endpoints: an instalment, or a unique payment, by id. */
+type PolledEndpoint = typeof customerInstalment | typeof customerUniquePaymentStatus;
+
+export function usePaymentPolling<E extends PolledEndpoint>(
   queryKey: readonly unknown[],
-  path: string,
-  schema: TSchema,
-  isPaid: (data: v.InferOutput<TSchema>) => boolean,
+  endpoint: E,
+  id: string,
+  isPaid: (data: v.InferOutput<E['response']>) => boolean,
   enabled: boolean,
 ) {
   const { client } = useCustomer();
   return useQuery({
     queryKey,
-    queryFn: async ({ signal }) => unwrap(await client.request({ method: 'GET', path, schema, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await client.call(endpoint as PolledEndpoint, { params: { id }, signal })) as v.InferOutput<
+        E['response']
+      >,
     enabled,
     retry: false,
     staleTime: 0,
@@ -38,8 +44,8 @@ export function usePaymentPolling<TSchema extends v.GenericSchema>(
 export function useInstalmentPolling(instalmentId: string, enabled: boolean) {
   return usePaymentPolling(
     ['customer', 'instalment', instalmentId] as const,
-    orderPaths.customerInstalment(instalmentId),
-    CustomerInstalment,
+    customerInstalment,
+    instalmentId,
     isInstalmentPaid,
     enabled,
   );

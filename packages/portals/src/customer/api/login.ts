@@ -1,4 +1,5 @@
 import type { CustomerLoginRequest } from '@drip/core';
+import { customerLogin } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { unwrap } from '../../shared/api.ts';
@@ -8,6 +9,7 @@ import { useCustomer } from '../context.tsx';
 export function useCustomerLogin() {
   const { client } = useCustomer();
   return useMutation({
-    mutationFn: async (body: v.InferInput<typeof CustomerLoginRequest>) => unwrap(await client.login(body)),
+    mutationFn: async (body: v.InferInput<typeof CustomerLoginRequest>) =>
+      unwrap(await client.call(customerLogin, { body: body })),
   });
 }

@@ -1,18 +1,11 @@
-import { CustomerOrderDetails, orderPaths } from '@drip/core';
+import { customerOrder } from '@drip/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { failureStatus, unwrap } from '../../shared/api.ts';
 import { type CustomerClient, useCustomer } from '../context.tsx';
 
 /** GET /customer_backoffice/api/v1/orders/{id} */
 export async function fetchCustomerOrder(client: CustomerClient, orderId: string, signal?: AbortSignal) {
-  return unwrap(
-    await client.request({
-      method: 'GET',
-      path: orderPaths.customerOrder(orderId),
-      schema: CustomerOrderDetails,
-      signal,
-    }),
-  );
+  return unwrap(await client.call(customerOrder, { params: { id: orderId }, signal }));
 }
 
 export const customerOrderKey = (orderId: string) => ['customer', 'order', orderId] as const;

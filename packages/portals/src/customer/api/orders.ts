@@ -1,4 +1,4 @@
-import { CustomerOrderPage, orderPaths } from '@drip/core';
+import { customerOrders } from '@drip/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { DEFAULT_PAGE_SIZE } from '../../shared/kit/listQuery.ts';
@@ -14,15 +14,7 @@ export async function fetchCustomerOrders(
   size: number = ORDERS_PAGE_SIZE,
   signal?: AbortSignal,
 ) {
-  return unwrap(
-    await client.request({
-      method: 'GET',
-      path: orderPaths.customerOrders,
-      query: { page, size },
-      schema: CustomerOrderPage,
-      signal,
-    }),
-  );
+  return unwrap(await client.call(customerOrders, { query: { page, size }, signal }));
 }
 
 export const customerOrdersKey = ['customer', 'orders'] as const;

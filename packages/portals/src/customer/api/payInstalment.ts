@@ -1,4 +1,4 @@
-import { CustomerInstalment, orderPaths } from '@drip/core';
+import { customerPayInstalment } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useCustomer } from '../context.tsx';
@@ -10,13 +10,6 @@ import { useCustomer } from '../context.tsx';
 export function usePayInstalment(orderId: string) {
   const { client } = useCustomer();
   return useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await client.request({
-          method: 'PUT',
-          path: orderPaths.payInstalment(orderId),
-          schema: CustomerInstalment,
-        }),
-      ),
+    mutationFn: async () => unwrap(await client.call(customerPayInstalment, { params: { id: orderId } })),
   });
 }

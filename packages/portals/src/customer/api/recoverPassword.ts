@@ -1,3 +1,4 @@
+import { customerRecoverPassword } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useCustomer } from '../context.tsx';
@@ -6,6 +7,7 @@ import { useCustomer } from '../context.tsx';
 export function useRequestCustomerRecovery() {
   const { client } = useCustomer();
   return useMutation({
-    mutationFn: async (customerCpf: string) => unwrap(await client.recoverPassword({ customerCpf })),
+    mutationFn: async (customerCpf: string) =>
+      unwrap(await client.call(customerRecoverPassword, { body: { customerCpf } })),
   });
 }

@@ -1,3 +1,4 @@
+import { customerRecoverByPhone } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useCustomer } from '../context.tsx';
@@ -10,6 +11,6 @@ export function useRequestCustomerRecoveryByPhone() {
   const { client } = useCustomer();
   return useMutation({
     mutationFn: async (body: { customerCpf: string; customerPhone: string }) =>
-      unwrap(await client.recoverByPhone(body)),
+      unwrap(await client.call(customerRecoverByPhone, { body: body })),
   });
 }

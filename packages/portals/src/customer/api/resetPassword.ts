@@ -1,3 +1,4 @@
+import { customerResetPassword } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useCustomer } from '../context.tsx';
@@ -11,6 +12,6 @@ export function useResetCustomerPassword() {
       customerCpf: string;
       password: string;
       repeatPassword: string;
-    }) => unwrap(await client.resetPassword(body)),
+    }) => unwrap(await client.call(customerResetPassword, { body: body })),
   });
 }

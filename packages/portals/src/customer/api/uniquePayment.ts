@@ -1,4 +1,4 @@
-import { orderPaths, UniquePayment } from '@drip/core';
+import { customerUniquePayment } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useCustomer } from '../context.tsx';
@@ -10,13 +10,6 @@ import { useCustomer } from '../context.tsx';
 export function useUniquePayment(orderId: string) {
   const { client } = useCustomer();
   return useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await client.request({
-          method: 'POST',
-          path: orderPaths.uniquePayment(orderId),
-          schema: UniquePayment,
-        }),
-      ),
+    mutationFn: async () => unwrap(await client.call(customerUniquePayment, { params: { id: orderId } })),
   });
 }

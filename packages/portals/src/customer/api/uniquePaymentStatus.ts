@@ -1,4 +1,4 @@
-import { orderPaths, UniquePayment } from '@drip/core';
+import { customerUniquePaymentStatus, type UniquePayment } from '@drip/core';
 import { usePaymentPolling } from './instalment.ts';
 
 export function isUniquePaymentPaid(payment: UniquePayment): boolean {
@@ -9,8 +9,8 @@ export function isUniquePaymentPaid(payment: UniquePayment): boolean {
 export function useUniquePaymentPolling(uniquePaymentId: string, enabled: boolean) {
   return usePaymentPolling(
     ['customer', 'uniquePayment', uniquePaymentId] as const,
-    orderPaths.uniquePaymentStatus(uniquePaymentId),
-    UniquePayment,
+    customerUniquePaymentStatus,
+    uniquePaymentId,
     isUniquePaymentPaid,
     enabled,
   );

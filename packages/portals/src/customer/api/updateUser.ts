@@ -1,4 +1,5 @@
 import type { CustomerUpdateProfileRequest } from '@drip/core';
+import { customerUpdateUser } from '@drip/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { unwrap } from '../../shared/api.ts';
@@ -11,7 +12,7 @@ export function useUpdateCustomerUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: v.InferInput<typeof CustomerUpdateProfileRequest>) =>
-      unwrap(await client.updateUser(body)),
+      unwrap(await client.call(customerUpdateUser, { body: body })),
     onSuccess: (data) => queryClient.setQueryData(customerUserKey, data.user),
   });
 }

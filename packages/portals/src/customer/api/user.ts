@@ -1,10 +1,11 @@
+import { customerGetUser } from '@drip/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { type CustomerClient, useCustomer } from '../context.tsx';
 
 /** GET /customer_backoffice/api/v1/user */
 export async function fetchCustomerUser(client: CustomerClient) {
-  return unwrap(await client.getUser());
+  return unwrap(await client.call(customerGetUser));
 }
 
 export const customerUserKey = ['customer', 'user'] as const;

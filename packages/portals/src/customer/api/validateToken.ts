@@ -1,3 +1,4 @@
+import { customerValidateRecoveryToken } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useCustomer } from '../context.tsx';
@@ -7,6 +8,6 @@ export function useValidateCustomerToken() {
   const { client } = useCustomer();
   return useMutation({
     mutationFn: async (body: { token: string; customerCpf: string }) =>
-      unwrap(await client.validateRecoveryToken({ ...body, type: 'password' })),
+      unwrap(await client.call(customerValidateRecoveryToken, { body: { ...body, type: 'password' } })),
   });
 }

@@ -1,4 +1,5 @@
 import type { MerchantLoginRequest } from '@drip/core';
+import { merchantLogin } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { unwrap } from '../../shared/api.ts';
@@ -8,6 +9,7 @@ import { useMerchant } from '../context.tsx';
 export function useMerchantLogin() {
   const { client } = useMerchant();
   return useMutation({
-    mutationFn: async (body: v.InferInput<typeof MerchantLoginRequest>) => unwrap(await client.login(body)),
+    mutationFn: async (body: v.InferInput<typeof MerchantLoginRequest>) =>
+      unwrap(await client.call(merchantLogin, { body: body })),
   });
 }

@@ -1,3 +1,4 @@
+import { merchantRecoverEmail } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useMerchant } from '../context.tsx';
@@ -6,6 +7,7 @@ import { useMerchant } from '../context.tsx';
 export function useRecoverMerchantEmail() {
   const { client } = useMerchant();
   return useMutation({
-    mutationFn: async (merchantUserPhone: string) => unwrap(await client.recoverEmail({ merchantUserPhone })),
+    mutationFn: async (merchantUserPhone: string) =>
+      unwrap(await client.call(merchantRecoverEmail, { body: { merchantUserPhone } })),
   });
 }

@@ -1,3 +1,4 @@
+import { merchantRecoverPassword } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useMerchant } from '../context.tsx';
@@ -7,6 +8,6 @@ export function useRecoverMerchantPassword() {
   const { client } = useMerchant();
   return useMutation({
     mutationFn: async (merchantUserEmail: string) =>
-      unwrap(await client.recoverPassword({ merchantUserEmail })),
+      unwrap(await client.call(merchantRecoverPassword, { body: { merchantUserEmail } })),
   });
 }

@@ -1,3 +1,4 @@
+import { merchantResetPassword } from '@drip/core';
 import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { useMerchant } from '../context.tsx';
@@ -7,6 +8,6 @@ export function useResetMerchantPassword(recoveryId: string) {
   const { client } = useMerchant();
   return useMutation({
     mutationFn: async (body: { password: string; repeatPassword: string }) =>
-      unwrap(await client.resetPassword(recoveryId, body)),
+      unwrap(await client.call(merchantResetPassword, { params: { recoveryId: recoveryId }, body: body })),
   });
 }

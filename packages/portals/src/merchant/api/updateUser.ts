@@ -1,4 +1,5 @@
 import type { MerchantUpdateUserRequest } from '@drip/core';
+import { merchantUpdateUser } from '@drip/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { unwrap } from '../../shared/api.ts';
@@ -11,7 +12,7 @@ export function useUpdateMerchantUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: v.InferInput<typeof MerchantUpdateUserRequest>) =>
-      unwrap(await client.updateUser(body)),
+      unwrap(await client.call(merchantUpdateUser, { body: body })),
     onSuccess: (user) => queryClient.setQueryData(merchantUserKey, user),
   });
 }

@@ -1,10 +1,11 @@
+import { merchantGetUser } from '@drip/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
 import { type MerchantClient, useMerchant } from '../context.tsx';
 
 /** GET /merchant_backoffice/api/v1/user */
 export async function fetchMerchantUser(client: MerchantClient) {
-  return unwrap(await client.getUser());
+  return unwrap(await client.call(merchantGetUser));
 }
 
 export const merchantUserKey = ['merchant', 'user'] as const;

@@ -1,0 +1,122 @@
+/** The admin back office (spec 7, "Admin"). */
+import * as v from 'valibot';
+import {
+  AdminLoginRequest,
+  AdminUpdateUserRequest,
+  AdminUser,
+  LogoutResponse,
+  TokenPair,
+} from '../contract/auth.ts';
+import { EmbedDomains, EmbedDomainsRequest } from '../contract/merchants.ts';
+import { ADMIN_API } from '../contract/paths.ts';
+import { MerchantIdParam, REFRESH_HEADER_DOC } from './common.ts';
+import { endpoint } from './define.ts';
+
+const tag = 'Admin';
+
+export const adminLogin = endpoint('admin.login', {
+  method: 'POST',
+  path: `${ADMIN_API}/login`,
+  audience: 'anonymous',
+  tag,
+  summary: 'Logs an admin in with e-mail and password',
+  body: AdminLoginRequest,
+  clientNormalises: true,
+  response: TokenPair,
+});
+
+export const adminRefresh = endpoint('admin.refresh', {
+  method: 'PUT',
+  path: `${ADMIN_API}/login`,
+  audience: 'anonymous',
+  tag,
+  summary: 'Exchanges the refresh token for a new token pair',
+  headers: REFRESH_HEADER_DOC,
+  response: TokenPair,
+  status: 201,
+});
+
+export const adminLogout = endpoint('admin.logout', {
+  method: 'POST',
+  path: `${ADMIN_API}/logout`,
+  audience: 'anonymous',
+  tag,
+  summary: 'Ends the session of the refresh token',
+  headers: REFRESH_HEADER_DOC,
+  response: LogoutResponse,
+});
+
+export const adminGetUser = endpoint('admin.getUser', {
+  method: 'GET',
+  path: `${ADMIN_API}/user`,
+  audience: 'admin',
+  tag,
+  summary: "The signed-in admin's profile",
+  response: AdminUser,
+});
+
+export const adminUpdateUser = endpoint('admin.updateUser', {
+  method: 'PUT',
+  path: `${ADMIN_API}/user`,
+  audience: 'admin',
+  tag,
+  summary: "Changes the signed-in admin's profile or password",
+  body: AdminUpdateUserRequest,
+  clientNormalises: true,
+  response: AdminUser,
+});
+
+export const MerchantStatusChange = v.object({ id: v.string(), status: v.string() });
+
+export const adminDisableMerchant = endpoint('admin.disableMerchant', {
+  method: 'PUT',
+  path: `${ADMIN_API}/merchants/:merchantId/disable`,
+  audience: 'admin',
+  tag,
+  summary: 'Archives a merchant (audited)',
+  params: MerchantIdParam,
+  response: MerchantStatusChange,
+});
+
+export const adminEnableMerchant = endpoint('admin.enableMerchant', {
+  method: 'PUT',
+  path: `${ADMIN_API}/merchants/:merchantId/enable`,
+  audience: 'admin',
+  tag,
+  summary: 'Re-enables an archived merchant (audited)',
+  params: MerchantIdParam,
+  response: MerchantStatusChange,
+});
+
+export const adminGetEmbedDomains = endpoint('admin.getEmbedDomains', {
+  method: 'GET',
+  path: `${ADMIN_API}/merchants/:merchantId/embed_domains`,
+  audience: 'admin',
+  tag,
+  summary: 'The origins where the merchant may embed the checkout',
+  params: MerchantIdParam,
+  response: EmbedDomains,
+});
+
+export const adminSetEmbedDomains = endpoint('admin.setEmbedDomains', {
+  method: 'PUT',
+  path: `${ADMIN_API}/merchants/:merchantId/embed_domains`,
+  audience: 'admin',
+  tag,
+  summary: "Replaces the merchant's embed origins (audited)",
+  params: MerchantIdParam,
+  body: EmbedDomainsRequest,
+  response: EmbedDomains,
+});
+
+export const adminEndpoints = {
+  adminLogin,
+  adminRefresh,
+  adminLogout,
+  adminGetUser,
+  adminUpdateUser,
+  adminDisableMerchant,
+  adminEnableMerchant,
+  adminGetEmbedDomains,
+  adminSetEmbedDomains,
+};

@@ -1,0 +1,26 @@
+/**
+ * The whole endpoint table: every HTTP call the product answers. The server mounts exactly these, the OpenAPI
+ * document lists them and the authorisation test walks them. Browser code imports single endpoints instead (see
+ * define.ts), so that a page does not carry every schema.
+ */
+import { adminEndpoints } from './admin.ts';
+import { customerEndpoints } from './customer.ts';
+import type { AnyEndpoint } from './define.ts';
+import { merchantEndpoints } from './merchant.ts';
+import { platformEndpoints } from './platform.ts';
+import { sandboxEndpoints } from './sandbox.ts';
+import { shopperEndpoints } from './shopper.ts';
+
+export const endpointGroups = {
+  admin: adminEndpoints,
+  merchant: merchantEndpoints,
+  customer: customerEndpoints,
+  shopper: shopperEndpoints,
+  platform: platformEndpoints,
+  sandbox: sandboxEndpoints,
+} as const;
+
+/** Every endpoint, once. */
+export const endpointTable: readonly AnyEndpoint[] = Object.values(endpointGroups).flatMap(
+  (group) => Object.values(group) as AnyEndpoint[],
+);
