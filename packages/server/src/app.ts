@@ -87,6 +87,7 @@ export function buildServices(deps: AppDeps): Services {
     passwords,
     auth,
     notifications,
+    audit,
     publicUrl: config.publicUrl,
     log,
   });

@@ -1,6 +1,5 @@
-import { paths } from '@drip/core';
+import { type AnyEndpoint, paths } from '@drip/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDef } from '../src/http/route-table.ts';
 import { customerData } from './checkout-helpers.ts';
 import { bearer, loginAdmin, loginCustomer, loginMerchant, seededApp, type TestResponse } from './helpers.ts';
 
@@ -10,10 +9,13 @@ let auth: Record<string, Record<string, string>>;
 beforeAll(async () => {
   t = await seededApp();
   auth = {
-    public: {},
+    anonymous: {},
+    shopper: {},
+    psp: {},
     sandbox: {},
     admin: bearer((await loginAdmin(t)).token),
-    merchant: bearer((await loginMerchant(t)).token),
+    merchantRead: bearer((await loginMerchant(t)).token),
+    merchantAdmin: bearer((await loginMerchant(t)).token),
     customer: bearer((await loginCustomer(t)).token),
     merchantApiKey: {
       ...bearer((await t.request('GET', '/sandbox/demo')).body.merchants[0].apiKey),
@@ -32,7 +34,7 @@ function expectClientError(res: TestResponse, label: string) {
   expect(res.body.error.message.length, label).toBeGreaterThan(0);
 }
 
-const concrete = (route: RouteDef) => route.path.replace(/:(\w+)/g, 'x');
+const concrete = (route: AnyEndpoint) => route.path.replace(/:(\w+)/g, 'x');
 
 const BAD_BODIES: [string, string][] = [
   ['empty object', '{}'],
@@ -74,7 +76,7 @@ const BAD_BODIES: [string, string][] = [
 ];
 
 describe('bad input on every endpoint that takes a body', () => {
-  const bodyRoutes = () => t.built.routes.filter((r) => r.method !== 'GET');
+  const bodyRoutes = () => t.built.routes.map((r) => r.endpoint).filter((r) => r.method !== 'GET');
 
   it('answers 4xx with a message, never 500', async () => {
     for (const route of bodyRoutes()) {
@@ -92,20 +94,19 @@ describe('bad input on every endpoint that takes a body', () => {
 
   it('answers 415 to a non-JSON content type and 413 to a body over 64 KB', async () => {
     for (const route of bodyRoutes()) {
-      // The refresh calls (PUT <login>) take no body and answer 401 without the RefreshToken header.
-      const isRefresh = route.method === 'PUT' && route.path.endsWith('login');
+      // Calls without a body (refresh, logout, pay) refuse one like any other: 415 or 413 before anything else.
       const form = await t.raw(concrete(route), {
         method: route.method,
         headers: { 'content-type': 'text/plain', ...auth[route.audience] },
         body: 'username=a',
       });
-      expect(form.status, `${route.method} ${route.path}`).toBe(isRefresh ? 401 : 415);
+      expect(form.status, `${route.method} ${route.path}`).toBe(415);
       const big = await t.raw(concrete(route), {
         method: route.method,
         headers: { 'content-type': 'application/json', ...auth[route.audience] },
         body: JSON.stringify({ username: 'a'.repeat(70 * 1024), password: 'x' }),
       });
-      expect(big.status, `${route.method} ${route.path}`).toBe(isRefresh ? 401 : 413);
+      expect(big.status, `${route.method} ${route.path}`).toBe(413);
       const body: unknown = await big.json();
       expect(body).toHaveProperty('error.message');
     }
@@ -190,7 +191,7 @@ describe('characters no text column can hold, deep nesting and dates out of rang
       'feedback',
       'checkoutID',
     ];
-    for (const route of t.built.routes.filter((r) => r.method !== 'GET')) {
+    for (const route of t.built.routes.map((r) => r.endpoint).filter((r) => r.method !== 'GET')) {
       for (const field of fields) {
         const res = await t.request(route.method, concrete(route), JSON.stringify({ [field]: bad }), {
           'content-type': 'application/json',
@@ -298,7 +299,7 @@ describe('characters no text column can hold, deep nesting and dates out of rang
   });
 
   it('bodies nested 20 levels or more answer 400 on every endpoint', async () => {
-    for (const route of t.built.routes.filter((r) => r.method !== 'GET')) {
+    for (const route of t.built.routes.map((r) => r.endpoint).filter((r) => r.method !== 'GET')) {
       for (const depth of [20, 64, 5000]) {
         const res = await t.request(route.method, concrete(route), nested(depth), {
           'content-type': 'application/json',

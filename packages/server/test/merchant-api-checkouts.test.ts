@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkoutPaths, generateCpf } from '@drip/core';
+import { checkoutPaths, endpointTable, generateCpf } from '@drip/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, idempotencyKeys } from '../src/modules/checkouts/tables.ts';
@@ -362,9 +362,21 @@ describe('OpenAPI', () => {
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toBe('3.1.0');
     expect(doc.body.paths[checkoutPaths.merchantCheckouts].post).toBeDefined();
-    expect(doc.body.components.schemas.CreateCheckoutRequest.properties.amount.type).toBe('number');
+    expect(doc.body.components.schemas.MerchantApiCreateCheckoutRequest.properties.amount.type).toBe(
+      'number',
+    );
     // The bounds are published with the schema.
-    expect(doc.body.components.schemas.CreateCheckoutRequest.properties.amount.maximum).toBe(1_000_000);
+    expect(doc.body.components.schemas.MerchantApiCreateCheckoutRequest.properties.amount.maximum).toBe(
+      1_000_000,
+    );
+    // Every endpoint of the table that is not internal is in the reference, under its id.
+    const documented = endpointTable.filter((e) => !e.internal);
+    expect(documented.length).toBeGreaterThan(40);
+    for (const e of documented) {
+      const path = e.path.replace(/:(\w+)/g, '{$1}');
+      expect(doc.body.paths[path]?.[e.method.toLowerCase()]?.operationId, e.id).toBe(e.id);
+    }
+    expect(JSON.stringify(doc.body.paths)).not.toContain('/sandbox/');
     const page = await t.raw(checkoutPaths.apiDocs, { method: 'GET' });
     expect(page.status).toBe(200);
     const html = await page.text();

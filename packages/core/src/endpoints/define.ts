@@ -19,7 +19,7 @@ import type { HttpMethod } from '../api/http.ts';
  * - `psp`: the Pix provider's webhook (authenticated by the provider's own scheme, checked in the handler);
  * - `sandbox`: mounted only in the sandbox (fake bank, inbox, clock).
  */
-export type Audience =
+export type EndpointAudience =
   | 'anonymous'
   | 'shopper'
   | 'customer'
@@ -31,7 +31,7 @@ export type Audience =
   | 'psp'
   | 'sandbox';
 
-export const AUDIENCES: readonly Audience[] = [
+export const ENDPOINT_AUDIENCES: readonly EndpointAudience[] = [
   'anonymous',
   'shopper',
   'customer',
@@ -45,7 +45,7 @@ export const AUDIENCES: readonly Audience[] = [
 ];
 
 /** Audiences whose calls carry a portal access token (and refresh it on 401). */
-export function usesPortalToken(audience: Audience): boolean {
+export function usesPortalToken(audience: EndpointAudience): boolean {
   return (
     audience === 'customer' ||
     audience === 'admin' ||
@@ -68,9 +68,13 @@ export interface EndpointSpec<
   method: HttpMethod;
   /** Path pattern with `:name` parameters, e.g. `/customer_backoffice/api/v1/orders/:id`. */
   path: string;
-  audience: Audience;
+  audience: EndpointAudience;
   /** One line for the API reference. */
   summary: string;
+  /** More for the reference: rules a caller must know (replays, limits, ordering). */
+  description?: string;
+  /** What each error status means for this call, beyond the ones its audience and inputs imply. */
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 503, string>>;
   /** Groups the reference (OpenAPI tag). */
   tag: string;
   /** Object schema of the path parameters (strings). */

@@ -137,7 +137,8 @@ export const merchantRevokeCheckout = endpoint('merchant.revokeCheckout', {
   path: `${MERCHANT_API}/v1/checkouts/:id/revoke`,
   audience: 'merchantAdmin',
   tag,
-  summary: 'Revokes an unfinished checkout of the merchant (status REVOKED)',
+  summary: 'Desativa um checkout não concluído (REVOKED)',
+  errors: { 404: 'Checkout inexistente ou de outra parceira', 409: 'Checkout já concluído' },
   params: IdParam,
   response: RevokeCheckoutResponse,
 });

@@ -19,7 +19,14 @@ export const createCheckout = endpoint('merchantApi.createCheckout', {
   path: `${CHECKOUT_API}/merchant/checkouts`,
   audience: 'merchantApiKey',
   tag,
-  summary: 'Creates a checkout for the shopper to complete (replayed by Idempotency-Key)',
+  summary: 'Cria um checkout',
+  description:
+    'Exige `Idempotency-Key`. A mesma chave com o mesmo corpo em até 24 h devolve a primeira resposta sem criar nada; com outro corpo, 422; enquanto a primeira ainda roda, 409. O código do pedido é único por parceiro (409).',
+  errors: {
+    400: 'Corpo inválido ou Idempotency-Key ausente',
+    409: 'Código de pedido já usado, ou requisição com a mesma chave em andamento',
+    422: 'Valor, quantidade ou número de produtos acima do limite (OUT_OF_RANGE: valor e valor unitário até R$ 1.000.000,00, quantidade de 1 a 10.000, até 100 produtos; a mensagem nomeia o campo), ou Idempotency-Key reutilizada com outro corpo',
+  },
   headers: {
     Authorization: 'Bearer <merchant API key>',
     'Idempotency-Key':
@@ -35,7 +42,8 @@ export const getCheckout = endpoint('merchantApi.getCheckout', {
   path: `${CHECKOUT_API}/merchant/checkouts/:id`,
   audience: 'merchantApiKey',
   tag,
-  summary: "One of the merchant's checkouts with its status",
+  summary: 'Consulta um checkout (status, pedido e parcelas)',
+  errors: { 404: 'Checkout inexistente ou de outro parceiro' },
   headers: { Authorization: 'Bearer <merchant API key>' },
   params: IdParam,
   response: MerchantCheckoutView,
@@ -66,7 +74,7 @@ export const pixQrImage = endpoint('public.pixQrImage', {
   responseKind: 'binary',
 });
 
-export const openApiDocument = endpoint('meta.openApi', {
+export const openApiJson = endpoint('meta.openApi', {
   method: 'GET',
   path: '/api/openapi.json',
   audience: 'anonymous',
@@ -90,6 +98,6 @@ export const platformEndpoints = {
   getCheckout,
   pixWebhook,
   pixQrImage,
-  openApiDocument,
+  openApiJson,
   apiDocs,
 };

@@ -9,6 +9,8 @@ import { endpoint } from './define.ts';
 
 const tag = 'Sandbox';
 const PSP = '/sandbox/psp';
+/** The fake provider's own OAuth token (from `pspToken`), not one of Drip's credentials. */
+const PSP_TOKEN = { Authorization: 'Bearer <token of the fake provider>' };
 const ToQuery = v.object({ to: v.optional(v.string()) });
 
 export const sandboxGetClock = endpoint('sandbox.getClock', {
@@ -122,6 +124,7 @@ export const pspToken = endpoint('sandbox.pspToken', {
 });
 
 export const pspPutCob = endpoint('sandbox.pspPutCob', {
+  headers: PSP_TOKEN,
   method: 'PUT',
   path: `${PSP}/v2/cob/:txid`,
   audience: 'sandbox',
@@ -135,6 +138,7 @@ export const pspPutCob = endpoint('sandbox.pspPutCob', {
 });
 
 export const pspGetCob = endpoint('sandbox.pspGetCob', {
+  headers: PSP_TOKEN,
   method: 'GET',
   path: `${PSP}/v2/cob/:txid`,
   audience: 'sandbox',
@@ -146,6 +150,7 @@ export const pspGetCob = endpoint('sandbox.pspGetCob', {
 });
 
 export const pspPatchCob = endpoint('sandbox.pspPatchCob', {
+  headers: PSP_TOKEN,
   method: 'PATCH',
   path: `${PSP}/v2/cob/:txid`,
   audience: 'sandbox',
@@ -158,6 +163,7 @@ export const pspPatchCob = endpoint('sandbox.pspPatchCob', {
 });
 
 export const pspGetPix = endpoint('sandbox.pspGetPix', {
+  headers: PSP_TOKEN,
   method: 'GET',
   path: `${PSP}/v2/pix/:e2eid`,
   audience: 'sandbox',
@@ -169,6 +175,7 @@ export const pspGetPix = endpoint('sandbox.pspGetPix', {
 });
 
 export const pspDevolucao = endpoint('sandbox.pspDevolucao', {
+  headers: PSP_TOKEN,
   method: 'PUT',
   path: `${PSP}/v2/pix/:e2eid/devolucao/:id`,
   audience: 'sandbox',

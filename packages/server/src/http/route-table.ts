@@ -1,20 +1,85 @@
+import {
+  type AnyEndpoint,
+  type EndpointAudience,
+  type EndpointWireOutput,
+  isMerchantAdmin,
+  type ParsedInput,
+} from '@drip/core';
 import type { Hono, MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { parseWith, readJson, rejectBody, toIssues } from './body.ts';
 import type { AppContext, AppEnv, Services } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
-/**
- * `merchantApiKey`: server-to-server calls of a merchant, `Authorization: Bearer <merchant API key>` (DESIGN.md 2);
- * a portal JWT is not a key (401).
- */
-export type RouteAudience = 'public' | 'admin' | 'merchant' | 'customer' | 'sandbox' | 'merchantApiKey';
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
+/** A mounted endpoint: the table's declaration and the handler built for it by `route`. */
 export interface RouteDef {
-  method: Method;
-  /** Hono path pattern (`:param` for parameters). */
-  path: string;
-  audience: RouteAudience;
-  handler: (c: AppContext) => Promise<Response>;
+  endpoint: AnyEndpoint;
+  handler: (c: AppContext, services: Services) => Promise<Response>;
+}
+
+/** What a handler receives: the parsed path parameters, query and body of its endpoint, and the request context. */
+export interface HandlerInput<E extends AnyEndpoint> extends ParsedInput<E> {
+  c: AppContext;
+}
+
+export interface RouteOptions {
+  /**
+   * Reads the raw body instead of `readJson` (a load call whose body may be missing), or `false` to leave the body
+   * to the handler (the merchant API parses inside its idempotency run). The endpoint's schema still documents it.
+   */
+  readBody?: ((c: AppContext) => Promise<unknown>) | false;
+  /** Runs before any parsing, so that what it sets (a CORS header) is on error answers too. */
+  before?: (c: AppContext) => void;
+}
+
+/**
+ * Implements one endpoint of the table: the body, path parameters and query are parsed with its schemas (400 with
+ * the issues), the handler's answer is sent as JSON with the endpoint's status (a `Response` passes as is), and
+ * outside production the answer is checked against the endpoint's response schema, so that the table cannot
+ * drift from what the server sends.
+ */
+export function route<E extends AnyEndpoint>(
+  endpoint: E,
+  handle: (input: HandlerInput<E>) => Promise<EndpointWireOutput<E> | Response>,
+  options: RouteOptions = {},
+): RouteDef {
+  return {
+    endpoint,
+    handler: async (c, services) => {
+      options.before?.(c);
+      const params = endpoint.params ? parseWith(endpoint.params, c.req.param()) : {};
+      const query = endpoint.query ? parseWith(endpoint.query, c.req.query()) : {};
+      let body: unknown;
+      if (endpoint.body && options.readBody !== false) {
+        const read = options.readBody ?? ((ctx: AppContext) => readJson(ctx));
+        body = parseWith(endpoint.body, await read(c));
+      } else if (!endpoint.body && endpoint.method !== 'GET') {
+        await rejectBody(c);
+      }
+      const answer = await handle({ c, params, query, body } as HandlerInput<E>);
+      if (answer instanceof Response) return answer;
+      if (services.config.nodeEnv !== 'production') checkAnswer(endpoint, answer);
+      return c.json(answer as object, (endpoint.status ?? 200) as 200);
+    },
+  };
+}
+
+/** An endpoint whose handler reads its own body (another media type, or a protocol's own error format). */
+export function rawBodyRoute<E extends AnyEndpoint>(
+  endpoint: E,
+  handle: (input: HandlerInput<E>) => Promise<EndpointWireOutput<E> | Response>,
+): RouteDef {
+  return route(endpoint, handle, { readBody: false });
+}
+
+function checkAnswer(endpoint: AnyEndpoint, answer: unknown): void {
+  if ((endpoint.responseKind ?? 'json') !== 'json') return;
+  const result = v.safeParse(endpoint.response as v.GenericSchema, answer);
+  if (result.success) return;
+  const issues = toIssues(result.issues)
+    .slice(0, 5)
+    .map((i) => `${i.path || '(root)'}: ${i.message}`);
+  throw new Error(`The answer of ${endpoint.id} does not match its response schema: ${issues.join('; ')}`);
 }
 
 /** Bearer access token of the given audience: 401 without a valid one, 403 with another audience's. */
@@ -40,6 +105,15 @@ export function requireAudience(
   };
 }
 
+/** A merchant user with the ADMIN permission (an empty list counts as admin, spec 5): a READ-only user gets 403. */
+function requireMerchantAdmin(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const claims = c.get('claims');
+    if (!claims || !isMerchantAdmin(claims)) throw forbidden();
+    await next();
+  };
+}
+
 /** Merchant API key: 401 without one or with an unknown (or archived merchant's) key. */
 export function requireMerchantApiKey(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -53,29 +127,36 @@ export function requireMerchantApiKey(services: Services): MiddlewareHandler<App
   };
 }
 
+/** The guards of each audience, in order; audiences without guards authenticate in the handler or not at all. */
+function guardsFor(services: Services): Record<EndpointAudience, MiddlewareHandler<AppEnv>[] | null> {
+  const merchant = requireAudience(services, 'merchant');
+  return {
+    anonymous: [],
+    shopper: [],
+    // The provider's webhook checks its own secret (it is not one of our credentials).
+    psp: [],
+    sandbox: [],
+    admin: [requireAudience(services, 'admin')],
+    customer: [requireAudience(services, 'customer')],
+    merchantRead: [merchant],
+    merchantAdmin: [merchant, requireMerchantAdmin()],
+    merchantApiKey: [requireMerchantApiKey(services)],
+    catalogueApiKey: null,
+  };
+}
+
 /**
- * Mounts the route table: every route gets the middleware of its audience. Sandbox routes are mounted only when the
- * sandbox is on (otherwise they answer 404 like any unknown API path).
+ * Mounts the route table: every route gets the guards of its endpoint's audience. Sandbox routes are mounted only
+ * when the sandbox is on (otherwise they answer 404 like any unknown API path).
  */
 export function mountRoutes(app: Hono<AppEnv>, services: Services, routes: readonly RouteDef[]): void {
-  const guards = {
-    admin: requireAudience(services, 'admin'),
-    merchant: requireAudience(services, 'merchant'),
-    customer: requireAudience(services, 'customer'),
-    merchantApiKey: requireMerchantApiKey(services),
-  };
-  for (const route of routes) {
-    if (route.audience === 'sandbox' && !services.config.sandbox) continue;
-    const handler = (c: AppContext) => route.handler(c);
-    if (
-      route.audience === 'admin' ||
-      route.audience === 'merchant' ||
-      route.audience === 'customer' ||
-      route.audience === 'merchantApiKey'
-    ) {
-      app.on(route.method, route.path, guards[route.audience], handler);
-    } else {
-      app.on(route.method, route.path, handler);
-    }
+  const guards = guardsFor(services);
+  for (const { endpoint, handler } of routes) {
+    if (endpoint.audience === 'sandbox' && !services.config.sandbox) continue;
+    const chain = guards[endpoint.audience as EndpointAudience];
+    if (!chain) throw new Error(`No guard for the audience ${endpoint.audience} of ${endpoint.id}`);
+    const final: MiddlewareHandler<AppEnv> = (c) => handler(c, services);
+    const handlers = [...chain, final] as [MiddlewareHandler<AppEnv>];
+    app.on(endpoint.method, endpoint.path, ...handlers);
   }
 }

@@ -1,9 +1,8 @@
-import { type Audience, paths, REFRESH_TOKEN_HEADER } from '@drip/core';
-import { rejectBody } from '../../http/body.ts';
+import { type Audience, adminLogout, customerLogout, merchantLogout, REFRESH_TOKEN_HEADER } from '@drip/core';
 import type { AppContext, Services } from '../../http/context.ts';
 import { clientIp } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { RouteDef } from '../../http/route-table.ts';
+import { type RouteDef, route } from '../../http/route-table.ts';
 import type { SessionSubject } from './service.ts';
 
 /** `PUT <login path>` with the RefreshToken header: 201 with a new pair, 401 when invalid, expired or reused. */
@@ -12,7 +11,7 @@ export function refreshHandler(
   audience: Audience,
   load: (userId: string) => Promise<SessionSubject | null>,
 ) {
-  return async (c: AppContext): Promise<Response> => {
+  return async ({ c }: { c: AppContext }): Promise<Response> => {
     services.limiter.hit(`${audience}-refresh`, clientIp(c));
     const presented = c.req.header(REFRESH_TOKEN_HEADER)?.trim();
     if (!presented)
@@ -34,24 +33,22 @@ export function refreshHandler(
  * is not an error). No bearer is needed: the access token may have expired, and the refresh token is the session.
  */
 export function logoutHandler(services: Services, audience: Audience) {
-  return async (c: AppContext): Promise<Response> => {
-    await rejectBody(c);
+  return async ({ c }: { c: AppContext }): Promise<{ loggedOut: true }> => {
     services.limiter.hit(`${audience}-logout`, clientIp(c));
     const presented = c.req.header(REFRESH_TOKEN_HEADER)?.trim();
     if (!presented) {
       throw new ApiError(400, 'REFRESH_TOKEN_REQUIRED', 'Envie o refresh token no cabeçalho RefreshToken');
     }
     await services.auth.logout(audience, presented);
-    return c.json({ loggedOut: true }, 200);
+    return { loggedOut: true };
   };
 }
 
 /** The logout endpoint of each audience. */
 export function authRoutes(s: Services): RouteDef[] {
-  return (['admin', 'merchant', 'customer'] as const).map((audience) => ({
-    method: 'POST' as const,
-    path: paths[audience].logout,
-    audience: 'public' as const,
-    handler: logoutHandler(s, audience),
-  }));
+  return [
+    route(adminLogout, logoutHandler(s, 'admin')),
+    route(merchantLogout, logoutHandler(s, 'merchant')),
+    route(customerLogout, logoutHandler(s, 'customer')),
+  ];
 }

@@ -1,7 +1,7 @@
-import { CHECKOUT_API, onlyDigits } from '@drip/core';
+import { cepLookup, onlyDigits } from '@drip/core';
 import { clientIp, type Services } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { RouteDef } from '../../http/route-table.ts';
+import { type RouteDef, route } from '../../http/route-table.ts';
 import { CepUnavailableError } from './port.ts';
 
 /**
@@ -10,37 +10,33 @@ import { CepUnavailableError } from './port.ts';
  */
 export function cepRoutes(s: Services): RouteDef[] {
   return [
-    {
-      method: 'GET',
-      path: `${CHECKOUT_API}/cep/:cep`,
-      audience: 'public',
-      handler: async (c) => {
-        s.limiter.hit('cep', clientIp(c));
-        const raw = c.req.param('cep') ?? '';
-        if (!/^\d{5}-?\d{3}$/.test(raw.trim())) {
-          throw new ApiError(400, 'INVALID_CEP', 'O CEP fornecido é inválido');
+    route(cepLookup, async ({ c, params }) => {
+      s.limiter.hit('cep', clientIp(c));
+      const raw = params.cep;
+      if (!/^\d{5}-?\d{3}$/.test(raw.trim())) {
+        throw new ApiError(400, 'INVALID_CEP', 'O CEP fornecido é inválido');
+      }
+      const cep = onlyDigits(raw);
+      let address: Awaited<ReturnType<typeof s.cep.lookup>>;
+      try {
+        address = await s.cep.lookup(cep);
+      } catch (err) {
+        if (err instanceof CepUnavailableError) {
+          s.log.warn('cep lookup unavailable', { cep, message: err.message });
+          throw new ApiError(
+            503,
+            'CEP_UNAVAILABLE',
+            'Não foi possível recuperar os detalhes do endereço com base no CEP fornecido',
+          );
         }
-        const cep = onlyDigits(raw);
-        let address: Awaited<ReturnType<typeof s.cep.lookup>>;
-        try {
-          address = await s.cep.lookup(cep);
-        } catch (err) {
-          if (err instanceof CepUnavailableError) {
-            s.log.warn('cep lookup unavailable', { cep, message: err.message });
-            throw new ApiError(
-              503,
-              'CEP_UNAVAILABLE',
-              'Não foi possível recuperar os detalhes do endereço com base no CEP fornecido',
-            );
-          }
-          throw err;
-        }
-        c.header('Cache-Control', 'public, max-age=86400');
-        if (!address) {
-          return c.json({ erro: true, error: { code: 'CEP_NOT_FOUND', message: 'CEP não encontrado' } }, 404);
-        }
-        return c.json(address, 200);
-      },
-    },
+        throw err;
+      }
+      c.header('Cache-Control', 'public, max-age=86400');
+      if (!address) {
+        // ViaCEP's `erro` plus Drip's error body, with a 404.
+        return c.json({ erro: true, error: { code: 'CEP_NOT_FOUND', message: 'CEP não encontrado' } }, 404);
+      }
+      return address;
+    }),
   ];
 }

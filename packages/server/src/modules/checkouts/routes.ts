@@ -1,21 +1,25 @@
 import {
-  CheckoutFeedbackRequest,
-  CheckoutUpdateRequest,
+  apiDocs,
   CreateCheckoutRequest,
-  checkoutPaths,
+  checkoutCancel,
+  checkoutFeedback,
+  checkoutNotifyPix,
+  checkoutUpdate,
   checkoutUpdateKind,
-  InstalmentsSimulatorQuery,
-  UpdateWaitlistRequest,
+  checkoutUpdateWaitlist,
+  createCheckout,
+  getCheckout,
+  instalmentsSimulator,
+  merchantRevokeCheckout,
+  openApiJson,
 } from '@drip/core';
 import * as v from 'valibot';
-import { parseWith, readBody, readJson, rejectBody, toIssues, validationError } from '../../http/body.ts';
+import { readJson, toIssues, validationError } from '../../http/body.ts';
 import { type AppContext, claimsOf, clientIp, type Services } from '../../http/context.ts';
 import { ApiError, forbidden, unauthorized } from '../../http/errors.ts';
-import type { RouteDef } from '../../http/route-table.ts';
+import { apiDocsPage, openApiDocument } from '../../http/openapi.ts';
+import { type RouteDef, route } from '../../http/route-table.ts';
 import { hashBody, parseIdempotencyKey } from './idempotency.ts';
-import { apiDocsPage, openApiDocument } from './openapi.ts';
-
-const ID = ':id';
 
 /** The fields of a new checkout whose upper bounds (CHECKOUT_LIMITS) answer 422 rather than 400. */
 const BOUNDED_FIELD = /^(amount|products|products\.\d+\.(amount|quantity))$/;
@@ -62,11 +66,9 @@ export function checkoutRoutes(s: Services): RouteDef[] {
   const checkouts = s.checkouts;
   return [
     // ---------------------------------------------------------------- merchant API (API key)
-    {
-      method: 'POST',
-      path: checkoutPaths.merchantCheckouts,
-      audience: 'merchantApiKey',
-      handler: async (c) => {
+    route(
+      createCheckout,
+      async ({ c }) => {
         const merchantId = apiMerchantId(c);
         const key = parseIdempotencyKey(c.req.header('idempotency-key'));
         const raw = await readJson(c);
@@ -81,37 +83,21 @@ export function checkoutRoutes(s: Services): RouteDef[] {
           headers: { 'content-type': 'application/json; charset=UTF-8' },
         });
       },
-    },
-    {
-      method: 'GET',
-      path: checkoutPaths.merchantCheckout(ID).replace('%3Aid', ID),
-      audience: 'merchantApiKey',
-      handler: async (c) =>
-        c.json(await checkouts.merchantView(apiMerchantId(c), c.req.param('id') ?? ''), 200),
-    },
+      // Parsed inside the idempotency run: a replay answers the stored result whatever the body parses to.
+      { readBody: false },
+    ),
+    route(getCheckout, async ({ c, params }) => await checkouts.merchantView(apiMerchantId(c), params.id)),
     // ---------------------------------------------------------------- merchant back office
-    {
-      method: 'PUT',
-      path: checkoutPaths.merchantRevoke(ID).replace('%3Aid', ID),
-      audience: 'merchant',
-      handler: async (c) => {
-        await rejectBody(c);
-        const claims = claimsOf(c);
-        const permissions = claims.permissions ?? [];
-        if (permissions.length > 0 && !permissions.includes('ADMIN')) throw forbidden();
-        if (!claims.merchantId) throw forbidden();
-        return c.json(await checkouts.revoke(claims.merchantId, c.req.param('id') ?? ''), 200);
-      },
-    },
+    route(merchantRevokeCheckout, async ({ c, params }) => {
+      const claims = claimsOf(c);
+      if (!claims.merchantId) throw forbidden();
+      return await checkouts.revoke(claims.merchantId, params.id);
+    }),
     // ---------------------------------------------------------------- shopper checkout (public: anyone with the id)
-    {
-      method: 'PUT',
-      path: checkoutPaths.checkout(ID).replace('%3Aid', ID),
-      audience: 'public',
-      handler: async (c) => {
-        const id = c.req.param('id') ?? '';
-        const raw = await readOptionalJson(c);
-        const body = parseWith(CheckoutUpdateRequest, raw);
+    route(
+      checkoutUpdate,
+      async ({ c, params, body }) => {
+        const id = params.id;
         const kind = checkoutUpdateKind(body);
         if (kind === 'token') s.limiter.hit('checkout-token', clientIp(c), id);
         if (kind === 'resendToken' || kind === 'customerData' || kind === 'phone') {
@@ -127,76 +113,42 @@ export function checkoutRoutes(s: Services): RouteDef[] {
                 );
           await s.sendCaps.take({ ip: clientIp(c), checkoutId: id, recipient: recipient ?? undefined });
         }
-        return c.json(await checkouts.handleUpdate(id, kind, body), 200);
+        return await checkouts.handleUpdate(id, kind, body);
       },
-    },
-    {
-      method: 'PUT',
-      path: checkoutPaths.cancel(ID).replace('%3Aid', ID),
-      audience: 'public',
-      handler: async (c) => {
-        await rejectBody(c);
-        return c.json(await checkouts.cancel(c.req.param('id') ?? ''), 200);
+      { readBody: readOptionalJson },
+    ),
+    route(checkoutCancel, async ({ params }) => {
+      return await checkouts.cancel(params.id);
+    }),
+    route(checkoutNotifyPix, async ({ c, params }) => {
+      const id = params.id;
+      s.limiter.hit('checkout-notify-pix', clientIp(c), id);
+      const recipient = await checkouts.messageRecipient(id, 'SMS');
+      await s.sendCaps.take({ ip: clientIp(c), checkoutId: id, recipient: recipient ?? undefined });
+      return await checkouts.notifyPix(id);
+    }),
+    route(checkoutUpdateWaitlist, async ({ params, body }) => {
+      return await checkouts.updateWaitlist(params.id, body);
+    }),
+    route(
+      instalmentsSimulator,
+      async ({ query }) => {
+        if ('checkoutId' in query) return await checkouts.simulateForCheckout(query.checkoutId);
+        return await checkouts.simulate(query);
       },
-    },
-    {
-      method: 'POST',
-      path: checkoutPaths.notifyPix(ID).replace('%3Aid', ID),
-      audience: 'public',
-      handler: async (c) => {
-        await rejectBody(c);
-        const id = c.req.param('id') ?? '';
-        s.limiter.hit('checkout-notify-pix', clientIp(c), id);
-        const recipient = await checkouts.messageRecipient(id, 'SMS');
-        await s.sendCaps.take({ ip: clientIp(c), checkoutId: id, recipient: recipient ?? undefined });
-        return c.json(await checkouts.notifyPix(id), 200);
-      },
-    },
-    {
-      method: 'POST',
-      path: checkoutPaths.updateWaitlist(ID).replace('%3Aid', ID),
-      audience: 'public',
-      handler: async (c) => {
-        const body = await readBody(c, UpdateWaitlistRequest);
-        return c.json(await checkouts.updateWaitlist(c.req.param('id') ?? '', body), 200);
-      },
-    },
-    {
-      method: 'GET',
-      path: checkoutPaths.instalmentsSimulator,
-      audience: 'public',
-      handler: async (c) => {
+      {
         // Public terms that merchant pages read from the browser (the SDK's widgets, fetchMerchantTerms): any
         // origin may read them, errors included. A simple GET without credentials: no preflight.
-        c.header('Access-Control-Allow-Origin', '*');
-        const q = parseWith(InstalmentsSimulatorQuery, c.req.query());
-        if ('checkoutId' in q) return c.json(await checkouts.simulateForCheckout(q.checkoutId), 200);
-        return c.json(await checkouts.simulate(q), 200);
+        before: (c) => c.header('Access-Control-Allow-Origin', '*'),
       },
-    },
-    {
-      method: 'POST',
-      path: checkoutPaths.feedback,
-      audience: 'public',
-      handler: async (c) => {
-        const body = await readBody(c, CheckoutFeedbackRequest);
-        s.limiter.hit('checkout-feedback', clientIp(c), body.checkoutID);
-        await checkouts.feedback(body);
-        return c.json({ received: true }, 201);
-      },
-    },
+    ),
+    route(checkoutFeedback, async ({ c, body }) => {
+      s.limiter.hit('checkout-feedback', clientIp(c), body.checkoutID);
+      await checkouts.feedback(body);
+      return { received: true as const };
+    }),
     // ---------------------------------------------------------------- API reference
-    {
-      method: 'GET',
-      path: checkoutPaths.openApi,
-      audience: 'public',
-      handler: async (c) => c.json(openApiDocument(s.config.publicUrl), 200),
-    },
-    {
-      method: 'GET',
-      path: checkoutPaths.apiDocs,
-      audience: 'public',
-      handler: async (c) => c.html(apiDocsPage(openApiDocument(s.config.publicUrl)), 200),
-    },
+    route(openApiJson, async () => openApiDocument(s.config.publicUrl)),
+    route(apiDocs, async ({ c }) => c.html(apiDocsPage(openApiDocument(s.config.publicUrl)), 200)),
   ];
 }

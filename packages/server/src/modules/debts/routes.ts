@@ -1,19 +1,14 @@
-import { orderPaths, StartNegotiationRequest, type StartNegotiationResponse } from '@drip/core';
+import { type StartNegotiationResponse, startNegotiation } from '@drip/core';
 import type * as v from 'valibot';
-import { readBody } from '../../http/body.ts';
 import { clientIp, type Services } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { RouteDef } from '../../http/route-table.ts';
+import { type RouteDef, route } from '../../http/route-table.ts';
 
 export function debtRoutes(s: Services): RouteDef[] {
   return [
-    {
-      method: 'POST',
-      path: orderPaths.startNegotiation,
-      audience: 'public',
-      handler: async (c) => {
-        s.limiter.hit('debts-negotiation', clientIp(c));
-        const body = await readBody(c, StartNegotiationRequest);
+    route(
+      startNegotiation,
+      async ({ c, body }) => {
         s.limiter.hit('debts-negotiation-cpf', clientIp(c), body.cpf);
         const result = await s.debts.startNegotiation(body.cpf, body.phone);
         switch (result.type) {
@@ -22,7 +17,7 @@ export function debtRoutes(s: Services): RouteDef[] {
               id: result.id,
               createdAt: result.createdAt.toISOString(),
             };
-            return c.json(wire, 201);
+            return wire;
           }
           case 'no_debts':
             return c.body(null, 204);
@@ -40,6 +35,8 @@ export function debtRoutes(s: Services): RouteDef[] {
             );
         }
       },
-    },
+      // Per address before the body is read: malformed bodies count too.
+      { before: (c) => s.limiter.hit('debts-negotiation', clientIp(c)) },
+    ),
   ];
 }

@@ -1,30 +1,31 @@
 import {
   MerchantLoginRequest,
-  MerchantRecoverEmailRequest,
-  MerchantRecoverPasswordRequest,
-  MerchantResetPasswordRequest,
-  MerchantUpdateUserRequest,
-  paths,
+  merchantCheckRecoveryLink,
+  merchantGetMerchant,
+  merchantGetUser,
+  merchantLogin,
+  merchantRecoverEmail,
+  merchantRecoverPassword,
+  merchantRefresh,
+  merchantResetPassword,
+  merchantUpdateUser,
 } from '@drip/core';
-import { parseWith, readBody, readJson } from '../../http/body.ts';
+import { parseWith, readJson } from '../../http/body.ts';
 import { claimsOf, clientIp, type Services } from '../../http/context.ts';
 import { ApiError, emailTaken, invalidCurrentPassword, notFound } from '../../http/errors.ts';
-import type { RouteDef } from '../../http/route-table.ts';
+import { type RouteDef, route } from '../../http/route-table.ts';
 import { refreshHandler } from '../auth/routes.ts';
 
 const [PasswordStep, CodeStep] = MerchantLoginRequest.options;
-
-const RECOVERY_PATH = `${paths.merchant.recoverPassword}/:recoveryId`;
 
 const linkGone = () => new ApiError(410, 'LINK_EXPIRED', 'Link expirado, faça a solicitação novamente');
 
 export function merchantRoutes(s: Services): RouteDef[] {
   return [
-    {
-      method: 'POST',
-      path: paths.merchant.login,
-      audience: 'public',
-      handler: async (c) => {
+    // The two steps share a path; the body's keys choose the step, so that each step reports its own messages.
+    route(
+      merchantLogin,
+      async ({ c }) => {
         const raw = await readJson(c);
         const isCodeStep = typeof raw === 'object' && raw !== null && 'smsCode' in raw;
         if (isCodeStep) {
@@ -33,7 +34,7 @@ export function merchantRoutes(s: Services): RouteDef[] {
           const result = await s.merchants.codeStep(body.username, body.smsCode);
           switch (result.type) {
             case 'ok':
-              return c.json(await s.auth.issuePair(result.subject), 200);
+              return s.auth.issuePair(result.subject);
             case 'expired':
               throw new ApiError(
                 401,
@@ -59,114 +60,70 @@ export function merchantRoutes(s: Services): RouteDef[] {
         );
         if (result.type === 'invalid')
           throw new ApiError(401, 'INVALID_CREDENTIALS', 'E-mail e/ou senha incorretos.');
-        return c.json({ phone: result.phone, email: result.email }, 200);
+        return { phone: result.phone, email: result.email };
       },
-    },
-    {
-      method: 'PUT',
-      path: paths.merchant.login,
-      audience: 'public',
-      handler: refreshHandler(s, 'merchant', (id) => s.merchants.subject(id)),
-    },
-    {
-      method: 'GET',
-      path: paths.merchant.user,
-      audience: 'merchant',
-      handler: async (c) => {
-        const user = await s.merchants.getUser(claimsOf(c).sub);
-        if (!user) throw notFound('Usuário não encontrado');
-        return c.json(user, 200);
-      },
-    },
-    {
-      method: 'PUT',
-      path: paths.merchant.user,
-      audience: 'merchant',
-      handler: async (c) => {
-        const body = await readBody(c, MerchantUpdateUserRequest);
-        const result = await s.merchants.updateUser(claimsOf(c).sub, body);
-        switch (result.type) {
-          case 'ok':
-            return c.json(result.user, 200);
-          case 'invalid_password':
-            throw invalidCurrentPassword();
-          case 'email_taken':
-            throw emailTaken('email');
-          case 'invalid_phone':
-            throw new ApiError(400, 'VALIDATION_ERROR', 'O telefone é inválido', [
-              { path: 'phone', message: 'O telefone é inválido' },
-            ]);
-          case 'not_found':
-            throw notFound('Usuário não encontrado');
-        }
-      },
-    },
-    {
-      method: 'GET',
-      path: paths.merchant.merchant,
-      audience: 'merchant',
-      handler: async (c) => {
-        const info = await s.merchants.sessionInfo(claimsOf(c).sub);
-        if (!info) throw notFound('Parceira não encontrada');
-        return c.json(info, 200);
-      },
-    },
-    {
-      method: 'POST',
-      path: paths.merchant.recoverPassword,
-      audience: 'public',
-      handler: async (c) => {
-        const body = await readBody(c, MerchantRecoverPasswordRequest);
-        await s.limiter.take('merchant-recover', clientIp(c), body.merchantUserEmail);
-        // Counted whether or not the e-mail has an account (the answer must not tell).
-        await s.sendCaps.take({ ip: clientIp(c), recipient: body.merchantUserEmail });
-        return c.json(await s.merchants.requestRecovery(body.merchantUserEmail), 200);
-      },
-    },
-    {
-      method: 'GET',
-      path: RECOVERY_PATH,
-      audience: 'public',
-      handler: async (c) => {
-        await s.limiter.take('merchant-recover-link', clientIp(c));
-        const status = await s.merchants.recoveryLinkStatus(c.req.param('recoveryId') ?? '');
-        if (!status) throw notFound('Link de recuperação não encontrado');
-        return c.json(status, 200);
-      },
-    },
-    {
-      method: 'PUT',
-      path: RECOVERY_PATH,
-      audience: 'public',
-      handler: async (c) => {
-        await s.limiter.take('merchant-recover-link', clientIp(c));
-        const body = await readBody(c, MerchantResetPasswordRequest);
-        const result = await s.merchants.resetPassword(c.req.param('recoveryId') ?? '', body.password);
-        if (result.type === 'not_found') throw notFound('Link de recuperação não encontrado');
-        if (result.type === 'expired') throw linkGone();
-        return c.json({ passwordUpdated: true }, 200);
-      },
-    },
-    {
-      method: 'PUT',
-      path: paths.merchant.recoverEmail,
-      audience: 'public',
-      handler: async (c) => {
-        const body = await readBody(c, MerchantRecoverEmailRequest);
-        await s.limiter.take(
-          'merchant-recover-email',
-          clientIp(c),
-          body.merchantUserPhone.replace(/\D/g, ''),
-        );
-        await s.sendCaps.take({ ip: clientIp(c), recipient: body.merchantUserPhone });
-        const result = await s.merchants.recoverEmail(body.merchantUserPhone);
-        if (!result) {
+      { readBody: false },
+    ),
+    route(
+      merchantRefresh,
+      refreshHandler(s, 'merchant', (id) => s.merchants.subject(id)),
+    ),
+    route(merchantGetUser, async ({ c }) => {
+      const user = await s.merchants.getUser(claimsOf(c).sub);
+      if (!user) throw notFound('Usuário não encontrado');
+      return user;
+    }),
+    route(merchantUpdateUser, async ({ c, body }) => {
+      const result = await s.merchants.updateUser(claimsOf(c).sub, body);
+      switch (result.type) {
+        case 'ok':
+          return result.user;
+        case 'invalid_password':
+          throw invalidCurrentPassword();
+        case 'email_taken':
+          throw emailTaken('email');
+        case 'invalid_phone':
           throw new ApiError(400, 'VALIDATION_ERROR', 'O telefone é inválido', [
-            { path: 'merchantUserPhone', message: 'O telefone é inválido' },
+            { path: 'phone', message: 'O telefone é inválido' },
           ]);
-        }
-        return c.json(result, 200);
-      },
-    },
+        case 'not_found':
+          throw notFound('Usuário não encontrado');
+      }
+    }),
+    route(merchantGetMerchant, async ({ c }) => {
+      const info = await s.merchants.sessionInfo(claimsOf(c).sub);
+      if (!info) throw notFound('Parceira não encontrada');
+      return info;
+    }),
+    route(merchantRecoverPassword, async ({ c, body }) => {
+      await s.limiter.take('merchant-recover', clientIp(c), body.merchantUserEmail);
+      // Counted whether or not the e-mail has an account (the answer must not tell).
+      await s.sendCaps.take({ ip: clientIp(c), recipient: body.merchantUserEmail });
+      return s.merchants.requestRecovery(body.merchantUserEmail);
+    }),
+    route(merchantCheckRecoveryLink, async ({ c, params }) => {
+      await s.limiter.take('merchant-recover-link', clientIp(c));
+      const status = await s.merchants.recoveryLinkStatus(params.recoveryId);
+      if (!status) throw notFound('Link de recuperação não encontrado');
+      return status;
+    }),
+    route(merchantResetPassword, async ({ c, params, body }) => {
+      await s.limiter.take('merchant-recover-link', clientIp(c));
+      const result = await s.merchants.resetPassword(params.recoveryId, body.password);
+      if (result.type === 'not_found') throw notFound('Link de recuperação não encontrado');
+      if (result.type === 'expired') throw linkGone();
+      return { passwordUpdated: true as const };
+    }),
+    route(merchantRecoverEmail, async ({ c, body }) => {
+      await s.limiter.take('merchant-recover-email', clientIp(c), body.merchantUserPhone.replace(/\D/g, ''));
+      await s.sendCaps.take({ ip: clientIp(c), recipient: body.merchantUserPhone });
+      const result = await s.merchants.recoverEmail(body.merchantUserPhone);
+      if (!result) {
+        throw new ApiError(400, 'VALIDATION_ERROR', 'O telefone é inválido', [
+          { path: 'merchantUserPhone', message: 'O telefone é inválido' },
+        ]);
+      }
+      return result;
+    }),
   ];
 }

@@ -10,7 +10,9 @@ import { maskEmail, maskPhone, normalizeEmail, normalizePhone } from '../../br.t
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { ShapedStatements } from '../../db/shaped.ts';
+import { DomainError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
+import type { AuditService } from '../audit/service.ts';
 import { randomToken } from '../auth/crypto.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthService, CodeCheck, SessionSubject } from '../auth/service.ts';
@@ -51,6 +53,14 @@ export function toMerchantUser(row: MerchantUserRow): MerchantUser {
   };
 }
 
+/** Who changes a merchant from the back office, for the audit trail. */
+export interface AdminActor {
+  adminId: string;
+  requestId?: string;
+}
+
+const merchantNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Parceiro não encontrado');
+
 export class MerchantService {
   constructor(
     private readonly deps: {
@@ -59,6 +69,7 @@ export class MerchantService {
       passwords: PasswordHasher;
       auth: AuthService;
       notifications: Notifications;
+      audit: AuditService;
       publicUrl: string;
       log?: Logger;
     },
@@ -74,14 +85,31 @@ export class MerchantService {
   async setStatus(
     id: string,
     status: 'ENABLED' | 'ARCHIVED',
-  ): Promise<{ id: string; status: string } | null> {
-    if (!isUuid(id)) return null;
-    const [row] = await this.deps.db
-      .update(merchants)
-      .set({ status })
-      .where(eq(merchants.id, id))
-      .returning({ id: merchants.id, status: merchants.status });
-    return row ?? null;
+    actor: AdminActor,
+  ): Promise<{ id: string; status: string }> {
+    if (!isUuid(id)) throw merchantNotFound();
+    // The change and its audit entry commit together: no archived merchant without its trace, and no trace of a
+    // change that did not happen.
+    return this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(merchants)
+        .set({ status })
+        .where(eq(merchants.id, id))
+        .returning({ id: merchants.id, status: merchants.status });
+      if (!row) throw merchantNotFound();
+      await this.deps.audit.record(
+        {
+          actorType: 'ADMIN',
+          actorId: actor.adminId,
+          action: status === 'ARCHIVED' ? 'MERCHANT_DISABLED' : 'MERCHANT_ENABLED',
+          entityType: 'merchant',
+          entityId: row.id,
+          requestId: actor.requestId,
+        },
+        tx,
+      );
+      return row;
+    });
   }
 
   /** The origins a merchant registered for embedding (issue 4), or null for an unknown merchant. */
@@ -94,15 +122,33 @@ export class MerchantService {
     return row ? row.domains : null;
   }
 
-  /** Replaces a merchant's embed origins; null for an unknown merchant. */
-  async setEmbedDomains(merchantId: string, domains: readonly string[]): Promise<string[] | null> {
-    if (!isUuid(merchantId)) return null;
-    const [row] = await this.deps.db
-      .update(merchants)
-      .set({ allowedEmbedDomains: [...domains], updatedAt: this.deps.clock.now() })
-      .where(eq(merchants.id, merchantId))
-      .returning({ domains: merchants.allowedEmbedDomains });
-    return row ? row.domains : null;
+  /** Replaces a merchant's embed origins, audited in the same transaction. */
+  async setEmbedDomains(
+    merchantId: string,
+    domains: readonly string[],
+    actor: AdminActor,
+  ): Promise<string[]> {
+    if (!isUuid(merchantId)) throw merchantNotFound();
+    return this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(merchants)
+        .set({ allowedEmbedDomains: [...domains], updatedAt: this.deps.clock.now() })
+        .where(eq(merchants.id, merchantId))
+        .returning({ domains: merchants.allowedEmbedDomains });
+      if (!row) throw merchantNotFound();
+      await this.deps.audit.record(
+        {
+          actorType: 'ADMIN',
+          actorId: actor.adminId,
+          action: 'MERCHANT_EMBED_DOMAINS_CHANGED',
+          entityType: 'merchant',
+          entityId: merchantId,
+          requestId: actor.requestId,
+        },
+        tx,
+      );
+      return row.domains;
+    });
   }
 
   /** Every origin registered by an ENABLED merchant (the widgets, which carry no checkout, allow them all). */

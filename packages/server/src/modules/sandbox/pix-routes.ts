@@ -1,3 +1,14 @@
+import {
+  pspDevolucao,
+  pspGetCob,
+  pspGetPix,
+  pspPatchCob,
+  pspPutCob,
+  pspToken,
+  sandboxBank,
+  sandboxPixParse,
+  sandboxPixPay,
+} from '@drip/core';
 /**
  * Sandbox Pix: the sandbox PSP's API Pix face (`/sandbox/psp/...`), the sandbox bank page and its JSON helpers
  * (`POST /sandbox/pix/parse`, `POST /sandbox/pix/pay`). Mounted only when the sandbox is on.
@@ -7,7 +18,7 @@ import * as v from 'valibot';
 import { MAX_BODY_BYTES, parseWith, readJson, tooLarge } from '../../http/body.ts';
 import type { AppContext, Services } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { RouteDef } from '../../http/route-table.ts';
+import { type RouteDef, rawBodyRoute, route } from '../../http/route-table.ts';
 import {
   CobPatchRequest,
   CobRequest,
@@ -121,188 +132,133 @@ export function pixSandboxRoutes(s: Services): RouteDef[] {
     return s.sandboxPsp;
   };
   return [
-    {
-      method: 'POST',
-      path: `${PSP_BASE}/oauth/token`,
-      audience: 'sandbox',
-      handler: async (c) => {
-        const form = await readTokenForm(c);
-        // OAuth2 error codes (RFC 6749), carried in Drip's error shape.
-        if (form.grant_type !== 'client_credentials') {
-          throw new ApiError(400, 'unsupported_grant_type', 'Use grant_type=client_credentials');
-        }
-        const result = await psp().issueToken(c.req.header('authorization'));
-        if (!result.ok) throw new ApiError(401, 'invalid_client', result.problem.detail);
-        c.header('Cache-Control', 'no-store');
-        return c.json(result.value, 200);
-      },
-    },
-    {
-      method: 'PUT',
-      path: `${PSP_BASE}/v2/cob/:txid`,
-      audience: 'sandbox',
-      handler: async (c) => {
-        const raw = await readJson(c);
-        const denied = await requireToken(c, psp());
-        if (denied) return denied;
-        const txid = c.req.param('txid') ?? '';
-        if (!TXID_PATTERN.test(txid)) {
-          return problemResponse(
-            c,
-            problem(400, 'Cobrança inválida.', 'O txid deve ter de 26 a 35 letras e dígitos'),
-          );
-        }
-        const body = v.safeParse(CobRequest, raw);
-        if (!body.success) return validationProblem(c, body.issues);
-        const result = await psp().putCob(txid, body.output);
-        return result.ok ? c.json(cobWire(result.value), 201) : problemResponse(c, result.problem);
-      },
-    },
-    {
-      method: 'GET',
-      path: `${PSP_BASE}/v2/cob/:txid`,
-      audience: 'sandbox',
-      handler: async (c) => {
-        const denied = await requireToken(c, psp());
-        if (denied) return denied;
-        const cob = await psp().getCob(c.req.param('txid') ?? '');
-        return cob
-          ? c.json(cobWire(cob), 200)
-          : problemResponse(c, problem(404, 'Cobrança não encontrada.', 'Nenhuma cobrança com este txid'));
-      },
-    },
-    {
-      method: 'PATCH',
-      path: `${PSP_BASE}/v2/cob/:txid`,
-      audience: 'sandbox',
-      handler: async (c) => {
-        const raw = await readJson(c);
-        const denied = await requireToken(c, psp());
-        if (denied) return denied;
-        const body = v.safeParse(CobPatchRequest, raw);
-        if (!body.success) return validationProblem(c, body.issues);
-        const result = await psp().patchCob(c.req.param('txid') ?? '');
-        return result.ok ? c.json(cobWire(result.value), 200) : problemResponse(c, result.problem);
-      },
-    },
-    {
-      method: 'GET',
-      path: `${PSP_BASE}/v2/pix/:e2eid`,
-      audience: 'sandbox',
-      handler: async (c) => {
-        const denied = await requireToken(c, psp());
-        if (denied) return denied;
-        const pix = await psp().getPix(c.req.param('e2eid') ?? '');
-        return pix
-          ? c.json(pixWire(pix), 200)
-          : problemResponse(c, problem(404, 'Pix não encontrado.', 'Nenhum Pix com este endToEndId'));
-      },
-    },
-    {
-      method: 'PUT',
-      path: `${PSP_BASE}/v2/pix/:e2eid/devolucao/:id`,
-      audience: 'sandbox',
-      handler: async (c) => {
-        const raw = await readJson(c);
-        const denied = await requireToken(c, psp());
-        if (denied) return denied;
-        const e2eid = c.req.param('e2eid') ?? '';
-        const id = c.req.param('id') ?? '';
-        if (!E2EID_PATTERN.test(e2eid) || !DEVOLUCAO_ID_PATTERN.test(id)) {
-          return problemResponse(
-            c,
-            problem(400, 'Devolução inválida.', 'endToEndId ou id de devolução inválido'),
-          );
-        }
-        const body = v.safeParse(DevolucaoRequest, raw);
-        if (!body.success) return validationProblem(c, body.issues);
-        const result = await psp().putDevolucao(e2eid, id, body.output.valor);
-        return result.ok ? c.json(devolucaoWire(result.value), 201) : problemResponse(c, result.problem);
-      },
-    },
-    {
-      method: 'GET',
-      path: '/sandbox/bank',
-      audience: 'sandbox',
-      handler: async (c) => {
-        c.header('Cache-Control', 'no-store');
-        return c.html(bankPage(DEMO_CPF_FALLBACK), 200);
-      },
-    },
-    {
-      method: 'POST',
-      path: '/sandbox/pix/parse',
-      audience: 'sandbox',
-      handler: async (c) => {
-        const body = parseWith(ParseRequest, await readJson(c));
-        const where = target(body);
-        const parsed = body.brcode !== undefined ? parseBrCode(body.brcode) : null;
-        const cob = await psp().findCob(where);
-        if (!cob)
-          throw new ApiError(
-            404,
-            'COB_NOT_FOUND',
-            'Nenhuma cobrança do PSP sandbox corresponde a este código',
-          );
-        return c.json(
-          {
-            txid: cob.txid,
-            amount: centsToReais(cob.valor.original),
-            merchantName: parsed?.ok ? parsed.code.merchantName : 'DRIP PAGAMENTOS',
-            merchantCity: parsed?.ok ? parsed.code.merchantCity : 'SAO PAULO',
-            status: cob.status,
-            statusLabel: psp().isPayable(cob)
-              ? STATUS_LABELS.ATIVA
-              : cob.status === 'ATIVA'
-                ? 'Expirada'
-                : STATUS_LABELS[cob.status],
-            payable: psp().isPayable(cob),
-            expiresAt: new Date(
-              new Date(cob.calendario.criacao).getTime() + cob.calendario.expiracao * 1000,
-            ).toISOString(),
-          },
-          200,
+    rawBodyRoute(pspToken, async ({ c }) => {
+      const form = await readTokenForm(c);
+      // OAuth2 error codes (RFC 6749), carried in Drip's error shape.
+      if (form.grant_type !== 'client_credentials') {
+        throw new ApiError(400, 'unsupported_grant_type', 'Use grant_type=client_credentials');
+      }
+      const result = await psp().issueToken(c.req.header('authorization'));
+      if (!result.ok) throw new ApiError(401, 'invalid_client', result.problem.detail);
+      c.header('Cache-Control', 'no-store');
+      return result.value;
+    }),
+    rawBodyRoute(pspPutCob, async ({ c, params }) => {
+      const raw = await readJson(c);
+      const denied = await requireToken(c, psp());
+      if (denied) return denied;
+      const txid = params.txid;
+      if (!TXID_PATTERN.test(txid)) {
+        return problemResponse(
+          c,
+          problem(400, 'Cobrança inválida.', 'O txid deve ter de 26 a 35 letras e dígitos'),
         );
-      },
-    },
-    {
-      method: 'POST',
-      path: '/sandbox/pix/pay',
-      audience: 'sandbox',
-      handler: async (c) => {
-        const body = parseWith(PayRequest, await readJson(c));
-        const where = target(body);
-        const result = await psp().pay({
-          ...where,
-          payerCpf: body.payerCpf,
-          payerName: body.payerName ?? '',
-          payerBankCode: body.payerBankCode,
-        });
-        if (!result.ok) {
-          const codes: Record<number, string> = {
-            404: 'COB_NOT_FOUND',
-            409: 'COB_ALREADY_PAID',
-            410: 'COB_GONE',
-            400: 'INVALID_PAYER',
-          };
-          const status = result.problem.status;
-          throw new ApiError(
-            status === 404 || status === 409 || status === 410 ? status : 400,
-            codes[status] ?? 'PSP_ERROR',
-            result.problem.detail,
-          );
-        }
-        return c.json(
-          {
-            endToEndId: result.value.endToEndId,
-            txid: result.value.txid,
-            amount: centsToReais(result.value.amount),
-            status: 'CONCLUIDA',
-            webhook: result.value.webhook,
-          },
-          200,
+      }
+      const body = v.safeParse(CobRequest, raw);
+      if (!body.success) return validationProblem(c, body.issues);
+      const result = await psp().putCob(txid, body.output);
+      return result.ok ? cobWire(result.value) : problemResponse(c, result.problem);
+    }),
+    route(pspGetCob, async ({ c, params }) => {
+      const denied = await requireToken(c, psp());
+      if (denied) return denied;
+      const cob = await psp().getCob(params.txid);
+      return cob
+        ? cobWire(cob)
+        : problemResponse(c, problem(404, 'Cobrança não encontrada.', 'Nenhuma cobrança com este txid'));
+    }),
+    rawBodyRoute(pspPatchCob, async ({ c, params }) => {
+      const raw = await readJson(c);
+      const denied = await requireToken(c, psp());
+      if (denied) return denied;
+      const body = v.safeParse(CobPatchRequest, raw);
+      if (!body.success) return validationProblem(c, body.issues);
+      const result = await psp().patchCob(params.txid);
+      return result.ok ? cobWire(result.value) : problemResponse(c, result.problem);
+    }),
+    route(pspGetPix, async ({ c, params }) => {
+      const denied = await requireToken(c, psp());
+      if (denied) return denied;
+      const pix = await psp().getPix(params.e2eid);
+      return pix
+        ? pixWire(pix)
+        : problemResponse(c, problem(404, 'Pix não encontrado.', 'Nenhum Pix com este endToEndId'));
+    }),
+    rawBodyRoute(pspDevolucao, async ({ c, params }) => {
+      const raw = await readJson(c);
+      const denied = await requireToken(c, psp());
+      if (denied) return denied;
+      const e2eid = params.e2eid;
+      const id = params.id;
+      if (!E2EID_PATTERN.test(e2eid) || !DEVOLUCAO_ID_PATTERN.test(id)) {
+        return problemResponse(
+          c,
+          problem(400, 'Devolução inválida.', 'endToEndId ou id de devolução inválido'),
         );
-      },
-    },
+      }
+      const body = v.safeParse(DevolucaoRequest, raw);
+      if (!body.success) return validationProblem(c, body.issues);
+      const result = await psp().putDevolucao(e2eid, id, body.output.valor);
+      return result.ok ? devolucaoWire(result.value) : problemResponse(c, result.problem);
+    }),
+    route(sandboxBank, async ({ c }) => {
+      c.header('Cache-Control', 'no-store');
+      return c.html(bankPage(DEMO_CPF_FALLBACK), 200);
+    }),
+    rawBodyRoute(sandboxPixParse, async ({ c }) => {
+      const body = parseWith(ParseRequest, await readJson(c));
+      const where = target(body);
+      const parsed = body.brcode !== undefined ? parseBrCode(body.brcode) : null;
+      const cob = await psp().findCob(where);
+      if (!cob)
+        throw new ApiError(404, 'COB_NOT_FOUND', 'Nenhuma cobrança do PSP sandbox corresponde a este código');
+      return {
+        txid: cob.txid,
+        amount: centsToReais(cob.valor.original),
+        merchantName: parsed?.ok ? parsed.code.merchantName : 'DRIP PAGAMENTOS',
+        merchantCity: parsed?.ok ? parsed.code.merchantCity : 'SAO PAULO',
+        status: cob.status,
+        statusLabel: psp().isPayable(cob)
+          ? STATUS_LABELS.ATIVA
+          : cob.status === 'ATIVA'
+            ? 'Expirada'
+            : STATUS_LABELS[cob.status],
+        payable: psp().isPayable(cob),
+        expiresAt: new Date(
+          new Date(cob.calendario.criacao).getTime() + cob.calendario.expiracao * 1000,
+        ).toISOString(),
+      };
+    }),
+    rawBodyRoute(sandboxPixPay, async ({ c }) => {
+      const body = parseWith(PayRequest, await readJson(c));
+      const where = target(body);
+      const result = await psp().pay({
+        ...where,
+        payerCpf: body.payerCpf,
+        payerName: body.payerName ?? '',
+        payerBankCode: body.payerBankCode,
+      });
+      if (!result.ok) {
+        const codes: Record<number, string> = {
+          404: 'COB_NOT_FOUND',
+          409: 'COB_ALREADY_PAID',
+          410: 'COB_GONE',
+          400: 'INVALID_PAYER',
+        };
+        const status = result.problem.status;
+        throw new ApiError(
+          status === 404 || status === 409 || status === 410 ? status : 400,
+          codes[status] ?? 'PSP_ERROR',
+          result.problem.detail,
+        );
+      }
+      return {
+        endToEndId: result.value.endToEndId,
+        txid: result.value.txid,
+        amount: centsToReais(result.value.amount),
+        status: 'CONCLUIDA',
+        webhook: result.value.webhook,
+      };
+    }),
   ];
 }

@@ -1,10 +1,17 @@
-import { paths } from '@drip/core';
+import {
+  sandboxDemo,
+  sandboxGetClock,
+  sandboxInbox,
+  sandboxMetrics,
+  sandboxOutbox,
+  sandboxSetClock,
+} from '@drip/core';
 import * as v from 'valibot';
 import { isOffsetClock } from '../../clock.ts';
-import { readBody } from '../../http/body.ts';
+import { parseWith } from '../../http/body.ts';
 import type { Services } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { RouteDef } from '../../http/route-table.ts';
+import { type RouteDef, route } from '../../http/route-table.ts';
 import { demoWorld } from '../../seed.ts';
 import { listOutbox } from '../notifications/outbox.ts';
 import { inboxPage } from './inbox-page.ts';
@@ -37,66 +44,36 @@ export function sandboxRoutes(s: Services): RouteDef[] {
     return { now: clock.now().toISOString(), offsetMs: isOffsetClock(clock) ? clock.offsetMs() : 0 };
   };
   return [
-    {
-      method: 'GET',
-      path: '/sandbox/clock',
-      audience: 'sandbox',
-      handler: async (c) => c.json(clockState(), 200),
-    },
-    {
-      method: 'POST',
-      path: '/sandbox/clock',
-      audience: 'sandbox',
-      handler: async (c) => {
-        const body = await readBody(c, ClockRequest);
-        const clock = s.clock;
-        if (!isOffsetClock(clock))
-          throw new ApiError(409, 'CLOCK_FIXED', 'O relógio deste servidor não pode ser alterado');
-        if ('reset' in body) clock.reset();
-        else clock.advance(((body.advanceDays ?? 0) * 1440 + (body.advanceMinutes ?? 0)) * 60_000);
-        return c.json(clockState(), 200);
-      },
-    },
-    {
-      method: 'GET',
-      path: paths.sandbox.demo,
-      audience: 'sandbox',
-      handler: async (c) => c.json(await demoWorld(db), 200),
-    },
-    {
-      method: 'GET',
-      path: paths.sandbox.outbox,
-      audience: 'sandbox',
-      handler: async (c) => {
-        const to = c.req.query('to')?.trim() || undefined;
-        return c.json({ messages: await listOutbox(db, to ? { to } : {}) }, 200);
-      },
-    },
-    {
-      method: 'GET',
-      path: paths.sandbox.metrics,
-      audience: 'sandbox',
-      handler: async (c) => {
-        if (!s.database.countingQueries)
-          throw new ApiError(
-            409,
-            'QUERY_COUNT_OFF',
-            'A contagem de consultas está desligada: inicie o servidor com DRIP_COUNT_QUERIES=1',
-          );
-        c.header('Cache-Control', 'no-store');
-        return c.json({ queries: s.database.queryCount() }, 200);
-      },
-    },
-    {
-      method: 'GET',
-      path: paths.sandbox.inbox,
-      audience: 'sandbox',
-      handler: async (c) => {
-        const to = c.req.query('to')?.trim() || undefined;
-        const messages = await listOutbox(db, to ? { to, limit: 200 } : { limit: 200 });
-        c.header('Cache-Control', 'no-store');
-        return c.html(inboxPage(messages, to), 200);
-      },
-    },
+    route(sandboxGetClock, async () => clockState()),
+    route(sandboxSetClock, async ({ body: raw }) => {
+      const body = parseWith(ClockRequest, raw);
+      const clock = s.clock;
+      if (!isOffsetClock(clock))
+        throw new ApiError(409, 'CLOCK_FIXED', 'O relógio deste servidor não pode ser alterado');
+      if ('reset' in body) clock.reset();
+      else clock.advance(((body.advanceDays ?? 0) * 1440 + (body.advanceMinutes ?? 0)) * 60_000);
+      return clockState();
+    }),
+    route(sandboxDemo, async () => await demoWorld(db)),
+    route(sandboxOutbox, async ({ c }) => {
+      const to = c.req.query('to')?.trim() || undefined;
+      return { messages: await listOutbox(db, to ? { to } : {}) };
+    }),
+    route(sandboxMetrics, async ({ c }) => {
+      if (!s.database.countingQueries)
+        throw new ApiError(
+          409,
+          'QUERY_COUNT_OFF',
+          'A contagem de consultas está desligada: inicie o servidor com DRIP_COUNT_QUERIES=1',
+        );
+      c.header('Cache-Control', 'no-store');
+      return { queries: s.database.queryCount() };
+    }),
+    route(sandboxInbox, async ({ c }) => {
+      const to = c.req.query('to')?.trim() || undefined;
+      const messages = await listOutbox(db, to ? { to, limit: 200 } : { limit: 200 });
+      c.header('Cache-Control', 'no-store');
+      return c.html(inboxPage(messages, to), 200);
+    }),
   ];
 }
