@@ -143,7 +143,7 @@ export class CheckoutPayments {
       return;
     }
     // One statement (in the booking's transaction): the R$ 1,00 given back, and the checkout moved on (see
-    // verificationMove; the row locked until the booking commits). The one-statement booking (constructor) does the
+    // verificationMove; the row locked until the booking commits). The one-statement booking (`register`) does the
     // same from its CTE `paid`.
     const now = this.core.d.clock.now();
     const refund = this.core.d.payments.refundChargeCtes(charge.id, charge.amount, reason, 'refund');
