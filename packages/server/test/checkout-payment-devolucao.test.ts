@@ -3,7 +3,8 @@
  * the whole amount goes back to the payer by devolução, with its ledger entries — never a booking that fails on
  * every delivery of the PSP.
  */
-import { checkoutPaths } from '@drip/core';
+import { randomUUID } from 'node:crypto';
+import { cents, checkoutPaths } from '@drip/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts } from '../src/modules/checkouts/tables.ts';
@@ -158,6 +159,29 @@ describe('a paid checkout Pix that cannot become an order', () => {
     expect(poll.body.result).toBe('KO');
     expect(field(poll, 'koReason')?.fieldData).toBe('DRIP_MAX_VALUE_PER_DAY');
     expect(field(poll, 'paymentForFullAmount')).toBeUndefined();
+  });
+
+  it('a paid Pix whose reference is a well-formed id of no checkout: given back, the webhook answered 2xx', async () => {
+    // The checkout's load refuses the unknown id (not found); the paid-charge handler takes that refusal as "no
+    // checkout" and gives the money back, instead of failing the booking on every delivery of the PSP.
+    const amount = 500;
+    const charge = await t.built.services.payments.createCharge(null, {
+      purpose: 'FULL_AMOUNT',
+      referenceId: randomUUID(),
+      amount: cents(amount),
+      description: 'Pagamento à vista',
+    });
+    const paid = await payPix(t, charge.brCode, freshShopper(4104).cpf);
+    expect(paid.body.webhook).toBe('DELIVERED');
+    const [row] = await db().select().from(pixCharges).where(eq(pixCharges.id, charge.id));
+    expect(row).toMatchObject({ status: 'REFUNDED', refundedAmount: amount });
+    const refunds = await db().select().from(pixRefunds).where(eq(pixRefunds.chargeId, charge.id));
+    expect(refunds).toMatchObject([{ amount, status: 'REQUESTED' }]);
+    const ledger = await db().select().from(ledgerEntries).where(eq(ledgerEntries.chargeId, charge.id));
+    expect(ledger.map((e) => [e.type, e.amount, e.checkoutId]).sort()).toEqual([
+      ['CHECKOUT_PAYMENT_RECEIVED', amount, null],
+      ['CHECKOUT_PAYMENT_RETURNED', -amount, null],
+    ]);
   });
 
   it('the checkout is no longer open when its Pix arrives (canceled by the shopper): given back with the ledger entries', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { checkoutPaths, endpointTable, generateCpf } from '@drip/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toApiError } from '../src/http/errors.ts';
 import { checkouts, idempotencyKeys } from '../src/modules/checkouts/tables.ts';
 import { AURORA, apiKeyOf, createBody, createCheckout, field, PITANGA, put } from './checkout-helpers.ts';
 import { bearer, loginAdmin, loginCustomer, loginMerchant, seededApp } from './helpers.ts';
@@ -313,9 +314,14 @@ describe('merchant API: idempotency', () => {
         }),
     );
     await new Promise((r) => setTimeout(r, 50));
-    await expect(
-      store.run('00000000-0000-4000-8000-000000000001', 'k1', 'h', async () => ({ status: 201, body: {} })),
-    ).rejects.toMatchObject({ status: 409 });
+    const inUse = await store
+      .run('00000000-0000-4000-8000-000000000001', 'k1', 'h', async () => ({ status: 201, body: {} }))
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    // A domain refusal (docs/errors.md), answered 409 by the HTTP layer.
+    expect(toApiError(inUse)).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' });
     release();
     expect((await slow).status).toBe(201);
     const replay = await store.run('00000000-0000-4000-8000-000000000001', 'k1', 'h', async () => ({

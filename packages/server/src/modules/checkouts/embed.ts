@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { isUuid } from './service.ts';
+import { isUuid } from './rules.ts';
 import { checkouts } from './tables.ts';
 
 /** The merchant of a checkout, for the hosted page's `frame-ancestors` (static.ts); null when unknown. */

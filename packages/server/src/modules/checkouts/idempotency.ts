@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
-import { ApiError, toApiError } from '../../http/errors.ts';
+import { DomainError } from '../../errors.ts';
+import { toApiError } from '../../http/errors.ts';
 import { idempotencyKeys } from './tables.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -41,7 +42,7 @@ export interface AnswerSql {
 export function parseIdempotencyKey(header: string | undefined): string {
   const key = header?.trim() ?? '';
   if (key.length < 1 || key.length > 255)
-    throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', idempotencyErrors.missing);
+    throw new DomainError('invalid', 'IDEMPOTENCY_KEY_REQUIRED', idempotencyErrors.missing);
   return key;
 }
 
@@ -131,8 +132,9 @@ export class IdempotencyStore {
   }
 
   /**
-   * Runs `work` once per (merchant, key). Returns the stored answer for a replay. An ApiError from `work` (4xx) is
-   * stored and replayed like a success; any other failure releases the key so that a retry can run.
+   * Runs `work` once per (merchant, key). Returns the stored answer for a replay. A refusal from `work` (a
+   * DomainError, or the HTTP layer's ApiError from parsing the body: any 4xx) is stored and replayed like a
+   * success; any other failure releases the key so that a retry can run.
    */
   async run(
     merchantId: string,
@@ -153,12 +155,12 @@ export class IdempotencyStore {
         .select()
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key)));
-      if (!existing) throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', idempotencyErrors.running);
+      if (!existing) throw new DomainError('conflict', 'IDEMPOTENCY_KEY_IN_USE', idempotencyErrors.running);
       if (existing.requestHash !== requestHash) {
-        throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', idempotencyErrors.bodyMismatch);
+        throw new DomainError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', idempotencyErrors.bodyMismatch);
       }
       if (existing.state !== 'DONE' || existing.responseStatus === null) {
-        throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', idempotencyErrors.running);
+        throw new DomainError('conflict', 'IDEMPOTENCY_KEY_IN_USE', idempotencyErrors.running);
       }
       return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
     }

@@ -7,11 +7,11 @@ import { cents } from '@drip/core';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/types.ts';
 import { SANDBOX_BLOCKS } from '../credit/sandbox.ts';
-import { fraudBlocks } from '../credit/tables.ts';
+import { CreditService } from '../credit/service.ts';
+// Read-only: the demo merchants and customer the world's other seeds created (docs/modules.md).
 import { customers } from '../customers/tables.ts';
 import { merchants } from '../merchants/tables.ts';
 import { OrderService } from '../orders/service.ts';
-import { merchantCashbacks } from '../orders/tables.ts';
 import { checkouts } from './tables.ts';
 
 export const DEMO_CASHBACK_RATES: Record<string, number> = { 'Loja Aurora': 0.05, 'Casa Pitanga': 0.02 };
@@ -24,11 +24,11 @@ export async function seedCheckoutWorld(tx: Tx, now: Date): Promise<void> {
     .from(merchants)
     .where(inArray(merchants.name, names));
   const values = rows.map((m) => ({ merchantId: m.id, ratio: DEMO_CASHBACK_RATES[m.name] ?? 0 }));
-  if (values.length > 0) await tx.insert(merchantCashbacks).values(values);
-  await tx
-    .insert(fraudBlocks)
-    .values(SANDBOX_BLOCKS.map((b) => ({ ...b, description: 'Valor mágico do sandbox (docs/sandbox.md)' })))
-    .onConflictDoNothing();
+  await OrderService.addCashbackRates(tx, values);
+  await CreditService.addFraudBlocks(
+    tx,
+    SANDBOX_BLOCKS.map((b) => ({ ...b, description: 'Valor mágico do sandbox (docs/sandbox.md)' })),
+  );
 
   const pitanga = rows.find((m) => m.name === 'Casa Pitanga');
   const [joao] = await tx.select().from(customers).where(eq(customers.cpf, RETURNING_CUSTOMER_CPF));

@@ -106,6 +106,22 @@ export class CreditService {
 
   constructor(private readonly o: CreditServiceOptions) {}
 
+  /** Blocked values added (the sandbox's magic values, docs/sandbox.md); one already blocked is left as it is. */
+  static async addFraudBlocks(
+    tx: DbOrTx,
+    blocks: readonly {
+      kind: 'CPF' | 'PHONE' | 'CEP' | 'BANK_CODE';
+      value: string;
+      reason: string;
+      description: string;
+    }[],
+  ): Promise<void> {
+    await tx
+      .insert(fraudBlocks)
+      .values([...blocks])
+      .onConflictDoNothing();
+  }
+
   async snapshot(tx: DbOrTx, input: AnalysisInput): Promise<CreditSnapshot> {
     const [bureau, antifraudScore, portfolio, rows] = await Promise.all([
       this.o.bureau.query(input.customer.cpf),

@@ -1,16 +1,25 @@
 import { CustomerProfile, type CustomerUpdateProfileRequest } from '@drip/core';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { normalizeCpf, normalizeEmail } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
 import type { DatabaseHandle, Db } from '../../db/index.ts';
 import { ShapedStatements } from '../../db/shaped.ts';
+import type { DbOrTx } from '../../db/types.ts';
 import type { Issue } from '../../http/errors.ts';
 import type { Logger } from '../../log.ts';
 import { sha256 } from '../auth/crypto.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthService, SessionSubject } from '../auth/service.ts';
 import type { Notifications } from '../notifications/ports.ts';
+import {
+  bindProvenContact,
+  type CheckoutCustomerData,
+  checkoutDataOnFile,
+  customerUpsertStatement,
+  knownForPhoneOnly,
+  returningCustomerOf,
+} from './checkout-identity.ts';
 import { type CustomerAccessLinkRow, type CustomerRow, customerAccessLinks, customers } from './tables.ts';
 
 export type ProfileUpdateResult =
@@ -86,6 +95,34 @@ export class CustomerService {
 
   /** The recovery statement, built once per shape (db/shaped.ts). */
   private readonly shaped = new ShapedStatements();
+
+  // ------------------------------------------------------------ the customer of a checkout (checkout-identity.ts)
+  // Static: the checkout module runs them as fragments of its own one statements, in its own transactions.
+
+  /** The upsert of a checkout's customer once its phone is verified (shaped; placeholders start with `prefix`). */
+  static checkoutUpsert(db: Db, data: CheckoutCustomerData, now: Date, prefix: string) {
+    return customerUpsertStatement(db, data, now, prefix);
+  }
+
+  /** The contact binding after a payer-CPF Pix proved the CPF: a CTE applied only when the CTE `after` did. */
+  static bindProvenContact(after: string, prefix: string) {
+    return bindProvenContact(after, prefix);
+  }
+
+  /** SQL: whether the CPF's customer has this phone verified on file (a returning customer). */
+  static returningCustomerSql(cpf: SQL, phone: SQL): SQL<boolean> {
+    return returningCustomerOf(cpf, phone);
+  }
+
+  /** SQL: whether the CPF is a customer with a verified phone and complete data (a phone-only checkout). */
+  static knownForPhoneOnlySql(cpf: SQL): SQL<boolean> {
+    return knownForPhoneOnly(cpf);
+  }
+
+  /** The complete data on file of the CPF's customer, as a checkout's customer data; null otherwise. */
+  static checkoutDataOnFile(db: DbOrTx, cpf: string): Promise<CheckoutCustomerData | null> {
+    return checkoutDataOnFile(db, cpf);
+  }
 
   private async activeByCpf(cpfInput: string): Promise<CustomerRow | undefined> {
     const cpf = normalizeCpf(cpfInput);

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { normalizeRecipient } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import type { DbOrTx } from '../../db/types.ts';
 import type { EmailPort, Notifications, OutboxStaging, SmsPort } from './ports.ts';
 import { outboxMessages } from './tables.ts';
 
@@ -137,4 +138,24 @@ export async function listOutbox(db: Db, options: { to?: string; limit?: number 
     link: r.link,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Stores one message in the outbox inside the caller's transaction `tx` (one INSERT), so that it exists exactly when
+ * the caller's step commits: for a channel no port delivers yet (WhatsApp), whatever the SMS and e-mail adapters are.
+ * In sandbox mode the row is the delivery (SANDBOX); otherwise it waits as PENDING.
+ */
+export async function storeOutboxMessage(
+  tx: DbOrTx,
+  message: { channel: 'SMS' | 'EMAIL' | 'WHATSAPP'; to: string; body: string; code?: string | undefined },
+  options: { sandbox: boolean; now: Date },
+): Promise<void> {
+  await tx.insert(outboxMessages).values({
+    channel: message.channel,
+    to: normalizeRecipient(message.to),
+    body: message.body,
+    ...(message.code === undefined ? {} : { code: message.code }),
+    status: options.sandbox ? 'SANDBOX' : 'PENDING',
+    createdAt: options.now,
+  });
 }

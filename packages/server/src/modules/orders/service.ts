@@ -77,6 +77,11 @@ export class OrderService {
       order by ${merchantCashbacks.createdAt} desc limit 1), 0)`.mapWith(Number);
   }
 
+  /** New cashback rates of merchants (the demo world's; the merchants' fee screens will add theirs here). */
+  static async addCashbackRates(tx: DbOrTx, rates: { merchantId: string; ratio: number }[]): Promise<void> {
+    if (rates.length > 0) await tx.insert(merchantCashbacks).values(rates);
+  }
+
   async cashbackRate(merchantId: string, today: string): Promise<number> {
     const [row] = await this.db
       .select({ ratio: merchantCashbacks.ratio })
