@@ -80,7 +80,8 @@ export function buildServices(deps: AppDeps): Services {
   });
   const audit = new AuditService(db, clock);
   const counters = new WindowCounters(db, clock);
-  const paymentsModule = buildPayments({ config, db, clock, log });
+  const queues = new TaskQueues({ db, clock, log });
+  const paymentsModule = buildPayments({ config, db, clock, log, queues });
   const merchants = new MerchantService({
     db,
     clock,
@@ -101,7 +102,7 @@ export function buildServices(deps: AppDeps): Services {
     notifications,
     limiter: new RateLimiter(config.rateLimit, clock, counters),
     sendCaps: new SendCaps(counters, config.sendCaps),
-    queues: new TaskQueues({ db, clock, log }),
+    queues,
     auth,
     audit,
     admins: new AdminService({ db, clock, passwords, audit, auth }),
