@@ -19,6 +19,7 @@ import { AuthService } from './modules/auth/service.ts';
 import { cepPortFor } from './modules/cep/port.ts';
 import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
+import { paymentsPortFor } from './modules/checkouts/payments-port.ts';
 import { CustomerService } from './modules/customers/service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
 import { WindowCounters } from './modules/notifications/counters.ts';
@@ -93,7 +94,14 @@ export function buildServices(deps: AppDeps): Services {
   });
   return {
     ...paymentsModule,
-    ...checkoutModule({ config, db, clock, log, notifications, payments: paymentsModule.payments }),
+    ...checkoutModule({
+      config,
+      db,
+      clock,
+      log,
+      notifications,
+      payments: paymentsPortFor(paymentsModule.payments),
+    }),
     cep: cepPortFor(config),
     config,
     database,
