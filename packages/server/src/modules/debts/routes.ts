@@ -2,7 +2,6 @@ import { orderPaths, StartNegotiationRequest, type StartNegotiationResponse } fr
 import type * as v from 'valibot';
 import { readBody } from '../../http/body.ts';
 import { clientIp, type Services } from '../../http/context.ts';
-import { ApiError } from '../../http/errors.ts';
 import type { RouteDef } from '../../http/route-table.ts';
 
 export function debtRoutes(s: Services): RouteDef[] {
@@ -15,30 +14,13 @@ export function debtRoutes(s: Services): RouteDef[] {
         s.limiter.hit('debts-negotiation', clientIp(c));
         const body = await readBody(c, StartNegotiationRequest);
         s.limiter.hit('debts-negotiation-cpf', clientIp(c), body.cpf);
-        const result = await s.debts.startNegotiation(body.cpf, body.phone);
-        switch (result.type) {
-          case 'created': {
-            const wire: v.InferInput<typeof StartNegotiationResponse> = {
-              id: result.id,
-              createdAt: result.createdAt.toISOString(),
-            };
-            return c.json(wire, 201);
-          }
-          case 'no_debts':
-            return c.body(null, 204);
-          case 'not_found':
-            throw new ApiError(
-              404,
-              'CUSTOMER_NOT_FOUND',
-              'Usuário não foi encontrado, verifique as informações e tenta novamente',
-            );
-          case 'already_requested':
-            throw new ApiError(
-              409,
-              'NEGOTIATION_ALREADY_REQUESTED',
-              'O CPF informado já solicitou uma negociação',
-            );
-        }
+        const created = await s.debts.startNegotiation(body.cpf, body.phone);
+        if (!created) return c.body(null, 204);
+        const wire: v.InferInput<typeof StartNegotiationResponse> = {
+          id: created.id,
+          createdAt: created.createdAt.toISOString(),
+        };
+        return c.json(wire, 201);
       },
     },
   ];

@@ -20,6 +20,7 @@ import { Booking } from './booking.ts';
 import { Charges } from './charges.ts';
 import type { PaymentsOptions } from './options.ts';
 import type { PixPort } from './pix-port.ts';
+import { qrPng, txidOfQrFile } from './qr.ts';
 import { Reconciliation } from './reconciliation.ts';
 import { Refunds } from './refunds.ts';
 import { QR_BASE_PATH } from './rows.ts';
@@ -81,6 +82,11 @@ export class Payments implements PaymentsService {
 
   getChargeByTxid(txid: string): Promise<Charge | null> {
     return this.charges.getChargeByTxid(txid);
+  }
+
+  /** The QR image of a charge, by its file name `<txid>.png`; refused (not found) when it names no charge. */
+  async qrImage(file: string): Promise<Uint8Array<ArrayBuffer>> {
+    return qrPng(await this.charges.getChargeByTxid(txidOfQrFile(file)));
   }
 
   activeChargeFor(purpose: ChargePurpose, referenceId: string): Promise<Charge | null> {
