@@ -58,9 +58,7 @@ export function orderRoutes(
       audience: 'customer',
       handler: async (c) => {
         await rejectBody(c);
-        const result = await svc.payNextInstalment(claimsOf(c).sub, c.req.param('id') ?? '');
-        if (result.type === 'not_found') throw notFound(result.message);
-        return c.json(result.value, 200);
+        return c.json(await svc.payNextInstalment(claimsOf(c).sub, c.req.param('id') ?? ''), 200);
       },
     },
     {
@@ -69,9 +67,7 @@ export function orderRoutes(
       audience: 'customer',
       handler: async (c) => {
         await rejectBody(c);
-        const result = await svc.createUniquePayment(claimsOf(c).sub, c.req.param('id') ?? '');
-        if (result.type === 'not_found') throw notFound(result.message);
-        return c.json(result.value, 201);
+        return c.json(await svc.createUniquePayment(claimsOf(c).sub, c.req.param('id') ?? ''), 201);
       },
     },
     {
