@@ -110,11 +110,14 @@ export interface PaymentsService {
    * expired one always: it is about to be replaced).
    */
   reconcileFor(refs: { purpose: ChargePurpose; referenceIds: string[] }[]): Promise<number>;
-  /** Records a devolução of `amount` of a paid charge; sent to the PSP asynchronously (processPendingRefunds). */
+  /**
+   * Records a devolução of `amount` of a paid charge, with its task on the queue `pix-refunds` that sends it to the
+   * PSP (docs/jobs.md). Refused (RefundError) when the charge is not paid or the amount exceeds what is left.
+   */
   refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void>;
   /**
-   * The same devolução as CTEs (a shaped fragment, db/shaped.ts: placeholders start with `<name>_`), to send in one
-   * statement with the caller's own write (see Payments).
+   * The same devolução as CTEs `<name>_charge`, `<name>` (returning its id) and `<name>_task` (a shaped fragment,
+   * db/shaped.ts: placeholders start with `<name>_`), to send in one statement with the caller's own write.
    */
   refundChargeCtes(chargeId: string, amount: Cents, reason: string, name: string): Shaped;
   /**
