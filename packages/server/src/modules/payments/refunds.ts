@@ -36,7 +36,7 @@ export class Refunds {
     this.queue = o.queues.define({
       name: REFUND_QUEUE,
       payload: RefundTask,
-      // 30 s doubling, capped at 1 h: about 6 hours of tries before an operator looks (DEAD, logged at error).
+      // 30 s doubling, capped at 1 h: about 5 hours of tries before an operator looks (DEAD, logged at error).
       maxAttempts: 12,
       handle: (task) => this.send(task),
     });
