@@ -19,6 +19,7 @@ import { AuthService } from './modules/auth/service.ts';
 import { cepPortFor } from './modules/cep/port.ts';
 import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
+import { paymentsPortFor } from './modules/checkouts/payments-port.ts';
 import { CustomerService } from './modules/customers/service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
 import { WindowCounters } from './modules/notifications/counters.ts';
@@ -80,7 +81,8 @@ export function buildServices(deps: AppDeps): Services {
   });
   const audit = new AuditService(db, clock);
   const counters = new WindowCounters(db, clock);
-  const paymentsModule = buildPayments({ config, db, clock, log });
+  const queues = new TaskQueues({ db, clock, log });
+  const paymentsModule = buildPayments({ config, db, clock, log, queues });
   const merchants = new MerchantService({
     db,
     clock,
@@ -93,7 +95,14 @@ export function buildServices(deps: AppDeps): Services {
   });
   return {
     ...paymentsModule,
-    ...checkoutModule({ config, db, clock, log, notifications, payments: paymentsModule.payments }),
+    ...checkoutModule({
+      config,
+      db,
+      clock,
+      log,
+      notifications,
+      payments: paymentsPortFor(paymentsModule.payments),
+    }),
     cep: cepPortFor(config),
     config,
     database,
@@ -102,7 +111,7 @@ export function buildServices(deps: AppDeps): Services {
     notifications,
     limiter: new RateLimiter(config.rateLimit, clock, counters),
     sendCaps: new SendCaps(counters, config.sendCaps),
-    queues: new TaskQueues({ db, clock, log }),
+    queues,
     auth,
     audit,
     admins: new AdminService({ db, clock, passwords, audit, auth }),

@@ -170,7 +170,9 @@ describe('customer orders', () => {
     for (const id of ['x', '00000000-0000-4000-8000-000000000000']) {
       expect((await t.request('GET', orderPaths.customerOrder(id), undefined, maria)).status).toBe(404);
       expect((await t.request('GET', orderPaths.customerInstalment(id), undefined, maria)).status).toBe(404);
-      expect((await t.request('PUT', orderPaths.payInstalment(id), undefined, maria)).status).toBe(404);
+      const pay = await t.request('PUT', orderPaths.payInstalment(id), undefined, maria);
+      expect(pay.status).toBe(404);
+      expect(pay.body.error).toEqual({ code: 'NOT_FOUND', message: 'Pedido não encontrado' });
     }
   });
 });
@@ -224,9 +226,14 @@ describe('paying instalments', () => {
     const paidEntries = await ledgerOf(order.id, 'INSTALMENT_PAID');
     expect(paidEntries.map((e) => e.amount).sort()).toEqual([10_000, 10_000, 8_500].sort());
 
-    // Nothing left to pay: 404 on both calls.
-    expect((await t.request('PUT', orderPaths.payInstalment(order.id), undefined, maria)).status).toBe(404);
-    expect((await t.request('POST', orderPaths.uniquePayment(order.id), undefined, maria)).status).toBe(404);
+    // Nothing left to pay: 404 on both calls, saying so.
+    for (const res of [
+      await t.request('PUT', orderPaths.payInstalment(order.id), undefined, maria),
+      await t.request('POST', orderPaths.uniquePayment(order.id), undefined, maria),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error).toEqual({ code: 'NOT_FOUND', message: 'Nenhuma parcela pendente neste pedido' });
+    }
   });
 
   it('refunds a second payment of an already paid instalment and books nothing', async () => {

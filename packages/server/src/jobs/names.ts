@@ -6,7 +6,8 @@ export const JOB = {
   checkoutExpiry: 'checkout-expiry',
   pixChargeExpiry: 'pix-charge-expiry',
   pixReconciliation: 'pix-reconciliation',
-  pixRefunds: 'pix-refunds',
+  /** The drain of the durable queue `pix-refunds` (the devoluções, payments/refunds.ts): `queue-<name>`. */
+  pixRefunds: 'queue-pix-refunds',
   lateFees: 'late-fees',
 } as const;
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/index.ts';
@@ -47,6 +47,13 @@ export interface Queue<P> {
   readonly name: string;
   /** Adds a task through `exec` (a transaction: the task exists exactly when the change that asked for it commits). */
   enqueue(exec: DbOrTx, payload: P, o?: EnqueueOptions): Promise<boolean>;
+  /**
+   * The same enqueue as a data-modifying CTE, for a caller that writes the change asking for the work in ONE
+   * statement: `<cte> as (insert into job_queue … select … from <from> on conflict do nothing returning id)`, one
+   * task per row of the caller's CTE `from`. `payload` (jsonb), `key` (text) and `now` (timestamptz) are SQL over
+   * `from`'s columns or the caller's placeholders: the fragment holds no value, so it fits a shaped statement.
+   */
+  enqueueCte(o: { cte: string; from: string; payload: SQL; key: SQL | null; now: SQL }): SQL;
   /** Claims due tasks and runs them once; what it did. */
   drain(): Promise<JobResult>;
   /** The runner's job that drains it every `intervalMs`. */
@@ -73,6 +80,9 @@ export class TaskQueues {
     return {
       name: def.name,
       enqueue: (exec, payload, o = {}) => this.enqueue(exec, def.name, maxAttempts, payload, o),
+      // The name is kebab-case (checked above) and the attempts an integer: safe as literals.
+      enqueueCte: (c) =>
+        sql`${sql.identifier(c.cte)} as (insert into ${jobQueue} (queue, payload, dedupe_key, max_attempts, run_at, created_at, updated_at) select ${sql.raw(`'${def.name}'`)}, ${c.payload}, ${c.key ?? sql`null`}, ${sql.raw(String(Math.trunc(maxAttempts)))}, ${c.now}, ${c.now}, ${c.now} from ${sql.identifier(c.from)} on conflict (queue, dedupe_key) do nothing returning id)`,
       drain: () => this.drain(def, maxAttempts),
       job: (intervalMs) => ({
         name: `queue-${def.name}`,

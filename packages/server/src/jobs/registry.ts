@@ -29,12 +29,10 @@ export function registerServerJobs(runner: JobRunner, s: Services): JobRunner {
         return { ran: r.ran, rows: r.checked };
       },
     })
-    .register({
-      name: JOB.pixRefunds,
-      intervalMs: 30_000,
-      runAtStart: true,
-      run: () => s.payments.processPendingRefunds(),
-    })
+    .register(
+      // JOB.pixRefunds: the devoluções, tasks of a durable queue retried with back-off until the PSP took them.
+      s.payments.refundQueue.job(30_000),
+    )
     .register({
       name: JOB.lateFees,
       intervalMs: lateFeeSeconds * 1000,

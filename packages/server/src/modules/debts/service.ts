@@ -6,6 +6,7 @@ import { isoDateInSaoPaulo } from '@drip/core';
 import { and, count, eq, lt } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import { DomainError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { errorFields } from '../../log.ts';
 import { customers } from '../customers/tables.ts';
@@ -13,13 +14,11 @@ import type { Notifications } from '../notifications/ports.ts';
 import { instalments, orders } from '../orders/tables.ts';
 import { negotiationRequests } from './tables.ts';
 
-export type StartNegotiationResult =
-  | { type: 'created'; id: string; createdAt: Date }
-  /** Unknown CPF, or the phone is not the customer's. */
-  | { type: 'not_found' }
-  /** No overdue instalment: nothing to renegotiate. */
-  | { type: 'no_debts' }
-  | { type: 'already_requested' };
+/** A stored negotiation request. */
+export interface NegotiationRequested {
+  id: string;
+  createdAt: Date;
+}
 
 export class DebtService {
   constructor(
@@ -32,10 +31,20 @@ export class DebtService {
     },
   ) {}
 
-  async startNegotiation(cpf: string, phone: string): Promise<StartNegotiationResult> {
+  /**
+   * Stores the customer's request and e-mails the next steps; null when nothing is overdue (nothing to renegotiate).
+   * Refused when the CPF is unknown or the phone is not the customer's (not found), and when the customer already
+   * asked (conflict).
+   */
+  async startNegotiation(cpf: string, phone: string): Promise<NegotiationRequested | null> {
     const { db } = this.o;
     const [customer] = await db.select().from(customers).where(eq(customers.cpf, cpf));
-    if (!customer || customer.phone !== phone) return { type: 'not_found' };
+    if (!customer || customer.phone !== phone)
+      throw new DomainError(
+        'not_found',
+        'CUSTOMER_NOT_FOUND',
+        'Usuário não foi encontrado, verifique as informações e tenta novamente',
+      );
     const today = isoDateInSaoPaulo(this.o.clock.now());
     const [overdue] = await db
       .select({ n: count() })
@@ -49,14 +58,19 @@ export class DebtService {
           lt(instalments.dueDate, today),
         ),
       );
-    if ((overdue?.n ?? 0) === 0) return { type: 'no_debts' };
+    if ((overdue?.n ?? 0) === 0) return null;
     const now = this.o.clock.now();
     const [created] = await db
       .insert(negotiationRequests)
       .values({ customerId: customer.id, cpf, phone, createdAt: now })
       .onConflictDoNothing()
       .returning();
-    if (!created) return { type: 'already_requested' };
+    if (!created)
+      throw new DomainError(
+        'conflict',
+        'NEGOTIATION_ALREADY_REQUESTED',
+        'O CPF informado já solicitou uma negociação',
+      );
     if (customer.email) {
       try {
         await this.o.notifications.email.send({
@@ -75,6 +89,6 @@ export class DebtService {
         this.o.log.error('negotiation e-mail failed', { requestId: created.id, ...errorFields(err) });
       }
     }
-    return { type: 'created', id: created.id, createdAt: created.createdAt };
+    return { id: created.id, createdAt: created.createdAt };
   }
 }

@@ -1,33 +1,39 @@
 /**
- * After checkout (issue 5): what customers owe and how they pay it. Customer portal views, the Pix of one instalment
- * or of every pending one (unique payment), the public instalment page, and the booking of those payments (called
- * by the payments module INSIDE its booking transaction). Rules in docs/instalment-payments.md.
+ * After checkout: what customers owe and how they pay it. Customer portal views, the Pix of one instalment or of
+ * every pending one (unique payment) and the public instalment page; the booking of those payments (called by the
+ * payments module INSIDE its booking transaction) is instalment-booking.ts. Rules in docs/instalment-payments.md.
  */
 import { randomUUID } from 'node:crypto';
 import {
-  type Cents,
   type CustomerInstalment,
   type CustomerOrderDetails,
   type CustomerOrderPage,
   type CustomerOrderSummary,
   cents,
-  centsToReais,
   type InstalmentDetails,
   type InstalmentStatus,
   isoDateInSaoPaulo,
-  type PaymentStatus,
   type UniquePayment,
 } from '@drip/core';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
-import type { Tx } from '../../db/types.ts';
+import { DomainError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { customers } from '../customers/tables.ts';
 import { merchants } from '../merchants/tables.ts';
-import type { Charge, ChargeStatus, Payments } from '../payments/service.ts';
-import { notifyInstalmentStatus } from './events.ts';
+import type { Charge, Payments } from '../payments/service.ts';
+import { InstalmentBooking } from './instalment-booking.ts';
+import {
+  amountToPay,
+  isLate,
+  isUuid,
+  money,
+  PAID_TYPES,
+  paymentStatusOf,
+  REFUNDED_TYPES,
+} from './instalment-rules.ts';
 import { uniquePayments } from './payment-tables.ts';
 import { instalmentProducts, instalments, ledgerEntries, orderProducts, orders } from './tables.ts';
 
@@ -35,49 +41,10 @@ type Wire<T extends v.GenericSchema> = v.InferInput<T>;
 type InstalmentRow = typeof instalments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
-/** Ledger entry types written by this module. */
-export const LEDGER = {
-  instalmentPaid: 'INSTALMENT_PAID',
-  lateFee: 'LATE_FEE',
-} as const;
-/** Ledger types that record money received for an instalment (checkout upfront payments included). */
-const PAID_TYPES = ['INSTALMENT_PAID', 'FULL_PAYMENT_RECEIVED'];
-const REFUNDED_TYPES = ['INSTALMENT_REFUNDED'];
+export { amountToPay, isLate, isUuid, LEDGER, paymentStatusOf } from './instalment-rules.ts';
 
-/** What a Pix for the instalment must carry now: amount + fees − cashback − canceled (never negative). */
-export function amountToPay(i: {
-  amount: number;
-  feesAmount: number;
-  cashbackAmount: number;
-  canceledAmount: number;
-}): Cents {
-  return cents(Math.max(0, i.amount + i.feesAmount - i.cashbackAmount - i.canceledAmount));
-}
-
-export function isLate(i: { status: InstalmentStatus; dueDate: string }, today: string): boolean {
-  return i.status === 'PENDING' && i.dueDate < today;
-}
-
-/** Pix charge status → the payment status of spec 3. */
-export function paymentStatusOf(status: ChargeStatus): PaymentStatus {
-  switch (status) {
-    case 'ACTIVE':
-      return 'PENDING';
-    case 'PAID':
-      return 'PAID';
-    case 'REFUNDED':
-      return 'REFUNDED';
-    case 'EXPIRED':
-    case 'CANCELED':
-      return 'CANCELED';
-  }
-}
-
-const money = (n: number) => centsToReais(cents(n));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
-
-export type PayResult<T> = { type: 'ok'; value: T } | { type: 'not_found'; message: string };
+/** Nothing to pay, or not the customer's order: 404 with the message the customer reads. */
+const notFound = (message: string) => new DomainError('not_found', 'NOT_FOUND', message);
 
 export interface InstalmentPaymentsOptions {
   db: Db;
@@ -93,10 +60,9 @@ export class InstalmentPayments {
     this.db = o.db;
   }
 
-  /** Registers the booking of INSTALMENT and UNIQUE_PAYMENT charges with the payments module. */
+  /** Registers the booking of INSTALMENT and UNIQUE_PAYMENT charges (instalment-booking.ts). */
   register(): void {
-    this.o.payments.onPaid('INSTALMENT', (tx, charge) => this.bookInstalment(tx, charge));
-    this.o.payments.onPaid('UNIQUE_PAYMENT', (tx, charge) => this.bookUniquePayment(tx, charge));
+    new InstalmentBooking(this.o).register();
   }
 
   private today(): string {
@@ -404,21 +370,17 @@ export class InstalmentPayments {
   }
 
   /** PUT pay_instalment: the next pending instalment (by number) with its Pix. */
-  async payNextInstalment(
-    customerId: string,
-    orderId: string,
-  ): Promise<PayResult<Wire<typeof CustomerInstalment>>> {
+  async payNextInstalment(customerId: string, orderId: string): Promise<Wire<typeof CustomerInstalment>> {
     const owned = await this.ownedOrder(customerId, orderId);
-    if (!owned) return { type: 'not_found', message: 'Pedido não encontrado' };
+    if (!owned) throw notFound('Pedido não encontrado');
     const rows = await this.reconciledInstalmentsOf(orderId);
     const next = rows.find((i) => i.status === 'PENDING');
-    if (!next || owned.order.status !== 'ACTIVE')
-      return { type: 'not_found', message: 'Nenhuma parcela pendente neste pedido' };
+    if (!next || owned.order.status !== 'ACTIVE') throw notFound('Nenhuma parcela pendente neste pedido');
     const payer = await this.payerOf(customerId);
     const charge = await this.chargeFor(next, { code: owned.order.code, total: rows.length, payer });
     const [view] = await this.instalmentViews(owned.order, [next], new Map([[next.id, charge]]));
-    if (!view) return { type: 'not_found', message: 'Nenhuma parcela pendente neste pedido' };
-    return { type: 'ok', value: view };
+    if (!view) throw notFound('Nenhuma parcela pendente neste pedido');
+    return view;
   }
 
   private async payerOf(customerId: string): Promise<{ cpf: string; name: string }> {
@@ -434,16 +396,13 @@ export class InstalmentPayments {
    * POST unique_payment: one Pix for every pending instalment. Reuses the newest unique payment when it covers the
    * same instalments, for the same amount, and its charge is still active.
    */
-  async createUniquePayment(
-    customerId: string,
-    orderId: string,
-  ): Promise<PayResult<Wire<typeof UniquePayment>>> {
+  async createUniquePayment(customerId: string, orderId: string): Promise<Wire<typeof UniquePayment>> {
     const owned = await this.ownedOrder(customerId, orderId);
-    if (!owned) return { type: 'not_found', message: 'Pedido não encontrado' };
+    if (!owned) throw notFound('Pedido não encontrado');
     const pending = (await this.reconciledInstalmentsOf(orderId)).filter((i) => i.status === 'PENDING');
     const amount = cents(pending.reduce((a, i) => a + amountToPay(i), 0));
     if (pending.length === 0 || owned.order.status !== 'ACTIVE' || amount <= 0)
-      return { type: 'not_found', message: 'Nenhuma parcela pendente neste pedido' };
+      throw notFound('Nenhuma parcela pendente neste pedido');
     const ids = pending.map((i) => i.id);
     const [latest] = await this.db
       .select()
@@ -453,7 +412,7 @@ export class InstalmentPayments {
       .limit(1);
     if (latest && latest.amount === amount && sameIds(latest.instalmentIds, ids)) {
       const active = await this.o.payments.activeChargeFor('UNIQUE_PAYMENT', latest.id);
-      if (active) return { type: 'ok', value: uniqueView(latest, active) };
+      if (active) return uniqueView(latest, active);
     }
     const payer = await this.payerOf(customerId);
     const id = randomUUID();
@@ -473,7 +432,7 @@ export class InstalmentPayments {
       if (!row) throw new Error('unique payment not stored');
       return { row, charge };
     });
-    return { type: 'ok', value: uniqueView(row, charge) };
+    return uniqueView(row, charge);
   }
 
   /** GET instalments/payments/{id}: a unique payment of the customer (polling). */
@@ -531,93 +490,6 @@ export class InstalmentPayments {
         qrcodeText: charge ? charge.brCode : null,
       },
     };
-  }
-
-  // ---------------------------------------------------------------- booking (inside the payment's transaction)
-
-  /** A paid INSTALMENT charge: the instalment becomes PAID, or the money goes back (docs/instalment-payments.md). */
-  async bookInstalment(tx: Tx, charge: Charge): Promise<void> {
-    const [target] = isUuid(charge.referenceId)
-      ? await tx
-          .select({ orderId: instalments.orderId })
-          .from(instalments)
-          .where(eq(instalments.id, charge.referenceId))
-      : [];
-    if (!target) return this.giveBack(tx, charge, 'Parcela não encontrada');
-    const order = await this.lockOrder(tx, target.orderId);
-    const rows = await this.lockInstalments(tx, [charge.referenceId]);
-    await this.settle(tx, charge, order, rows);
-  }
-
-  /** A paid UNIQUE_PAYMENT charge: every covered instalment becomes PAID in this one transaction, or none. */
-  async bookUniquePayment(tx: Tx, charge: Charge): Promise<void> {
-    const [up] = isUuid(charge.referenceId)
-      ? await tx.select().from(uniquePayments).where(eq(uniquePayments.id, charge.referenceId))
-      : [];
-    if (!up) return this.giveBack(tx, charge, 'Pagamento único não encontrado');
-    const order = await this.lockOrder(tx, up.orderId);
-    const rows = await this.lockInstalments(tx, up.instalmentIds);
-    if (rows.length !== up.instalmentIds.length)
-      return this.giveBack(tx, charge, 'Parcelas do pagamento único não encontradas');
-    await this.settle(tx, charge, order, rows);
-  }
-
-  private async lockOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {
-    const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    return o ?? null;
-  }
-
-  private lockInstalments(tx: Tx, ids: string[]): Promise<InstalmentRow[]> {
-    return tx
-      .select()
-      .from(instalments)
-      .where(inArray(instalments.id, ids))
-      .orderBy(asc(instalments.number))
-      .for('update');
-  }
-
-  /** Books `charge` as payment in full of `rows`, or refunds it whole. */
-  private async settle(tx: Tx, charge: Charge, order: OrderRow | null, rows: InstalmentRow[]): Promise<void> {
-    if (!order || rows.length === 0) return this.giveBack(tx, charge, 'Parcela não encontrada');
-    if (rows.some((i) => i.status !== 'PENDING'))
-      return this.giveBack(tx, charge, 'Parcela já paga: pagamento em duplicidade');
-    if (order.status !== 'ACTIVE') return this.giveBack(tx, charge, 'Pedido não está ativo');
-    const due = rows.reduce((a, i) => a + amountToPay(i), 0);
-    if (due !== charge.amount)
-      return this.giveBack(tx, charge, 'Valor pago diferente do valor atual da parcela (multa ou ajuste)');
-    const now = this.o.clock.now();
-    const paidAt = charge.paidAt ?? now;
-    const ids = rows.map((i) => i.id);
-    await tx
-      .update(instalments)
-      .set({ status: 'PAID', paidAt, paymentChargeId: charge.id })
-      .where(and(inArray(instalments.id, ids), eq(instalments.status, 'PENDING')));
-    await tx.insert(ledgerEntries).values(
-      rows.map((i) => ({
-        type: LEDGER.instalmentPaid,
-        amount: amountToPay(i),
-        orderId: order.id,
-        instalmentId: i.id,
-        chargeId: charge.id,
-        customerId: order.customerId,
-        merchantId: order.merchantId,
-        memo: `Parcela ${i.number} paga por Pix`,
-        createdAt: now,
-      })),
-    );
-    const [left] = await tx
-      .select({ n: count() })
-      .from(instalments)
-      .where(and(eq(instalments.orderId, order.id), eq(instalments.status, 'PENDING')));
-    if ((left?.n ?? 0) === 0) {
-      await tx.update(orders).set({ status: 'CLOSED', updatedAt: now }).where(eq(orders.id, order.id));
-    }
-    for (const id of ids) await notifyInstalmentStatus(tx, id, 'PAID');
-  }
-
-  private async giveBack(tx: Tx, charge: Charge, reason: string): Promise<void> {
-    this.o.log.warn('instalment payment not booked, refunding', { chargeId: charge.id, reason });
-    await this.o.payments.refundCharge(tx, charge.id, charge.amount, reason);
   }
 }
 

@@ -40,16 +40,10 @@ export function orderRoutes(
       if (!order) throw notFound('Pedido não encontrado');
       return order;
     }),
-    route(customerPayInstalment, async ({ c, params }) => {
-      const result = await svc.payNextInstalment(claimsOf(c).sub, params.id);
-      if (result.type === 'not_found') throw notFound(result.message);
-      return result.value;
-    }),
-    route(customerUniquePayment, async ({ c, params }) => {
-      const result = await svc.createUniquePayment(claimsOf(c).sub, params.id);
-      if (result.type === 'not_found') throw notFound(result.message);
-      return result.value;
-    }),
+    route(customerPayInstalment, async ({ c, params }) => svc.payNextInstalment(claimsOf(c).sub, params.id)),
+    route(customerUniquePayment, async ({ c, params }) =>
+      svc.createUniquePayment(claimsOf(c).sub, params.id),
+    ),
     route(customerUniquePaymentStatus, async ({ c, params }) => {
       const payment = await svc.uniquePayment(claimsOf(c).sub, params.id);
       if (!payment) throw notFound('Pagamento não encontrado');

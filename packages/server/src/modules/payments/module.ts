@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Config, PixConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import type { TaskQueues } from '../../jobs/queue.ts';
 import type { Logger } from '../../log.ts';
 import { buildDynamicBrCode } from './brcode.ts';
 import { apiPixHttpAdapter, type PixPort } from './pix-port.ts';
@@ -61,8 +62,15 @@ export interface PaymentsModule {
   pixSettings: PixSettings;
 }
 
-export function buildPayments(deps: { config: Config; db: Db; clock: Clock; log: Logger }): PaymentsModule {
-  const { config, db, clock, log } = deps;
+export function buildPayments(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  /** The server's durable queues: the devoluções go to the PSP through one (refunds.ts). */
+  queues: TaskQueues;
+}): PaymentsModule {
+  const { config, db, clock, log, queues } = deps;
   const pix = config.pix ?? DEFAULT_PIX_CONFIG;
   const settings = pixSettings(config);
   const sandboxPsp =
@@ -102,7 +110,14 @@ export function buildPayments(deps: { config: Config; db: Db; clock: Clock; log:
   } else {
     throw new Error('unreachable: the sandbox PSP exists when PIX_PROVIDER=sandbox');
   }
-  const payments = new Payments({ db, clock, log, pix: port, defaultExpirySeconds: pix.expirySeconds });
+  const payments = new Payments({
+    db,
+    clock,
+    log,
+    pix: port,
+    queues,
+    defaultExpirySeconds: pix.expirySeconds,
+  });
   return { payments, sandboxPsp, pixSettings: settings };
 }
 

@@ -1,0 +1,45 @@
+/** The rules of an instalment's money that its views and its booking share (docs/instalment-payments.md). */
+import { type Cents, cents, centsToReais, type InstalmentStatus, type PaymentStatus } from '@drip/core';
+import type { ChargeStatus } from '../payments/service.ts';
+
+/** Ledger entry types written by this module. */
+export const LEDGER = {
+  instalmentPaid: 'INSTALMENT_PAID',
+  lateFee: 'LATE_FEE',
+} as const;
+/** Ledger types that record money received for an instalment (checkout upfront payments included). */
+export const PAID_TYPES = ['INSTALMENT_PAID', 'FULL_PAYMENT_RECEIVED'];
+export const REFUNDED_TYPES = ['INSTALMENT_REFUNDED'];
+
+/** What a Pix for the instalment must carry now: amount + fees − cashback − canceled (never negative). */
+export function amountToPay(i: {
+  amount: number;
+  feesAmount: number;
+  cashbackAmount: number;
+  canceledAmount: number;
+}): Cents {
+  return cents(Math.max(0, i.amount + i.feesAmount - i.cashbackAmount - i.canceledAmount));
+}
+
+export function isLate(i: { status: InstalmentStatus; dueDate: string }, today: string): boolean {
+  return i.status === 'PENDING' && i.dueDate < today;
+}
+
+/** Pix charge status → the payment status of spec 3. */
+export function paymentStatusOf(status: ChargeStatus): PaymentStatus {
+  switch (status) {
+    case 'ACTIVE':
+      return 'PENDING';
+    case 'PAID':
+      return 'PAID';
+    case 'REFUNDED':
+      return 'REFUNDED';
+    case 'EXPIRED':
+    case 'CANCELED':
+      return 'CANCELED';
+  }
+}
+
+export const money = (n: number) => centsToReais(cents(n));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
