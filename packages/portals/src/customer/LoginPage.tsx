@@ -11,15 +11,22 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { failureStatus } from '../shared/api.ts';
+import { CpfInput } from '../shared/CpfInput.tsx';
 import { Logo } from '../shared/Logo.tsx';
-import { CpfInput } from '../shared/MaskedTextInput.tsx';
 import { AppPromoPanel } from './AppPromoPanel.tsx';
 import { useCustomerLogin } from './api/login.ts';
 import { CUSTOMER_HOME_PATH, useCustomer } from './context.tsx';
-import { HELP_OPEN_DELAY_MS, HelpDrawer } from './HelpDrawer.tsx';
+
+/** The help panel opens this long after a login page reached through /ajuda loads (spec 9). */
+export const HELP_OPEN_DELAY_MS = 2000;
+
+// The help panel (a Drawer: overlay, focus trap, scroll lock, transitions) is fetched when it is first wanted, not
+// with the login's first screen; through /ajuda it is fetched at once and opens HELP_OPEN_DELAY_MS later.
+const loadHelpDrawer = () => import('./HelpDrawer.tsx');
+const HelpDrawer = lazy(async () => ({ default: (await loadHelpDrawer()).HelpDrawer }));
 
 export function CustomerLoginPage() {
   const { session } = useCustomer();
@@ -33,9 +40,13 @@ export function CustomerLoginPage() {
   const [errors, setErrors] = useState<{ cpf?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  // Mounted from the first opening on, so that closing plays the drawer's transition.
+  const [helpMounted, setHelpMounted] = useState(false);
+  if (helpOpen && !helpMounted) setHelpMounted(true);
 
   useEffect(() => {
     if (!wantsHelp) return;
+    void loadHelpDrawer().catch(() => {});
     const timer = window.setTimeout(() => setHelpOpen(true), HELP_OPEN_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [wantsHelp]);
@@ -118,7 +129,11 @@ export function CustomerLoginPage() {
         </Stack>
       </Box>
       <AppPromoPanel />
-      <HelpDrawer opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      {helpMounted ? (
+        <Suspense fallback={null}>
+          <HelpDrawer opened={helpOpen} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }
