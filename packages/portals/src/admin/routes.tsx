@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
+import { clientReady } from '../shared/deferredClient.ts';
 import { lazyPage } from '../shared/lazyPage.ts';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
 import { ADMIN_LOGIN_PATH, type AdminDeps } from './context.tsx';
@@ -24,7 +25,11 @@ export function adminRoutes(deps: AdminDeps, queryClient: QueryClient): RouteObj
     },
     {
       path: '/admin',
-      loader: () => (deps.session.hasSession() ? null : redirect(ADMIN_LOGIN_PATH)),
+      loader: async () => {
+        if (!deps.session.hasSession()) return redirect(ADMIN_LOGIN_PATH);
+        await clientReady(deps.client);
+        return null;
+      },
       ...lazyPage(
         () => import('./AdminLayout.tsx'),
         (m) => m.AdminLayout,

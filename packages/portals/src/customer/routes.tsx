@@ -1,6 +1,7 @@
 import { pageTitles } from '@drip/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
+import { clientReady } from '../shared/deferredClient.ts';
 import { lazyPage } from '../shared/lazyPage.ts';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
 import { CUSTOMER_HOME_PATH, CUSTOMER_LOGIN_PATH, type CustomerDeps } from './context.tsx';
@@ -27,7 +28,11 @@ export function customerRoutes(deps: CustomerDeps, queryClient: QueryClient): Ro
     {
       path: CUSTOMER_HOME_PATH,
       handle,
-      loader: () => (deps.session.hasSession() ? null : redirect(CUSTOMER_LOGIN_PATH)),
+      loader: async () => {
+        if (!deps.session.hasSession()) return redirect(CUSTOMER_LOGIN_PATH);
+        await clientReady(deps.client);
+        return null;
+      },
       ...lazyPage(
         () => import('./CustomerLayout.tsx'),
         (m) => m.CustomerLayout,

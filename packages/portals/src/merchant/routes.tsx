@@ -1,13 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { clientReady } from '../shared/deferredClient.ts';
 import { lazyPage } from '../shared/lazyPage.ts';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
-import {
-  MERCHANT_HOME_PATH,
-  MERCHANT_LOGIN_PATH,
-  type MerchantDeps,
-  sessionIsMerchantAdmin,
-} from './context.tsx';
+import { MERCHANT_HOME_PATH, MERCHANT_LOGIN_PATH, type MerchantDeps } from './context.tsx';
 import { loginRedirectFor } from './redirect.ts';
 
 const login = lazyPage(
@@ -21,7 +17,10 @@ export function merchantRoutes(deps: MerchantDeps, queryClient: QueryClient): Ro
   const guard = async ({ request }: LoaderFunctionArgs) => {
     if (!deps.session.hasSession())
       return redirect(loginRedirectFor(new URL(request.url), deps.redirectStorage));
-    const { merchantInfoQueryOptions } = await import('./api/merchant.ts');
+    const [{ merchantInfoQueryOptions }] = await Promise.all([
+      import('./api/merchant.ts'),
+      clientReady(deps.client),
+    ]);
     void queryClient.prefetchQuery(merchantInfoQueryOptions(deps.client));
     return null;
   };
@@ -56,7 +55,10 @@ export function merchantRoutes(deps: MerchantDeps, queryClient: QueryClient): Ro
         { path: 'checkout-links', ...lazyPage(sales, (m) => m.LinksPage) },
         {
           path: 'checkout-links/criar',
-          loader: () => (sessionIsMerchantAdmin(deps.session) ? null : redirect(MERCHANT_HOME_PATH)),
+          loader: async () => {
+            const { sessionIsMerchantAdmin } = await import('./role.ts');
+            return sessionIsMerchantAdmin(deps.session) ? null : redirect(MERCHANT_HOME_PATH);
+          },
           ...lazyPage(sales, (m) => m.CreateLinkPage),
         },
         {
