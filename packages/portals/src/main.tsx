@@ -6,27 +6,28 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createAppDeps, LOGIN_PATHS, prefetchClients } from './app/deps.ts';
 import { Providers } from './app/Providers.tsx';
-import { createQueryClient } from './app/queryClient.ts';
 import { createAppRoutes } from './app/routes.tsx';
+import { deferredQueries } from './shared/queries.tsx';
 
-const queryClient = createQueryClient();
+// Created (with TanStack Query's core) by the first page that needs it: no login's first screen does.
+const queries = deferredQueries(async () => (await import('./app/queryClient.ts')).createQueryClient());
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 const deps = createAppDeps({
   local: window.localStorage,
   session: window.sessionStorage,
   onLogout: (area) => {
-    queryClient.clear();
+    queries.current()?.clear();
     void router?.navigate(LOGIN_PATHS[area], { replace: true });
   },
 });
-router = createBrowserRouter(createAppRoutes(deps, queryClient));
+router = createBrowserRouter(createAppRoutes(deps, queries));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">.');
 createRoot(root).render(
   <StrictMode>
-    <Providers deps={deps} queryClient={queryClient}>
+    <Providers deps={deps}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,

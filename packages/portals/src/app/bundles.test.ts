@@ -141,12 +141,14 @@ describe('portal bundles', () => {
       const modules = firstLoadModules([login]);
       expect(modules, login).toContain(login);
       const fromPackage = (name: string) => modules.filter((id) => id.includes(`/node_modules/${name}/`));
-      // The kit's lists (TanStack Table), forms and dates, the phone metadata, the schemas.
+      // TanStack Query (the logins submit with useSubmit), the kit's lists (TanStack Table), forms and dates, the
+      // phone metadata, the schemas.
       expect(
         modules.filter((id) => id.startsWith('src/shared/kit/')),
         login,
       ).toEqual([]);
       for (const name of [
+        '@tanstack/query-core',
         '@tanstack/table-core',
         '@mantine/form',
         'date-fns',

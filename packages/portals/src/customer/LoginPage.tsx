@@ -1,4 +1,10 @@
-import { authMessages, customerLoginError, isValidCpf, onlyDigits } from '@drip/core';
+import {
+  authMessages,
+  type CustomerLoginRequest,
+  customerLoginError,
+  isValidCpf,
+  onlyDigits,
+} from '@drip/core';
 import {
   Alert,
   Anchor,
@@ -13,11 +19,12 @@ import {
 } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { failureStatus } from '../shared/api.ts';
+import type * as v from 'valibot';
+import { failureStatus, unwrap } from '../shared/api.ts';
 import { CpfInput } from '../shared/CpfInput.tsx';
 import { Logo } from '../shared/Logo.tsx';
+import { useSubmit } from '../shared/useSubmit.ts';
 import { AppPromoPanel } from './AppPromoPanel.tsx';
-import { useCustomerLogin } from './api/login.ts';
 import { CUSTOMER_HOME_PATH, useCustomer } from './context.tsx';
 
 /** The help panel opens this long after a login page reached through /ajuda loads (spec 9). */
@@ -29,11 +36,14 @@ const loadHelpDrawer = () => import('./HelpDrawer.tsx');
 const HelpDrawer = lazy(async () => ({ default: (await loadHelpDrawer()).HelpDrawer }));
 
 export function CustomerLoginPage() {
-  const { session } = useCustomer();
+  const { session, client } = useCustomer();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const wantsHelp = searchParams.get('ajuda') === 'true';
-  const login = useCustomerLogin();
+  // The login's own submit, not the api/ hook: TanStack Query is not in a login's first load (shared/queries.tsx).
+  const login = useSubmit(async (body: v.InferInput<typeof CustomerLoginRequest>) =>
+    unwrap(await client.login(body)),
+  );
   const [cpf, setCpf] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
