@@ -23,7 +23,7 @@ function loadImask() {
 
 /**
  * The customer's CPF field (spec 2.3: mask 000.000.000-00, at most 14 characters). The field is on screen before
- * its mask: imask (about 15 KB gzip, the bulk of the customer login's own code) is fetched after the first render,
+ * its mask: imask (about 15 KB gzip, the bulk of the customer login's own code) is fetched right after the first render,
  * so the login's first screen does not wait for it, and attached to the same input element when it arrives. What
  * was typed meanwhile is masked then (and reported masked); until then the typed text is reported as is (the
  * forms read its digits).
@@ -38,20 +38,25 @@ export function CpfInput({ onValueChange, ...props }: CpfInputProps) {
   useEffect(() => {
     let cancelled = false;
     let destroy = () => {};
-    loadImask().then(
-      (IMask) => {
-        const input = ref.current;
-        if (cancelled || !input) return;
-        const mask = IMask(input, { mask: toImaskPattern(CPF_MASK) });
-        masked.current = true;
-        mask.on('accept', () => report.current(mask.value));
-        destroy = () => mask.destroy();
-        report.current(mask.value);
-      },
-      () => {},
-    );
+    // A task later, not in this one: React may run this effect in the same task as the render that puts the form on
+    // screen, and the mask's download is not part of that first screen.
+    const timer = window.setTimeout(() => {
+      loadImask().then(
+        (IMask) => {
+          const input = ref.current;
+          if (cancelled || !input) return;
+          const mask = IMask(input, { mask: toImaskPattern(CPF_MASK) });
+          masked.current = true;
+          mask.on('accept', () => report.current(mask.value));
+          destroy = () => mask.destroy();
+          report.current(mask.value);
+        },
+        () => {},
+      );
+    }, 0);
     return () => {
       cancelled = true;
+      window.clearTimeout(timer);
       masked.current = false;
       destroy();
     };
