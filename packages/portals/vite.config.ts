@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, parseSync } from 'vite';
 
 // The portals (/admin, /parceira, /cliente) are served by the Drip server from dist/, with their assets under
 // /assets/. In `vite` dev the API prefixes are proxied to the server on port 3000 (same origin in production).
@@ -42,10 +42,69 @@ function mantineStylesWithComponents(): Plugin {
   };
 }
 
+const CORE_CONTRACT = /[\\/]packages[\\/]core[\\/]src[\\/]contract[\\/][\w-]+\.ts$/;
+
+/**
+ * Core's contract modules (packages/core/src/contract) only define the valibot schemas of the HTTP calls: every
+ * top-level constant is built by calls without side effects (`v.object(...)`, `pageOf(...)`, `Object.keys(...)`).
+ * The bundler cannot know that, so a page that uses one schema of a module kept them all, and with them what they
+ * reference: the customer's orders list (CustomerOrderPage) fetched the checkout's phone schemas and
+ * libphonenumber-js's metadata (about 30 KB gzip) for nothing. Marking those calls pure (production build only)
+ * lets an unused schema go; a used one is unchanged. Calls inside functions are left alone: they run when called.
+ */
+function pureContractSchemas(): Plugin {
+  return {
+    name: 'drip:pure-contract-schemas',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!CORE_CONTRACT.test(id)) return null;
+      const { program } = parseSync(id, code, { lang: 'ts' });
+      const starts = new Set<number>();
+      const visit = (node: unknown): void => {
+        if (typeof node !== 'object' || node === null) return;
+        if (Array.isArray(node)) {
+          for (const child of node) visit(child);
+          return;
+        }
+        const type = (node as { type?: unknown }).type;
+        if (type === 'ArrowFunctionExpression' || type === 'FunctionExpression') return;
+        if (type === 'CallExpression' || type === 'NewExpression')
+          starts.add((node as { start: number }).start);
+        for (const [key, value] of Object.entries(node)) if (key !== 'type') visit(value);
+      };
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type === 'VariableDeclaration') {
+          for (const declarator of declaration.declarations) visit(declarator.init);
+        }
+      }
+      let out = code;
+      for (const start of [...starts].sort((a, b) => b - a)) {
+        out = `${out.slice(0, start)}/* @__PURE__ */ ${out.slice(start)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), mantineStylesWithComponents()],
-  build: { outDir: 'dist', assetsDir: 'assets', emptyOutDir: true },
+  plugins: [react(), mantineStylesWithComponents(), pureContractSchemas()],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically is fetched by every page anyway: one file instead of a handful
+          // of small ones (each compressed alone costs its own gzip overhead and loses the shared dictionary).
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

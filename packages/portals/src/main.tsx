@@ -4,30 +4,43 @@ import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { createAppDeps, LOGIN_PATHS } from './app/deps.ts';
+import { createAppDeps, LOGIN_PATHS, prefetchClients } from './app/deps.ts';
 import { Providers } from './app/Providers.tsx';
-import { createQueryClient } from './app/queryClient.ts';
 import { createAppRoutes } from './app/routes.tsx';
+import { deferredQueries } from './shared/queries.tsx';
 
-const queryClient = createQueryClient();
+// Created (with TanStack Query's core) by the first page that needs it: no login's first screen does.
+const queries = deferredQueries(async () => (await import('./app/queryClient.ts')).createQueryClient());
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 const deps = createAppDeps({
   local: window.localStorage,
   session: window.sessionStorage,
   onLogout: (area) => {
-    queryClient.clear();
+    queries.current()?.clear();
     void router?.navigate(LOGIN_PATHS[area], { replace: true });
   },
 });
-router = createBrowserRouter(createAppRoutes(deps, queryClient));
+router = createBrowserRouter(createAppRoutes(deps, queries));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">.');
 createRoot(root).render(
   <StrictMode>
-    <Providers deps={deps} queryClient={queryClient}>
+    <Providers deps={deps}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,
 );
+
+// The API clients' code is not in the entry (app/deps.ts): fetch it once the visitor starts using the page, or
+// after the first screen has settled, so that a login's first submit does not wait for it.
+const PREFETCH_CLIENTS_AFTER_MS = 3000;
+const FIRST_USE = ['pointerdown', 'keydown', 'focusin'] as const;
+const prefetch = () => {
+  window.clearTimeout(timer);
+  for (const type of FIRST_USE) window.removeEventListener(type, prefetch, true);
+  void prefetchClients(deps).catch(() => {});
+};
+const timer = window.setTimeout(prefetch, PREFETCH_CLIENTS_AFTER_MS);
+for (const type of FIRST_USE) window.addEventListener(type, prefetch, true);

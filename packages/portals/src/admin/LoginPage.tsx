@@ -1,16 +1,17 @@
-import { adminLoginError, onlyDigits, usernameKind } from '@drip/core';
+import { type AdminLoginRequest, adminLoginError, onlyDigits, usernameKind } from '@drip/core';
 import { Alert, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
-import { failureStatus } from '../shared/api.ts';
-import { useAdminLogin } from './api/login.ts';
+import { failureStatus, unwrap } from '../shared/api.ts';
+import { useSubmit } from '../shared/useSubmit.ts';
 import { ADMIN_HOME_PATH, useAdmin } from './context.tsx';
 
 export function AdminLoginPage() {
-  const { session } = useAdmin();
+  const { session, client } = useAdmin();
   const navigate = useNavigate();
-  const login = useAdminLogin();
+  // The login's own submit, not the api/ hook: TanStack Query is not in a login's first load (shared/queries.tsx).
+  const login = useSubmit(async (body: AdminLoginRequest) => unwrap(await client.login(body)));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);

@@ -1,6 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
+import { clientReady } from '../shared/deferredClient.ts';
 import { lazyPage } from '../shared/lazyPage.ts';
+import { type AppQueries, queryScope } from '../shared/queries.tsx';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
 import { ADMIN_LOGIN_PATH, type AdminDeps } from './context.tsx';
 
@@ -13,7 +14,7 @@ const soon = (path: string, title: string): RouteObject => ({
 });
 
 /** Spec 2.2: every admin route; the ones not built yet show an honest empty state. */
-export function adminRoutes(deps: AdminDeps, queryClient: QueryClient): RouteObject[] {
+export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[] {
   return [
     {
       path: ADMIN_LOGIN_PATH,
@@ -22,70 +23,79 @@ export function adminRoutes(deps: AdminDeps, queryClient: QueryClient): RouteObj
         (m) => m.AdminLoginPage,
       ),
     },
-    {
-      path: '/admin',
-      loader: () => (deps.session.hasSession() ? null : redirect(ADMIN_LOGIN_PATH)),
-      ...lazyPage(
-        () => import('./AdminLayout.tsx'),
-        (m) => m.AdminLayout,
-      ),
-      children: [
-        { index: true, ...redirectRoute('/admin/orders') },
-        soon('orders', 'Pedidos'),
-        soon('orders/:orderId', 'Detalhes do pedido'),
-        soon('merchants', 'Parceiros'),
-        soon('merchants/create', 'Novo comerciante'),
-        soon('merchants/:merchantId', 'Detalhes do comerciante'),
-        soon('merchants/:merchantId/edit', 'Editar comerciante'),
-        soon('merchants/:merchantId/users/create', 'Novo usuário do comerciante'),
-        soon('merchants/:merchantId/users/:merchantUserId/edit', 'Editar usuário do comerciante'),
-        soon('merchants/:merchantId/fees/create', 'Nova taxa'),
-        soon('merchants/:merchantId/fees/:merchantFeeId/edit', 'Editar taxa'),
-        soon('merchants/:merchantId/cashbacks/create', 'Novo cashback'),
-        soon('merchants/:merchantId/cashbacks/:merchantCashbackId/edit', 'Editar cashback'),
-        soon('merchants/:merchantId/settlement_configurations/create', 'Nova configuração de repasse'),
-        soon(
-          'merchants/:merchantId/settlement_configurations/:merchantSettlementConfigurationId/edit',
-          'Editar configuração de repasse',
-        ),
-        soon('stores', 'Lista de Lojas (B2C)'),
-        soon('stores/create', 'Nova loja'),
-        soon('stores/:storeId', 'Detalhes da loja'),
-        soon('stores/:storeId/edit', 'Atualizar loja'),
-        soon('store-categories', 'Categorias'),
-        soon('store-categories/create', 'Adicionar categoria'),
-        soon('store-categories/edit/:id', 'Editar categoria'),
-        soon('store-tags', 'Tags'),
-        soon('store-tags/create', 'Cadastrar Tag'),
-        soon('store-tags/edit/:id', 'Editar Tag'),
-        soon('customers', 'Clientes'),
-        soon('customers/:customerId', 'Detalhes do cliente'),
-        soon('customers/:customerId/edit', 'Editar cliente'),
-        soon('promotions', 'Promoções'),
-        soon('promotions/create', 'Criar promoção'),
-        soon('promotions/:id', 'Detalhes da promoção'),
-        soon('promotions/:id/edit', 'Editar promoção'),
-        soon('block-user', 'Bloquear cliente'),
-        soon('whitelist', 'Whitelist'),
-        soon('debt-list', 'Lista de negociação'),
-        soon('add-debt-negotiation-payment', 'Baixa Parcela/Pedido (PGF)'),
-        {
-          path: 'profile',
-          loader: async () => {
-            // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
-            // anonymous prefetch would log out and drop the guard's redirect target.
-            if (deps.session.hasSession()) {
-              const { adminUserQueryOptions } = await import('./api/user.ts');
-              void queryClient.prefetchQuery(adminUserQueryOptions(deps.client));
-            }
-            return null;
-          },
-          ...lazyPage(
-            () => import('./ProfilePage.tsx'),
-            (m) => m.AdminProfilePage,
-          ),
+    queryScope(queries, [
+      {
+        path: '/admin',
+        loader: async () => {
+          if (!deps.session.hasSession()) return redirect(ADMIN_LOGIN_PATH);
+          await Promise.all([clientReady(deps.client), queries.load()]);
+          return null;
         },
-      ],
-    },
+        ...lazyPage(
+          () => import('./AdminLayout.tsx'),
+          (m) => m.AdminLayout,
+        ),
+        children: [
+          { index: true, ...redirectRoute('/admin/orders') },
+          soon('orders', 'Pedidos'),
+          soon('orders/:orderId', 'Detalhes do pedido'),
+          soon('merchants', 'Parceiros'),
+          soon('merchants/create', 'Novo comerciante'),
+          soon('merchants/:merchantId', 'Detalhes do comerciante'),
+          soon('merchants/:merchantId/edit', 'Editar comerciante'),
+          soon('merchants/:merchantId/users/create', 'Novo usuário do comerciante'),
+          soon('merchants/:merchantId/users/:merchantUserId/edit', 'Editar usuário do comerciante'),
+          soon('merchants/:merchantId/fees/create', 'Nova taxa'),
+          soon('merchants/:merchantId/fees/:merchantFeeId/edit', 'Editar taxa'),
+          soon('merchants/:merchantId/cashbacks/create', 'Novo cashback'),
+          soon('merchants/:merchantId/cashbacks/:merchantCashbackId/edit', 'Editar cashback'),
+          soon('merchants/:merchantId/settlement_configurations/create', 'Nova configuração de repasse'),
+          soon(
+            'merchants/:merchantId/settlement_configurations/:merchantSettlementConfigurationId/edit',
+            'Editar configuração de repasse',
+          ),
+          soon('stores', 'Lista de Lojas (B2C)'),
+          soon('stores/create', 'Nova loja'),
+          soon('stores/:storeId', 'Detalhes da loja'),
+          soon('stores/:storeId/edit', 'Atualizar loja'),
+          soon('store-categories', 'Categorias'),
+          soon('store-categories/create', 'Adicionar categoria'),
+          soon('store-categories/edit/:id', 'Editar categoria'),
+          soon('store-tags', 'Tags'),
+          soon('store-tags/create', 'Cadastrar Tag'),
+          soon('store-tags/edit/:id', 'Editar Tag'),
+          soon('customers', 'Clientes'),
+          soon('customers/:customerId', 'Detalhes do cliente'),
+          soon('customers/:customerId/edit', 'Editar cliente'),
+          soon('promotions', 'Promoções'),
+          soon('promotions/create', 'Criar promoção'),
+          soon('promotions/:id', 'Detalhes da promoção'),
+          soon('promotions/:id/edit', 'Editar promoção'),
+          soon('block-user', 'Bloquear cliente'),
+          soon('whitelist', 'Whitelist'),
+          soon('debt-list', 'Lista de negociação'),
+          soon('add-debt-negotiation-payment', 'Baixa Parcela/Pedido (PGF)'),
+          {
+            path: 'profile',
+            loader: async () => {
+              // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
+              // anonymous prefetch would log out and drop the guard's redirect target.
+              if (deps.session.hasSession()) {
+                const [{ adminUserQueryOptions }, queryClient] = await Promise.all([
+                  import('./api/user.ts'),
+                  queries.load(),
+                ]);
+                void queryClient.prefetchQuery(adminUserQueryOptions(deps.client));
+              }
+              return null;
+            },
+            ...lazyPage(
+              () => import('./ProfilePage.tsx'),
+              (m) => m.AdminProfilePage,
+            ),
+          },
+        ],
+      },
+    ]),
   ];
 }

@@ -40,23 +40,28 @@ export function Providers({
   children,
 }: {
   deps: AppDeps;
-  queryClient: QueryClient;
+  /**
+   * A query client for everything below (tests, stories). Without one, the routes that use TanStack Query provide
+   * the app's client themselves (shared/queries.tsx), so that a login page does not load it.
+   */
+  queryClient?: QueryClient;
   /** 'test' turns Mantine's transitions and portals off (component tests). */
   env?: 'default' | 'test';
   children: ReactNode;
 }) {
+  const areas = (
+    <AdminProvider value={deps.admin}>
+      <MerchantProvider value={deps.merchant}>
+        <CustomerProvider value={deps.customer}>{children}</CustomerProvider>
+      </MerchantProvider>
+    </AdminProvider>
+  );
   return (
     // All of the theme's CSS variables are written by the provider (not only those that differ from Mantine's
     // defaults): the build leaves Mantine's static copy of the defaults out of the stylesheet (vite.config.ts).
     <MantineProvider theme={theme} env={env} deduplicateCssVariables={false}>
       <Toasts />
-      <QueryClientProvider client={queryClient}>
-        <AdminProvider value={deps.admin}>
-          <MerchantProvider value={deps.merchant}>
-            <CustomerProvider value={deps.customer}>{children}</CustomerProvider>
-          </MerchantProvider>
-        </AdminProvider>
-      </QueryClientProvider>
+      {queryClient ? <QueryClientProvider client={queryClient}>{areas}</QueryClientProvider> : areas}
     </MantineProvider>
   );
 }

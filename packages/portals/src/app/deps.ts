@@ -1,8 +1,46 @@
-import { createAdminClient, createCustomerClient, createMerchantClient, SESSION_KEYS } from '@drip/core';
-import type { AdminDeps } from '../admin/context.tsx';
-import type { CustomerDeps } from '../customer/context.tsx';
-import type { MerchantDeps } from '../merchant/context.tsx';
+import { SESSION_KEYS } from '@drip/core';
+import type { AdminClient, AdminDeps } from '../admin/context.tsx';
+import type { CustomerClient, CustomerDeps } from '../customer/context.tsx';
+import type { MerchantClient, MerchantDeps } from '../merchant/context.tsx';
+import { clientReady, deferredClient } from '../shared/deferredClient.ts';
 import { createAreaSession } from '../shared/session.ts';
+
+const loadClients = () => import('./clients.ts');
+
+const ADMIN_METHODS = {
+  logout: true,
+  login: true,
+  getUser: true,
+  updateUser: true,
+  request: true,
+} satisfies Record<keyof AdminClient, true>;
+
+const MERCHANT_METHODS = {
+  logout: true,
+  login: true,
+  getUser: true,
+  updateUser: true,
+  getMerchant: true,
+  recoverPassword: true,
+  checkRecoveryLink: true,
+  resetPassword: true,
+  recoverEmail: true,
+  request: true,
+} satisfies Record<keyof MerchantClient, true>;
+
+const CUSTOMER_METHODS = {
+  logout: true,
+  login: true,
+  getUser: true,
+  updateUser: true,
+  recoverPassword: true,
+  validateRecoveryToken: true,
+  resetPassword: true,
+  recoverByPhone: true,
+  checkAccessLink: true,
+  setAccessPassword: true,
+  request: true,
+} satisfies Record<keyof CustomerClient, true>;
 
 export interface AppDeps {
   readonly admin: AdminDeps;
@@ -20,7 +58,10 @@ export interface AppDepsOptions {
   onLogout: (area: 'admin' | 'merchant' | 'customer') => void;
 }
 
-/** The API clients and sessions of the three areas. */
+/**
+ * The API clients and sessions of the three areas. The clients' code is fetched on their first call (or when an
+ * area guard or `prefetchClients` asks for it), not with the entry.
+ */
 export function createAppDeps(options: AppDepsOptions): AppDeps {
   const admin = createAreaSession(SESSION_KEYS.admin, options.local, options.session);
   const merchant = createAreaSession(SESSION_KEYS.merchant, options.local, options.session);
@@ -29,28 +70,40 @@ export function createAppDeps(options: AppDepsOptions): AppDeps {
   return {
     admin: {
       session: admin,
-      client: createAdminClient({
-        ...common,
-        tokens: admin.tokens,
-        onLogout: () => options.onLogout('admin'),
-      }),
+      client: deferredClient<AdminClient>(
+        async () =>
+          (await loadClients()).createAdminClient({
+            ...common,
+            tokens: admin.tokens,
+            onLogout: () => options.onLogout('admin'),
+          }),
+        ADMIN_METHODS,
+      ),
     },
     merchant: {
       session: merchant,
       redirectStorage: options.session,
-      client: createMerchantClient({
-        ...common,
-        tokens: merchant.tokens,
-        onLogout: () => options.onLogout('merchant'),
-      }),
+      client: deferredClient<MerchantClient>(
+        async () =>
+          (await loadClients()).createMerchantClient({
+            ...common,
+            tokens: merchant.tokens,
+            onLogout: () => options.onLogout('merchant'),
+          }),
+        MERCHANT_METHODS,
+      ),
     },
     customer: {
       session: customer,
-      client: createCustomerClient({
-        ...common,
-        tokens: customer.tokens,
-        onLogout: () => options.onLogout('customer'),
-      }),
+      client: deferredClient<CustomerClient>(
+        async () =>
+          (await loadClients()).createCustomerClient({
+            ...common,
+            tokens: customer.tokens,
+            onLogout: () => options.onLogout('customer'),
+          }),
+        CUSTOMER_METHODS,
+      ),
     },
   };
 }
@@ -60,3 +113,12 @@ export const LOGIN_PATHS = {
   merchant: '/parceira/login',
   customer: '/cliente/login',
 } as const;
+
+/** Loads the three clients' code (one chunk) ahead of their first call. */
+export async function prefetchClients(deps: AppDeps): Promise<void> {
+  await Promise.all([
+    clientReady(deps.admin.client),
+    clientReady(deps.merchant.client),
+    clientReady(deps.customer.client),
+  ]);
+}

@@ -6,12 +6,17 @@ import { merchantRoutes } from '../merchant/routes.tsx';
 import { ErrorPage } from '../shared/ErrorPage.tsx';
 import { NotFoundPage } from '../shared/NotFoundPage.tsx';
 import { PageLoader } from '../shared/QueryState.tsx';
+import { type AppQueries, toAppQueries } from '../shared/queries.tsx';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
 import type { AppDeps } from './deps.ts';
 import { RootLayout } from './RootLayout.tsx';
 
-/** Every route of the portals (spec 2.1–2.4); anything else is the 404 page. */
-export function createAppRoutes(deps: AppDeps, queryClient: QueryClient): RouteObject[] {
+/**
+ * Every route of the portals (spec 2.1–2.4); anything else is the 404 page. `queries` is the app's deferred query
+ * client (main.tsx), or a `QueryClient` that exists already (tests, stories).
+ */
+export function createAppRoutes(deps: AppDeps, queries: AppQueries | QueryClient): RouteObject[] {
+  const appQueries = toAppQueries(queries);
   return [
     {
       element: <RootLayout />,
@@ -20,9 +25,9 @@ export function createAppRoutes(deps: AppDeps, queryClient: QueryClient): RouteO
       children: [
         { path: '/', ...redirectRoute('/cliente') },
         { path: '/ajuda', ...redirectRoute('/cliente/login?ajuda=true') },
-        ...adminRoutes(deps.admin, queryClient),
-        ...merchantRoutes(deps.merchant, queryClient),
-        ...customerRoutes(deps.customer, queryClient),
+        ...adminRoutes(deps.admin, appQueries),
+        ...merchantRoutes(deps.merchant, appQueries),
+        ...customerRoutes(deps.customer, appQueries),
         { path: '*', element: <NotFoundPage /> },
       ],
     },

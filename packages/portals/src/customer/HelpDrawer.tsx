@@ -4,8 +4,6 @@ import { Anchor, Drawer, Paper, Stack, Text } from '@mantine/core';
 /** Drip's customer support contact: core's one help address (the spec does not give it). */
 export const SUPPORT_EMAIL = DRIP_SUPPORT_EMAIL;
 export const SUPPORT_HOURS = 'Segunda a sexta-feira, das 9h às 18h (horário de Brasília)';
-/** The help panel opens this long after a login page reached through /ajuda loads (spec 9). */
-export const HELP_OPEN_DELAY_MS = 2000;
 
 export function HelpDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (

@@ -1,4 +1,10 @@
-import { authMessages, customerLoginError, isValidCpf, onlyDigits } from '@drip/core';
+import {
+  authMessages,
+  type CustomerLoginRequest,
+  customerLoginError,
+  isValidCpf,
+  onlyDigits,
+} from '@drip/core';
 import {
   Alert,
   Anchor,
@@ -11,31 +17,46 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { failureStatus } from '../shared/api.ts';
+import type * as v from 'valibot';
+import { failureStatus, unwrap } from '../shared/api.ts';
+import { CpfInput } from '../shared/CpfInput.tsx';
 import { Logo } from '../shared/Logo.tsx';
-import { CpfInput } from '../shared/MaskedTextInput.tsx';
+import { useSubmit } from '../shared/useSubmit.ts';
 import { AppPromoPanel } from './AppPromoPanel.tsx';
-import { useCustomerLogin } from './api/login.ts';
 import { CUSTOMER_HOME_PATH, useCustomer } from './context.tsx';
-import { HELP_OPEN_DELAY_MS, HelpDrawer } from './HelpDrawer.tsx';
+
+/** The help panel opens this long after a login page reached through /ajuda loads (spec 9). */
+export const HELP_OPEN_DELAY_MS = 2000;
+
+// The help panel (a Drawer: overlay, focus trap, scroll lock, transitions) is fetched when it is first wanted, not
+// with the login's first screen; through /ajuda it is fetched at once and opens HELP_OPEN_DELAY_MS later.
+const loadHelpDrawer = () => import('./HelpDrawer.tsx');
+const HelpDrawer = lazy(async () => ({ default: (await loadHelpDrawer()).HelpDrawer }));
 
 export function CustomerLoginPage() {
-  const { session } = useCustomer();
+  const { session, client } = useCustomer();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const wantsHelp = searchParams.get('ajuda') === 'true';
-  const login = useCustomerLogin();
+  // The login's own submit, not the api/ hook: TanStack Query is not in a login's first load (shared/queries.tsx).
+  const login = useSubmit(async (body: v.InferInput<typeof CustomerLoginRequest>) =>
+    unwrap(await client.login(body)),
+  );
   const [cpf, setCpf] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<{ cpf?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  // Mounted from the first opening on, so that closing plays the drawer's transition.
+  const [helpMounted, setHelpMounted] = useState(false);
+  if (helpOpen && !helpMounted) setHelpMounted(true);
 
   useEffect(() => {
     if (!wantsHelp) return;
+    void loadHelpDrawer().catch(() => {});
     const timer = window.setTimeout(() => setHelpOpen(true), HELP_OPEN_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [wantsHelp]);
@@ -118,7 +139,11 @@ export function CustomerLoginPage() {
         </Stack>
       </Box>
       <AppPromoPanel />
-      <HelpDrawer opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      {helpMounted ? (
+        <Suspense fallback={null}>
+          <HelpDrawer opened={helpOpen} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -36,6 +36,26 @@ describe('customer login', () => {
     expect(document.title).toBe('Drip - Portal');
   });
 
+  it('signs in without the query client, which the orders page then creates', async () => {
+    const server = fakeFetch({
+      [LOGIN]: () => ({ status: 200, body: { token: 't', refreshToken: 'r' } }),
+      [orderRoutes.list]: () => ({ status: 200, body: ordersPage(0, 0) }),
+    });
+    const { router, queries } = renderApp('/cliente/login', server.fetch);
+    await login();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cliente/pedidos'));
+    // The login posted its credentials before anything created the client (it came with the signed-in area).
+    expect(server.calls[0]?.path).toBe('/customer_backoffice/api/v2/login');
+    expect(await screen.findByText('Você ainda não tem compras para exibir')).toBeTruthy();
+    expect(queries.current()).not.toBeNull();
+  });
+
+  it('shows its first screen without creating the query client', async () => {
+    const { queries } = renderApp('/cliente/login');
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeTruthy();
+    expect(queries.current()).toBeNull();
+  });
+
   it("links 'Esqueci a senha' to the recovery", async () => {
     renderApp('/cliente/login');
     const link = await screen.findByRole('link', { name: 'Esqueci a senha' });

@@ -1,6 +1,7 @@
 import {
   authMessages,
   type MerchantLoginChallenge,
+  type MerchantLoginRequest,
   maskPhoneForDisplay,
   merchantLoginError,
   type TokenPair,
@@ -19,9 +20,10 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type * as v from 'valibot';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
-import { failureStatus } from '../shared/api.ts';
-import { useMerchantLogin } from './api/login.ts';
+import { failureStatus, unwrap } from '../shared/api.ts';
+import { useSubmit } from '../shared/useSubmit.ts';
 import { useMerchant } from './context.tsx';
 import { resolveLoginRedirect } from './redirect.ts';
 
@@ -32,10 +34,13 @@ function isTokenPair(data: TokenPair | MerchantLoginChallenge): data is TokenPai
 }
 
 export function MerchantLoginPage() {
-  const { session, redirectStorage } = useMerchant();
+  const { session, redirectStorage, client } = useMerchant();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const login = useMerchantLogin();
+  // The login's own submit, not the api/ hook: TanStack Query is not in a login's first load (shared/queries.tsx).
+  const login = useSubmit(async (body: v.InferInput<typeof MerchantLoginRequest>) =>
+    unwrap(await client.login(body)),
+  );
   const [state, setState] = useState<Step>({ step: 'credentials' });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

@@ -2,7 +2,8 @@ import { Badge, Skeleton } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { type AreaLink, AreaShell } from '../shared/AreaShell.tsx';
 import { useMerchantInfo } from './api/merchant.ts';
-import { MERCHANT_HOME_PATH, useMerchantIsAdmin, useMerchantLogout } from './context.tsx';
+import { MERCHANT_HOME_PATH, useMerchantLogout } from './context.tsx';
+import { useMerchantIsAdmin } from './role.ts';
 
 function MerchantName() {
   const info = useMerchantInfo();

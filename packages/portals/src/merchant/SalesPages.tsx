@@ -1,7 +1,7 @@
 import { Button, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '../shared/EmptyState.tsx';
-import { useMerchantIsAdmin } from './context.tsx';
+import { useMerchantIsAdmin } from './role.ts';
 
 const ORDERS = '/parceira/pedidos';
 const EXTRACT = '/parceira/pedidos/extrato';

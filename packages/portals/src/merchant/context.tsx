@@ -1,4 +1,4 @@
-import { decodeAccessToken, isMerchantAdmin, type MerchantClient } from '@drip/core';
+import type { MerchantClient } from '@drip/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,15 +24,6 @@ export function useMerchant(): MerchantDeps {
 }
 
 /** Spec 6: without the ADMIN permission the session is read-only (an empty list counts as admin). */
-export function sessionIsMerchantAdmin(session: AreaSession): boolean {
-  const pair = session.tokens.get();
-  return isMerchantAdmin(pair ? decodeAccessToken(pair.token) : null);
-}
-
-export function useMerchantIsAdmin(): boolean {
-  return sessionIsMerchantAdmin(useMerchant().session);
-}
-
 export function useMerchantLogout(): () => void {
   const { session, client } = useMerchant();
   const queryClient = useQueryClient();

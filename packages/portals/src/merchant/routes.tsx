@@ -1,13 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { clientReady } from '../shared/deferredClient.ts';
 import { lazyPage } from '../shared/lazyPage.ts';
+import { type AppQueries, queryScope } from '../shared/queries.tsx';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
-import {
-  MERCHANT_HOME_PATH,
-  MERCHANT_LOGIN_PATH,
-  type MerchantDeps,
-  sessionIsMerchantAdmin,
-} from './context.tsx';
+import { MERCHANT_HOME_PATH, MERCHANT_LOGIN_PATH, type MerchantDeps } from './context.tsx';
 import { loginRedirectFor } from './redirect.ts';
 
 const login = lazyPage(
@@ -17,66 +13,78 @@ const login = lazyPage(
 const sales = () => import('./SalesPages.tsx');
 
 /** Spec 2.4: the merchant portal under /parceira (and the legacy /merchant/login). */
-export function merchantRoutes(deps: MerchantDeps, queryClient: QueryClient): RouteObject[] {
+export function merchantRoutes(deps: MerchantDeps, queries: AppQueries): RouteObject[] {
   const guard = async ({ request }: LoaderFunctionArgs) => {
     if (!deps.session.hasSession())
       return redirect(loginRedirectFor(new URL(request.url), deps.redirectStorage));
-    const { merchantInfoQueryOptions } = await import('./api/merchant.ts');
+    const [{ merchantInfoQueryOptions }, queryClient] = await Promise.all([
+      import('./api/merchant.ts'),
+      queries.load(),
+      clientReady(deps.client),
+    ]);
     void queryClient.prefetchQuery(merchantInfoQueryOptions(deps.client));
     return null;
   };
   return [
     { path: MERCHANT_LOGIN_PATH, ...login },
     { path: '/merchant/login', ...login },
-    {
-      path: '/parceira/recuperar-login',
-      ...lazyPage(
-        () => import('./RecoveryPage.tsx'),
-        (m) => m.MerchantRecoveryPage,
-      ),
-    },
-    {
-      path: MERCHANT_HOME_PATH,
-      loader: guard,
-      ...lazyPage(
-        () => import('./MerchantLayout.tsx'),
-        (m) => m.MerchantLayout,
-      ),
-      children: [
-        { index: true, ...redirectRoute('/parceira/pedidos') },
-        {
-          path: 'pedidos',
-          ...lazyPage(sales, (m) => m.SalesLayout),
-          children: [
-            { index: true, ...lazyPage(sales, (m) => m.OrdersListPage) },
-            { path: 'extrato', ...lazyPage(sales, (m) => m.ExtractPage) },
-            { path: ':checkoutId', ...lazyPage(sales, (m) => m.OrderDetailsPage) },
-          ],
-        },
-        { path: 'checkout-links', ...lazyPage(sales, (m) => m.LinksPage) },
-        {
-          path: 'checkout-links/criar',
-          loader: () => (sessionIsMerchantAdmin(deps.session) ? null : redirect(MERCHANT_HOME_PATH)),
-          ...lazyPage(sales, (m) => m.CreateLinkPage),
-        },
-        {
-          path: 'perfil',
-          loader: async () => {
-            // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
-            // anonymous prefetch would log out and drop the guard's redirect target.
-            if (deps.session.hasSession()) {
-              const { merchantUserQueryOptions } = await import('./api/user.ts');
-              void queryClient.prefetchQuery(merchantUserQueryOptions(deps.client));
-            }
-            return null;
+    queryScope(queries, [
+      {
+        path: '/parceira/recuperar-login',
+        ...lazyPage(
+          () => import('./RecoveryPage.tsx'),
+          (m) => m.MerchantRecoveryPage,
+        ),
+      },
+      {
+        path: MERCHANT_HOME_PATH,
+        loader: guard,
+        ...lazyPage(
+          () => import('./MerchantLayout.tsx'),
+          (m) => m.MerchantLayout,
+        ),
+        children: [
+          { index: true, ...redirectRoute('/parceira/pedidos') },
+          {
+            path: 'pedidos',
+            ...lazyPage(sales, (m) => m.SalesLayout),
+            children: [
+              { index: true, ...lazyPage(sales, (m) => m.OrdersListPage) },
+              { path: 'extrato', ...lazyPage(sales, (m) => m.ExtractPage) },
+              { path: ':checkoutId', ...lazyPage(sales, (m) => m.OrderDetailsPage) },
+            ],
           },
-          ...lazyPage(
-            () => import('./ProfilePage.tsx'),
-            (m) => m.MerchantProfilePage,
-          ),
-        },
-        { path: 'plugin_sign_up/:platform', ...lazyPage(sales, (m) => m.PluginSignUpPage) },
-      ],
-    },
+          { path: 'checkout-links', ...lazyPage(sales, (m) => m.LinksPage) },
+          {
+            path: 'checkout-links/criar',
+            loader: async () => {
+              const { sessionIsMerchantAdmin } = await import('./role.ts');
+              return sessionIsMerchantAdmin(deps.session) ? null : redirect(MERCHANT_HOME_PATH);
+            },
+            ...lazyPage(sales, (m) => m.CreateLinkPage),
+          },
+          {
+            path: 'perfil',
+            loader: async () => {
+              // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
+              // anonymous prefetch would log out and drop the guard's redirect target.
+              if (deps.session.hasSession()) {
+                const [{ merchantUserQueryOptions }, queryClient] = await Promise.all([
+                  import('./api/user.ts'),
+                  queries.load(),
+                ]);
+                void queryClient.prefetchQuery(merchantUserQueryOptions(deps.client));
+              }
+              return null;
+            },
+            ...lazyPage(
+              () => import('./ProfilePage.tsx'),
+              (m) => m.MerchantProfilePage,
+            ),
+          },
+          { path: 'plugin_sign_up/:platform', ...lazyPage(sales, (m) => m.PluginSignUpPage) },
+        ],
+      },
+    ]),
   ];
 }

@@ -4,6 +4,7 @@ import { type AppDeps, createAppDeps, LOGIN_PATHS } from '../app/deps.ts';
 import { Providers } from '../app/Providers.tsx';
 import { createQueryClient } from '../app/queryClient.ts';
 import { createAppRoutes } from '../app/routes.tsx';
+import { deferredQueries } from '../shared/queries.tsx';
 
 export interface FakeRequest {
   method: string;
@@ -56,25 +57,29 @@ export function errorBody(code: string, message: string) {
   return { error: { code, message } };
 }
 
-/** Renders the whole portals app at `path` with a fake `fetch`, like main.tsx does with the real one. */
+/**
+ * Renders the whole portals app at `path` with a fake `fetch`, wired like main.tsx: the query client is handed out
+ * through `deferredQueries` (created on its first `load()`, which `queries.current()` shows), not to `Providers`.
+ */
 export function renderApp(path: string, fetchFn: typeof fetch = fakeFetch({}).fetch) {
   const queryClient = createQueryClient();
+  const queries = deferredQueries(async () => queryClient);
   let navigate: ((to: string) => void) | null = null;
   const deps: AppDeps = createAppDeps({
     fetch: fetchFn,
     local: window.localStorage,
     session: window.sessionStorage,
     onLogout: (area) => {
-      queryClient.clear();
+      queries.current()?.clear();
       navigate?.(LOGIN_PATHS[area]);
     },
   });
-  const router = createMemoryRouter(createAppRoutes(deps, queryClient), { initialEntries: [path] });
+  const router = createMemoryRouter(createAppRoutes(deps, queries), { initialEntries: [path] });
   navigate = (to) => void router.navigate(to);
   const view = render(
-    <Providers deps={deps} queryClient={queryClient} env="test">
+    <Providers deps={deps} env="test">
       <RouterProvider router={router} />
     </Providers>,
   );
-  return { ...view, router, deps, queryClient };
+  return { ...view, router, deps, queryClient, queries };
 }
