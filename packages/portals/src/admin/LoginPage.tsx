@@ -2,6 +2,7 @@ import { type AdminLoginRequest, adminLoginError, onlyDigits, usernameKind } fro
 import { Alert, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { loginEndpoints } from '../app/deps.ts';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
 import { failureStatus, unwrap } from '../shared/api.ts';
 import { useSubmit } from '../shared/useSubmit.ts';
@@ -11,7 +12,9 @@ export function AdminLoginPage() {
   const { session, client } = useAdmin();
   const navigate = useNavigate();
   // The login's own submit, not the api/ hook: TanStack Query is not in a login's first load (shared/queries.tsx).
-  const login = useSubmit(async (body: AdminLoginRequest) => unwrap(await client.login(body)));
+  const login = useSubmit(async (body: AdminLoginRequest) =>
+    unwrap(await client.call((await loginEndpoints()).adminLogin, { body })),
+  );
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);

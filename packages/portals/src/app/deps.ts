@@ -7,40 +7,14 @@ import { createAreaSession } from '../shared/session.ts';
 
 const loadClients = () => import('./clients.ts');
 
-const ADMIN_METHODS = {
-  logout: true,
-  login: true,
-  getUser: true,
-  updateUser: true,
-  request: true,
-} satisfies Record<keyof AdminClient, true>;
+/** A portal client is `call(endpoint, input)` and `logout()` (core's PortalClient), whatever the area. */
+const CLIENT_METHODS = { call: true, logout: true } satisfies Record<keyof AdminClient, true>;
+const ADMIN_METHODS: Record<keyof AdminClient, true> = CLIENT_METHODS;
+const MERCHANT_METHODS: Record<keyof MerchantClient, true> = CLIENT_METHODS;
+const CUSTOMER_METHODS: Record<keyof CustomerClient, true> = CLIENT_METHODS;
 
-const MERCHANT_METHODS = {
-  logout: true,
-  login: true,
-  getUser: true,
-  updateUser: true,
-  getMerchant: true,
-  recoverPassword: true,
-  checkRecoveryLink: true,
-  resetPassword: true,
-  recoverEmail: true,
-  request: true,
-} satisfies Record<keyof MerchantClient, true>;
-
-const CUSTOMER_METHODS = {
-  logout: true,
-  login: true,
-  getUser: true,
-  updateUser: true,
-  recoverPassword: true,
-  validateRecoveryToken: true,
-  resetPassword: true,
-  recoverByPhone: true,
-  checkAccessLink: true,
-  setAccessPassword: true,
-  request: true,
-} satisfies Record<keyof CustomerClient, true>;
+/** The login endpoints, loaded with the clients' chunk (a login page's first screen carries no schema). */
+export const loginEndpoints = () => loadClients();
 
 export interface AppDeps {
   readonly admin: AdminDeps;

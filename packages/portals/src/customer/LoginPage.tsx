@@ -20,6 +20,7 @@ import {
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type * as v from 'valibot';
+import { loginEndpoints } from '../app/deps.ts';
 import { failureStatus, unwrap } from '../shared/api.ts';
 import { CpfInput } from '../shared/CpfInput.tsx';
 import { Logo } from '../shared/Logo.tsx';
@@ -42,7 +43,7 @@ export function CustomerLoginPage() {
   const wantsHelp = searchParams.get('ajuda') === 'true';
   // The login's own submit, not the api/ hook: TanStack Query is not in a login's first load (shared/queries.tsx).
   const login = useSubmit(async (body: v.InferInput<typeof CustomerLoginRequest>) =>
-    unwrap(await client.login(body)),
+    unwrap(await client.call((await loginEndpoints()).customerLogin, { body })),
   );
   const [cpf, setCpf] = useState('');
   const [password, setPassword] = useState('');

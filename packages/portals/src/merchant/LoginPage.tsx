@@ -21,6 +21,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type * as v from 'valibot';
+import { loginEndpoints } from '../app/deps.ts';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
 import { failureStatus, unwrap } from '../shared/api.ts';
 import { useSubmit } from '../shared/useSubmit.ts';
@@ -39,7 +40,7 @@ export function MerchantLoginPage() {
   const [searchParams] = useSearchParams();
   // The login's own submit, not the api/ hook: TanStack Query is not in a login's first load (shared/queries.tsx).
   const login = useSubmit(async (body: v.InferInput<typeof MerchantLoginRequest>) =>
-    unwrap(await client.login(body)),
+    unwrap(await client.call((await loginEndpoints()).merchantLogin, { body })),
   );
   const [state, setState] = useState<Step>({ step: 'credentials' });
   const [username, setUsername] = useState('');
