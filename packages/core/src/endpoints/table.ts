@@ -7,6 +7,9 @@ import { adminEndpoints } from './admin.ts';
 import { customerEndpoints } from './customer.ts';
 import type { AnyEndpoint } from './define.ts';
 import { merchantEndpoints } from './merchant.ts';
+import { merchantSalesEndpoints } from './merchant-sales.ts';
+import { merchantSettlementEndpoints } from './merchant-settlements.ts';
+import { merchantWebhookEndpoints } from './merchant-webhooks.ts';
 import { platformEndpoints } from './platform.ts';
 import { sandboxEndpoints } from './sandbox.ts';
 import { shopperEndpoints } from './shopper.ts';
@@ -14,6 +17,9 @@ import { shopperEndpoints } from './shopper.ts';
 export const endpointGroups = {
   admin: adminEndpoints,
   merchant: merchantEndpoints,
+  merchantSales: merchantSalesEndpoints,
+  merchantSettlements: merchantSettlementEndpoints,
+  merchantWebhooks: merchantWebhookEndpoints,
   customer: customerEndpoints,
   shopper: shopperEndpoints,
   platform: platformEndpoints,
