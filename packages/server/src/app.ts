@@ -78,6 +78,7 @@ export function buildServices(deps: AppDeps): Services {
     jwtSecret: config.jwtSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
+    log,
   });
   const audit = new AuditService(db, clock);
   const counters = new WindowCounters(db, clock);

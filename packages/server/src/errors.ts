@@ -19,11 +19,22 @@ export type DomainErrorKind =
   /** Well-formed, in the right state, but refused by a business rule (422). */
   | 'unprocessable'
   /** Too many attempts or sends; `retryAfterSeconds` says when to retry (429). */
-  | 'too_many';
+  | 'too_many'
+  /**
+   * A provider behind a port (ViaCEP, ...) cannot answer now; nothing is wrong with the request, retry later (503).
+   * Never stored as an idempotent answer (only refusals under 500 are).
+   */
+  | 'unavailable';
+
+/** A field-level problem, by request path (shown beside the field). */
+export interface Issue {
+  path: string;
+  message: string;
+}
 
 export interface DomainErrorDetails {
   /** Field-level problems, by request path (shown beside the field). */
-  issues?: { path: string; message: string }[];
+  issues?: Issue[];
   retryAfterSeconds?: number;
 }
 
@@ -46,3 +57,27 @@ export const domainNotFound = (message = 'Recurso não encontrado', code = 'NOT_
 export const domainConflict = (message: string, code: string) => new DomainError('conflict', code, message);
 export const domainUnprocessable = (message: string, code: string) =>
   new DomainError('unprocessable', code, message);
+
+// ------------------------------------------------------------------ refusals shared by the account modules
+
+const WRONG_CURRENT_PASSWORD = 'A senha atual está incorreta';
+const EMAIL_IN_USE = 'Este e-mail já está em uso';
+
+/** A wrong current password on a profile change: `invalid` (400), not 401, since a 401 would log the user out. */
+export const invalidCurrentPassword = () =>
+  new DomainError('invalid', 'INVALID_PASSWORD', WRONG_CURRENT_PASSWORD, {
+    issues: [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }],
+  });
+
+/** The e-mail of a profile change belongs to another user. `path` is the request field carrying it. */
+export const emailTaken = (path: string) =>
+  new DomainError('conflict', 'EMAIL_TAKEN', EMAIL_IN_USE, { issues: [{ path, message: EMAIL_IN_USE }] });
+
+/** A recovery or first-access link that was used, expired or no longer applies. */
+export const linkExpired = () =>
+  new DomainError('gone', 'LINK_EXPIRED', 'Link expirado, faça a solicitação novamente');
+
+/** Field problems found by a service (the first one's text is the message), like a schema's 400. */
+export function invalidFields(issues: Issue[]): DomainError {
+  return new DomainError('invalid', 'VALIDATION_ERROR', issues[0]?.message ?? 'Dados inválidos', { issues });
+}

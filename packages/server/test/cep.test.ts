@@ -35,6 +35,37 @@ describe('GET /api/v1/cep/{cep}', () => {
   });
 });
 
+describe('GET /api/v1/cep/{cep} with the provider down', () => {
+  it('answers 503 CEP_UNAVAILABLE (a port failure, kind unavailable), not cached, and 200 again once it is back', async () => {
+    const down = await seededApp();
+    try {
+      let outage = true;
+      down.built.services.cep = viaCep({
+        fetch: async () => {
+          if (outage) throw new Error('offline');
+          return {
+            status: 200,
+            json: async () => ({ cep: '01001-000', logradouro: 'Praça da Sé', uf: 'SP' }),
+          };
+        },
+      });
+      const res = await down.request('GET', '/api/v1/cep/01001-000');
+      expect(res.status).toBe(503);
+      expect(res.body.error).toEqual({
+        code: 'CEP_UNAVAILABLE',
+        message: 'Não foi possível recuperar os detalhes do endereço com base no CEP fornecido',
+      });
+      expect(res.headers.get('cache-control') ?? '').not.toContain('public');
+      outage = false;
+      const back = await down.request('GET', '/api/v1/cep/01001-000');
+      expect(back.status).toBe(200);
+      expect(back.body).toMatchObject({ logradouro: 'Praça da Sé', uf: 'SP' });
+    } finally {
+      await down.dispose();
+    }
+  });
+});
+
 describe('ViaCEP adapter', () => {
   const answer = (status: number, body: unknown) => async () => ({ status, json: async () => body });
 

@@ -1,11 +1,8 @@
 import type { ApiErrorBody } from '@drip/core';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DomainError, type DomainErrorKind } from '../errors.ts';
+import { DomainError, type DomainErrorKind, type Issue } from '../errors.ts';
 
-export interface Issue {
-  path: string;
-  message: string;
-}
+export type { Issue };
 
 /** An error answer: the HTTP status plus the `{ error: { code, message, issues? } }` body of the contract. */
 export class ApiError extends Error {
@@ -36,20 +33,6 @@ export const forbidden = (message = 'Você não tem permissão para acessar este
   new ApiError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Recurso não encontrado') => new ApiError(404, 'NOT_FOUND', message);
 
-/** A wrong current password on a profile change: 400, not 401 (a 401 would log the user out). */
-export function invalidCurrentPassword(): ApiError {
-  return new ApiError(400, 'INVALID_PASSWORD', 'A senha atual está incorreta', [
-    { path: 'currentPassword', message: 'A senha atual está incorreta' },
-  ]);
-}
-
-/** The e-mail of a profile change belongs to another user. `path` is the request field carrying it. */
-export function emailTaken(path: string): ApiError {
-  return new ApiError(409, 'EMAIL_TAKEN', 'Este e-mail já está em uso', [
-    { path, message: 'Este e-mail já está em uso' },
-  ]);
-}
-
 /** The only place a domain refusal gets its HTTP status. */
 const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
   invalid: 400,
@@ -60,6 +43,7 @@ const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
   gone: 410,
   unprocessable: 422,
   too_many: 429,
+  unavailable: 503,
 };
 
 /** An HTTP answer for any error a handler raised; null for a programming error (the caller answers 500). */

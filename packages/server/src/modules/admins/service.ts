@@ -3,16 +3,13 @@ import { eq } from 'drizzle-orm';
 import { looksLikeEmail, normalizeEmail } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import { DomainError, emailTaken, invalidCurrentPassword } from '../../errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthService, SessionSubject } from '../auth/service.ts';
 import { admins } from './tables.ts';
 
-export type AdminUpdateResult =
-  | { type: 'ok'; user: AdminUser }
-  | { type: 'invalid_password' }
-  | { type: 'email_taken' }
-  | { type: 'not_found' };
+const userNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Usuário não encontrado');
 
 export class AdminService {
   constructor(
@@ -26,13 +23,14 @@ export class AdminService {
   ) {}
 
   /** Admins log in with their e-mail; a CPF- or phone-looking username simply matches nobody. */
-  async login(username: string, password: string): Promise<SessionSubject | null> {
+  async login(username: string, password: string): Promise<SessionSubject> {
     const email = normalizeEmail(username);
     const [row] = looksLikeEmail(email)
       ? await this.deps.db.select().from(admins).where(eq(admins.email, email))
       : [];
     const ok = await this.deps.passwords.verify(row?.passwordHash, password);
-    if (!row || !ok) return null;
+    if (!row || !ok)
+      throw new DomainError('unauthenticated', 'INVALID_CREDENTIALS', 'E-Mail e/ou senha incorreta');
     await this.deps.audit.record({ actorType: 'ADMIN', actorId: row.id, action: 'ADMIN_LOGIN' });
     return { sub: row.id, aud: 'admin' };
   }
@@ -42,23 +40,25 @@ export class AdminService {
     return row ? { sub: row.id, aud: 'admin' } : null;
   }
 
-  async get(id: string): Promise<AdminUser | null> {
+  async get(id: string): Promise<AdminUser> {
     const [row] = await this.deps.db.select().from(admins).where(eq(admins.id, id));
-    return row ? { id: row.id, username: row.email, name: row.name } : null;
+    if (!row) throw userNotFound();
+    return { id: row.id, username: row.email, name: row.name };
   }
 
-  async update(id: string, req: AdminUpdateUserRequest, requestId?: string): Promise<AdminUpdateResult> {
+  /** The admin's own e-mail and password; the current password is checked first (a wrong one is a 400, not 401). */
+  async update(id: string, req: AdminUpdateUserRequest, requestId?: string): Promise<AdminUser> {
     const [row] = await this.deps.db.select().from(admins).where(eq(admins.id, id));
-    if (!row) return { type: 'not_found' };
+    if (!row) throw userNotFound();
     if (!(await this.deps.passwords.verify(row.passwordHash, req.currentPassword)))
-      return { type: 'invalid_password' };
+      throw invalidCurrentPassword();
     const email = normalizeEmail(req.username);
     if (email !== row.email) {
       const [other] = await this.deps.db
         .select({ id: admins.id })
         .from(admins)
         .where(eq(admins.email, email));
-      if (other) return { type: 'email_taken' };
+      if (other) throw emailTaken('username');
     }
     const passwordHash = await this.deps.passwords.hash(req.newPassword);
     const updated = await this.deps.db.transaction(async (tx) => {
@@ -83,7 +83,7 @@ export class AdminService {
       await this.deps.auth.revokeUser('admin', id, tx);
       return u;
     });
-    if (!updated) return { type: 'not_found' };
-    return { type: 'ok', user: { id: updated.id, username: updated.email, name: updated.name } };
+    if (!updated) throw userNotFound();
+    return { id: updated.id, username: updated.email, name: updated.name };
   }
 }

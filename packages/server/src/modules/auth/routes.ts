@@ -1,7 +1,6 @@
 import { type Audience, adminLogout, customerLogout, merchantLogout, REFRESH_TOKEN_HEADER } from '@drip/core';
 import type { AppContext, Services } from '../../http/context.ts';
 import { clientIp } from '../../http/context.ts';
-import { ApiError } from '../../http/errors.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 import type { SessionSubject } from './service.ts';
 
@@ -14,16 +13,7 @@ export function refreshHandler(
   return async ({ c }: { c: AppContext }): Promise<Response> => {
     services.limiter.hit(`${audience}-refresh`, clientIp(c));
     const presented = c.req.header(REFRESH_TOKEN_HEADER)?.trim();
-    if (!presented)
-      throw new ApiError(401, 'UNAUTHORIZED', 'Envie o refresh token no cabeçalho RefreshToken');
-    const result = await services.auth.refresh(audience, presented, load);
-    if (result.type === 'reused') {
-      services.log.warn('refresh token reuse: family revoked', { audience, requestId: c.get('requestId') });
-      throw new ApiError(401, 'REFRESH_TOKEN_REUSED', 'Sessão encerrada por segurança, faça login novamente');
-    }
-    if (result.type === 'invalid')
-      throw new ApiError(401, 'UNAUTHORIZED', 'Sessão inválida ou expirada, faça login novamente');
-    return c.json(result.pair, 201);
+    return c.json(await services.auth.refresh(audience, presented, load, c.get('requestId')), 201);
   };
 }
 
@@ -35,12 +25,7 @@ export function refreshHandler(
 export function logoutHandler(services: Services, audience: Audience) {
   return async ({ c }: { c: AppContext }): Promise<{ loggedOut: true }> => {
     services.limiter.hit(`${audience}-logout`, clientIp(c));
-    const presented = c.req.header(REFRESH_TOKEN_HEADER)?.trim();
-    if (!presented) {
-      throw new ApiError(400, 'REFRESH_TOKEN_REQUIRED', 'Envie o refresh token no cabeçalho RefreshToken');
-    }
-    await services.auth.logout(audience, presented);
-    return { loggedOut: true };
+    return services.auth.logout(audience, c.req.header(REFRESH_TOKEN_HEADER)?.trim());
   };
 }
 

@@ -6,6 +6,8 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { Shaped } from '../../db/shaped.ts';
 import type { DbOrTx } from '../../db/types.ts';
+import { DomainError } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
 import { hmac, randomToken, safeEqualHex, sha256, sixDigitCode } from './crypto.ts';
 import { refreshTokens, verificationCodes } from './tables.ts';
 
@@ -31,13 +33,13 @@ export interface AuthServiceDeps {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** Where a refresh token reuse (a possible theft) is reported. */
+  log?: Logger;
 }
 
-export type RefreshResult =
-  | { type: 'ok'; pair: TokenPair }
-  | { type: 'invalid' }
-  /** A used token came back: the whole family was revoked. */
-  | { type: 'reused' };
+const SEND_REFRESH_TOKEN = 'Envie o refresh token no cabeçalho RefreshToken';
+const sessionInvalid = () =>
+  new DomainError('unauthenticated', 'UNAUTHORIZED', 'Sessão inválida ou expirada, faça login novamente');
 
 /** How many verified access tokens are remembered (each is a few hundred bytes). */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -121,14 +123,17 @@ export class AuthService {
 
   /**
    * Rotates a refresh token: the presented token is marked used and a new pair in the same family is issued.
-   * Presenting an already used token revokes every token of its family. `load` re-reads the user (it may have
-   * been disabled, or its permissions changed) and returns null when the session must end.
+   * Presenting an already used token revokes every token of its family (401 REFRESH_TOKEN_REUSED); a missing,
+   * unknown, expired or revoked one is a 401 UNAUTHORIZED. `load` re-reads the user (it may have been disabled, or
+   * its permissions changed) and returns null when the session must end.
    */
   async refresh(
     audience: Audience,
-    presented: string,
+    presented: string | undefined,
     load: (userId: string) => Promise<SessionSubject | null>,
-  ): Promise<RefreshResult> {
+    requestId?: string,
+  ): Promise<TokenPair> {
+    if (!presented) throw new DomainError('unauthenticated', 'UNAUTHORIZED', SEND_REFRESH_TOKEN);
     const now = this.deps.clock.now();
     const hash = sha256(presented);
     const claimed = await this.deps.db
@@ -155,24 +160,30 @@ export class AuthService {
           .update(refreshTokens)
           .set({ revokedAt: now })
           .where(and(eq(refreshTokens.familyId, existing.familyId), isNull(refreshTokens.revokedAt)));
-        return { type: 'reused' };
+        this.deps.log?.warn('refresh token reuse: family revoked', { audience, requestId });
+        throw new DomainError(
+          'unauthenticated',
+          'REFRESH_TOKEN_REUSED',
+          'Sessão encerrada por segurança, faça login novamente',
+        );
       }
-      return { type: 'invalid' };
+      throw sessionInvalid();
     }
     const subject = await load(row.userId);
     if (!subject) {
       await this.revokeFamily(row.familyId);
-      return { type: 'invalid' };
+      throw sessionInvalid();
     }
-    return { type: 'ok', pair: await this.issuePair(subject, row.familyId) };
+    return this.issuePair(subject, row.familyId);
   }
 
   /**
    * Logout: revokes the whole family of the presented refresh token (the token and every successor), so that
    * neither it nor a copy of an earlier one can be refreshed again. One statement; an unknown token, a token of
-   * another audience or a family already revoked changes nothing.
+   * another audience or a family already revoked changes nothing. Without a token there is nothing to end: a 400.
    */
-  async logout(audience: Audience, presented: string): Promise<void> {
+  async logout(audience: Audience, presented: string | undefined): Promise<{ loggedOut: true }> {
+    if (!presented) throw new DomainError('invalid', 'REFRESH_TOKEN_REQUIRED', SEND_REFRESH_TOKEN);
     const family = this.deps.db
       .select({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
@@ -181,6 +192,7 @@ export class AuthService {
       .update(refreshTokens)
       .set({ revokedAt: this.deps.clock.now() })
       .where(and(inArray(refreshTokens.familyId, family), isNull(refreshTokens.revokedAt)));
+    return { loggedOut: true };
   }
 
   async revokeFamily(familyId: string): Promise<void> {

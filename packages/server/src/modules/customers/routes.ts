@@ -14,7 +14,6 @@ import {
 import { normalizeCpf, normalizePhone } from '../../br.ts';
 import { validationError } from '../../http/body.ts';
 import { claimsOf, clientIp, type Services } from '../../http/context.ts';
-import { ApiError, invalidCurrentPassword, notFound } from '../../http/errors.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 import { refreshHandler } from '../auth/routes.ts';
 
@@ -30,32 +29,14 @@ export function customerRoutes(s: Services): RouteDef[] {
     route(customerLogin, async ({ c, body }) => {
       const cpf = validCpf(body.username, 'username');
       await s.limiter.take('customer-login', clientIp(c), cpf);
-      const subject = await s.customers.login(cpf, body.password);
-      if (!subject) throw new ApiError(401, 'INVALID_CREDENTIALS', 'CPF e/ou senha inválidos');
-      return await s.auth.issuePair(subject);
+      return await s.auth.issuePair(await s.customers.login(cpf, body.password));
     }),
     route(
       customerRefresh,
       refreshHandler(s, 'customer', (id) => s.customers.subject(id)),
     ),
-    route(customerGetUser, async ({ c }) => {
-      const profile = await s.customers.profile(claimsOf(c).sub);
-      if (!profile) throw notFound('Cliente não encontrado');
-      return profile;
-    }),
-    route(customerUpdateUser, async ({ c, body }) => {
-      const result = await s.customers.updateProfile(claimsOf(c).sub, body);
-      switch (result.type) {
-        case 'ok':
-          return { phoneUpdated: false, passwordUpdated: result.passwordUpdated, user: result.user };
-        case 'invalid':
-          throw validationError(result.issues);
-        case 'invalid_password':
-          throw invalidCurrentPassword();
-        case 'not_found':
-          throw notFound('Cliente não encontrado');
-      }
-    }),
+    route(customerGetUser, async ({ c }) => s.customers.profile(claimsOf(c).sub)),
+    route(customerUpdateUser, async ({ c, body }) => s.customers.updateProfile(claimsOf(c).sub, body)),
     route(customerRecoverPassword, async ({ c, body }) => {
       const cpf = validCpf(body.customerCpf, 'customerCpf');
       await s.limiter.take('customer-recover', clientIp(c), cpf);
@@ -75,17 +56,11 @@ export function customerRoutes(s: Services): RouteDef[] {
     }),
     route(customerCheckAccessLink, async ({ c, body }) => {
       await s.limiter.take('customer-recover-code', clientIp(c));
-      const status = await s.customers.accessLinkStatus(body.token);
-      if (!status) throw notFound('Link não encontrado');
-      return status;
+      return await s.customers.accessLinkStatus(body.token);
     }),
     route(customerSetAccessPassword, async ({ c, body }) => {
       await s.limiter.take('customer-recover-code', clientIp(c));
-      const result = await s.customers.redeemAccessLink(body.token, body.password);
-      if (result === 'not_found') throw notFound('Link não encontrado');
-      if (result === 'expired')
-        throw new ApiError(410, 'LINK_EXPIRED', 'Link expirado, faça a solicitação novamente');
-      return { passwordUpdated: true as const };
+      return await s.customers.redeemAccessLink(body.token, body.password);
     }),
     route(customerValidateRecoveryToken, async ({ c, body }) => {
       const cpf = validCpf(body.customerCpf, 'customerCpf');
@@ -95,13 +70,7 @@ export function customerRoutes(s: Services): RouteDef[] {
     route(customerResetPassword, async ({ c, body }) => {
       const cpf = validCpf(body.customerCpf, 'customerCpf');
       await s.limiter.take('customer-recover-code', clientIp(c), cpf);
-      const ok = await s.customers.resetPassword(cpf, body.token, body.password);
-      if (!ok) {
-        throw new ApiError(400, 'INVALID_TOKEN', 'Token inválido', [
-          { path: 'token', message: 'Token inválido' },
-        ]);
-      }
-      return { passwordUpdated: true as const };
+      return await s.customers.resetPassword(cpf, body.token, body.password);
     }),
   ];
 }

@@ -1,4 +1,8 @@
-import { CustomerProfile, type CustomerUpdateProfileRequest } from '@drip/core';
+import {
+  CustomerProfile,
+  type CustomerUpdateProfileRequest,
+  type CustomerUpdateProfileResponse,
+} from '@drip/core';
 import { and, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { normalizeCpf, normalizeEmail } from '../../br.ts';
@@ -6,7 +10,7 @@ import type { Clock } from '../../clock.ts';
 import type { DatabaseHandle, Db } from '../../db/index.ts';
 import { ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx } from '../../db/types.ts';
-import type { Issue } from '../../http/errors.ts';
+import { DomainError, type Issue, invalidCurrentPassword, invalidFields, linkExpired } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { sha256 } from '../auth/crypto.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
@@ -22,11 +26,8 @@ import {
 } from './checkout-identity.ts';
 import { type CustomerAccessLinkRow, type CustomerRow, customerAccessLinks, customers } from './tables.ts';
 
-export type ProfileUpdateResult =
-  | { type: 'ok'; passwordUpdated: boolean; user: CustomerProfile }
-  | { type: 'invalid'; issues: Issue[] }
-  | { type: 'invalid_password' }
-  | { type: 'not_found' };
+const customerNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Cliente não encontrado');
+const accessLinkNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Link não encontrado');
 
 const UFS = new Set(
   'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' '),
@@ -131,10 +132,12 @@ export class CustomerService {
     return row && row.status === 'ACTIVE' ? row : undefined;
   }
 
-  async login(cpf: string, password: string): Promise<SessionSubject | null> {
+  async login(cpf: string, password: string): Promise<SessionSubject> {
     const row = await this.activeByCpf(cpf);
     const ok = await this.deps.passwords.verify(row?.passwordHash, password);
-    return row && ok ? { sub: row.id, aud: 'customer' } : null;
+    if (!row || !ok)
+      throw new DomainError('unauthenticated', 'INVALID_CREDENTIALS', 'CPF e/ou senha inválidos');
+    return { sub: row.id, aud: 'customer' };
   }
 
   async subject(id: string): Promise<SessionSubject | null> {
@@ -142,16 +145,21 @@ export class CustomerService {
     return row && row.status === 'ACTIVE' ? { sub: row.id, aud: 'customer' } : null;
   }
 
-  async profile(id: string): Promise<CustomerProfile | null> {
+  async profile(id: string): Promise<CustomerProfile> {
     // The profile read is on every portal page: straight on the driver, parsed with the contract schema.
-    if (!isUuid(id)) return null;
+    if (!isUuid(id)) throw customerNotFound();
     const row = await this.deps.readRow('customer_profile_by_id', PROFILE_SQL, [id]);
-    return row === undefined ? null : v.parse(CustomerProfile, row);
+    if (row === undefined) throw customerNotFound();
+    return v.parse(CustomerProfile, row);
   }
 
-  async updateProfile(id: string, req: CustomerUpdateProfileRequest): Promise<ProfileUpdateResult> {
+  /** The portal's profile change; the phone is not changed here (it is verified through a checkout). */
+  async updateProfile(
+    id: string,
+    req: CustomerUpdateProfileRequest,
+  ): Promise<v.InferOutput<typeof CustomerUpdateProfileResponse>> {
     const [row] = await this.deps.db.select().from(customers).where(eq(customers.id, id));
-    if (!row) return { type: 'not_found' };
+    if (!row) throw customerNotFound();
     const issues: Issue[] = [];
     const patch: Partial<typeof customers.$inferInsert> = {};
     if (req.name !== undefined) patch.name = req.name;
@@ -192,12 +200,12 @@ export class CustomerService {
       const value = emptyToNull(req[key]);
       if (value !== undefined) patch[key] = value;
     }
-    if (issues.length > 0) return { type: 'invalid', issues };
+    if (issues.length > 0) throw invalidFields(issues);
 
     let passwordUpdated = false;
     if (req.newPassword !== undefined && req.currentPassword !== undefined) {
       if (!(await this.deps.passwords.verify(row.passwordHash, req.currentPassword)))
-        return { type: 'invalid_password' };
+        throw invalidCurrentPassword();
       patch.passwordHash = await this.deps.passwords.hash(req.newPassword);
       passwordUpdated = true;
     }
@@ -208,8 +216,8 @@ export class CustomerService {
       if (passwordUpdated) await this.deps.auth.revokeUser('customer', id, tx);
       return u;
     });
-    if (!updated) return { type: 'not_found' };
-    return { type: 'ok', passwordUpdated, user: toCustomerProfile(updated) };
+    if (!updated) throw customerNotFound();
+    return { phoneUpdated: false, passwordUpdated, user: toCustomerProfile(updated) };
   }
 
   /**
@@ -274,10 +282,11 @@ export class CustomerService {
   }
 
   /** Uses the token up, sets the password and ends every session of the customer. */
-  async resetPassword(cpf: string, token: string, password: string): Promise<boolean> {
+  async resetPassword(cpf: string, token: string, password: string): Promise<{ passwordUpdated: true }> {
     const row = await this.verifiedByCpf(cpf);
-    if (!row) return false;
-    if ((await this.deps.auth.checkCode('CUSTOMER_RECOVERY', row.cpf, token, true)) !== 'ok') return false;
+    if (!row) throw invalidToken();
+    if ((await this.deps.auth.checkCode('CUSTOMER_RECOVERY', row.cpf, token, true)) !== 'ok')
+      throw invalidToken();
     const passwordHash = await this.deps.passwords.hash(password);
     await this.deps.db.transaction(async (tx) => {
       await tx
@@ -286,17 +295,17 @@ export class CustomerService {
         .where(eq(customers.id, row.id));
       await this.deps.auth.revokeUser('customer', row.id, tx);
     });
-    return true;
+    return { passwordUpdated: true };
   }
 
   /**
    * A first-access link (sent when an order was created for a customer without a password) works while: unused,
    * unexpired, the customer active and still without a password, and the phone it was sent to still the customer's
-   * verified phone. null for an unknown token.
+   * verified phone. An unknown token is a 404.
    */
-  async accessLinkStatus(token: string): Promise<{ linkExpired: boolean } | null> {
+  async accessLinkStatus(token: string): Promise<{ linkExpired: boolean }> {
     const found = await this.accessLink(token);
-    if (!found) return null;
+    if (!found) throw accessLinkNotFound();
     return { linkExpired: !usableAccessLink(found, this.deps.clock.now()) };
   }
 
@@ -310,14 +319,16 @@ export class CustomerService {
   }
 
   /** Sets the first password with a first-access link (used up) and ends every session of the customer. */
-  async redeemAccessLink(token: string, password: string): Promise<'ok' | 'expired' | 'not_found'> {
+  async redeemAccessLink(token: string, password: string): Promise<{ passwordUpdated: true }> {
     const found = await this.accessLink(token);
-    if (!found) return 'not_found';
+    if (!found) throw accessLinkNotFound();
     const now = this.deps.clock.now();
-    if (!usableAccessLink(found, now)) return 'expired';
+    if (!usableAccessLink(found, now)) throw linkExpired();
     const passwordHash = await this.deps.passwords.hash(password);
     const { link } = found;
-    return this.deps.db.transaction(async (tx) => {
+    // Refused after the commit, not by throwing inside: a link claimed for a customer who no longer qualifies stays
+    // used up.
+    const outcome = await this.deps.db.transaction(async (tx) => {
       const claimed = await tx
         .update(customerAccessLinks)
         .set({ usedAt: now })
@@ -329,7 +340,7 @@ export class CustomerService {
           ),
         )
         .returning({ customerId: customerAccessLinks.customerId });
-      if (claimed.length === 0) return 'expired';
+      if (claimed.length === 0) return 'expired' as const;
       // Re-checked in the write: the phone may have changed, or a password been set, since the read above.
       const updated = await tx
         .update(customers)
@@ -344,11 +355,20 @@ export class CustomerService {
           ),
         )
         .returning({ id: customers.id });
-      if (updated.length === 0) return 'expired';
+      if (updated.length === 0) return 'expired' as const;
       await this.deps.auth.revokeUser('customer', link.customerId, tx);
-      return 'ok';
+      return 'ok' as const;
     });
+    if (outcome === 'expired') throw linkExpired();
+    return { passwordUpdated: true };
   }
+}
+
+/** A wrong, used or expired recovery token, or a CPF without a verified phone (the answer does not tell which). */
+function invalidToken(): DomainError {
+  return new DomainError('invalid', 'INVALID_TOKEN', 'Token inválido', {
+    issues: [{ path: 'token', message: 'Token inválido' }],
+  });
 }
 
 const PhoneRows = v.object({ rows: v.array(v.object({ phone: v.string() })) });

@@ -10,12 +10,12 @@ import { maskEmail, maskPhone, normalizeEmail, normalizePhone } from '../../br.t
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { ShapedStatements } from '../../db/shaped.ts';
-import { DomainError } from '../../errors.ts';
+import { DomainError, emailTaken, invalidCurrentPassword, invalidFields, linkExpired } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { AuditService } from '../audit/service.ts';
 import { randomToken } from '../auth/crypto.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
-import type { AuthService, CodeCheck, SessionSubject } from '../auth/service.ts';
+import type { AuthService, SessionSubject } from '../auth/service.ts';
 import type { Notifications } from '../notifications/ports.ts';
 import { type MerchantUserRow, merchantRecoveryLinks, merchants, merchantUsers } from './tables.ts';
 
@@ -23,15 +23,18 @@ const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 
 export const RECOVERY_LINK_TTL_MS = 60 * 60 * 1000;
 
-export type PasswordStepResult = { type: 'challenge'; phone: string; email: string } | { type: 'invalid' };
-export type CodeStepResult = { type: 'ok'; subject: SessionSubject } | { type: Exclude<CodeCheck, 'ok'> };
-export type MerchantUpdateResult =
-  | { type: 'ok'; user: MerchantUser }
-  | { type: 'invalid_password' }
-  | { type: 'email_taken' }
-  | { type: 'invalid_phone' }
-  | { type: 'not_found' };
-export type ResetResult = { type: 'ok' } | { type: 'not_found' } | { type: 'expired' };
+/** The refusals of the code step, by the outcome of the code check. */
+const CODE_REFUSALS = {
+  invalid: ['INVALID_CODE', 'Drip Token inválido, verifique o número inserido.'],
+  expired: ['CODE_EXPIRED', 'Drip Token expirado, faça login novamente para receber outro código.'],
+  dead: ['CODE_LOCKED', 'Limite de tentativas atingido, faça login novamente para receber outro código.'],
+} as const;
+const codeRefused = (check: keyof typeof CODE_REFUSALS) =>
+  new DomainError('unauthenticated', CODE_REFUSALS[check][0], CODE_REFUSALS[check][1]);
+const userNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Usuário não encontrado');
+const recoveryLinkNotFound = () =>
+  new DomainError('not_found', 'NOT_FOUND', 'Link de recuperação não encontrado');
+const invalidPhone = (path: string) => invalidFields([{ path, message: 'O telefone é inválido' }]);
 
 const Permissions = v.array(MerchantPermission);
 const EmailRows = v.object({ rows: v.array(v.object({ email: v.string() })) });
@@ -112,7 +115,14 @@ export class MerchantService {
     });
   }
 
-  /** The origins a merchant registered for embedding (issue 4), or null for an unknown merchant. */
+  /** The origins a merchant registered for embedding, for the back office; an unknown merchant is a 404. */
+  async registeredEmbedDomains(merchantId: string): Promise<string[]> {
+    const domains = await this.embedDomains(merchantId);
+    if (!domains) throw merchantNotFound();
+    return domains;
+  }
+
+  /** The origins a merchant registered for embedding, or null for an unknown merchant (the hosted pages' CSP). */
   async embedDomains(merchantId: string): Promise<string[] | null> {
     if (!isUuid(merchantId)) return null;
     const [row] = await this.deps.db
@@ -181,10 +191,11 @@ export class MerchantService {
     password: string,
     /** Called with the phone before the code is made and sent (the send caps; it throws to refuse). */
     beforeSend?: (phone: string) => Promise<void>,
-  ): Promise<PasswordStepResult> {
+  ): Promise<{ phone: string; email: string }> {
     const user = await this.activeUserByEmail(email);
     const ok = await this.deps.passwords.verify(user?.passwordHash, password);
-    if (!user || !ok) return { type: 'invalid' };
+    if (!user || !ok)
+      throw new DomainError('unauthenticated', 'INVALID_CREDENTIALS', 'E-mail e/ou senha incorretos.');
     await beforeSend?.(user.phone);
     const code = await this.deps.auth.createCode('MERCHANT_LOGIN', user.id);
     await this.deps.notifications.sms.send({
@@ -192,16 +203,16 @@ export class MerchantService {
       body: `Drip: seu código de acesso ao portal da parceira é ${code}. Ele vale por 10 minutos. Não compartilhe este código.`,
       code,
     });
-    return { type: 'challenge', phone: maskPhone(user.phone), email: maskEmail(user.email) };
+    return { phone: maskPhone(user.phone), email: maskEmail(user.email) };
   }
 
-  /** Step 2: e-mail and the SMS code. */
-  async codeStep(email: string, code: string): Promise<CodeStepResult> {
+  /** Step 2: e-mail and the SMS code; the session's subject when the code is right. */
+  async codeStep(email: string, code: string): Promise<SessionSubject> {
     const user = await this.activeUserByEmail(email);
-    if (!user) return { type: 'invalid' };
+    if (!user) throw codeRefused('invalid');
     const check = await this.deps.auth.checkCode('MERCHANT_LOGIN', user.id, code, true);
-    if (check !== 'ok') return { type: check };
-    return { type: 'ok', subject: this.subjectOf(user) };
+    if (check !== 'ok') throw codeRefused(check);
+    return this.subjectOf(user);
   }
 
   private subjectOf(user: MerchantUserRow): SessionSubject {
@@ -224,20 +235,22 @@ export class MerchantService {
     return row ? this.subjectOf(row.user) : null;
   }
 
-  async getUser(userId: string): Promise<MerchantUser | null> {
+  async getUser(userId: string): Promise<MerchantUser> {
     const [row] = await this.deps.db.select().from(merchantUsers).where(eq(merchantUsers.id, userId));
-    return row ? toMerchantUser(row) : null;
+    if (!row) throw userNotFound();
+    return toMerchantUser(row);
   }
 
-  async updateUser(userId: string, req: MerchantUpdateUserRequest): Promise<MerchantUpdateResult> {
+  /** The user's own e-mail, phone and password; the current password is checked first. */
+  async updateUser(userId: string, req: MerchantUpdateUserRequest): Promise<MerchantUser> {
     const [row] = await this.deps.db.select().from(merchantUsers).where(eq(merchantUsers.id, userId));
-    if (!row) return { type: 'not_found' };
+    if (!row) throw userNotFound();
     if (!(await this.deps.passwords.verify(row.passwordHash, req.currentPassword)))
-      return { type: 'invalid_password' };
+      throw invalidCurrentPassword();
     let phone = row.phone;
     if (req.phone !== undefined) {
       const normalized = normalizePhone(req.phone);
-      if (!normalized) return { type: 'invalid_phone' };
+      if (!normalized) throw invalidPhone('phone');
       phone = normalized;
     }
     const email = normalizeEmail(req.email);
@@ -246,7 +259,7 @@ export class MerchantService {
         .select({ id: merchantUsers.id })
         .from(merchantUsers)
         .where(eq(merchantUsers.email, email));
-      if (other) return { type: 'email_taken' };
+      if (other) throw emailTaken('email');
     }
     const passwordHash = req.newPassword ? await this.deps.passwords.hash(req.newPassword) : row.passwordHash;
     const [updated] = await this.deps.db.transaction(async (tx) => {
@@ -259,17 +272,17 @@ export class MerchantService {
       if (req.newPassword) await this.deps.auth.revokeUser('merchant', userId, tx);
       return written;
     });
-    if (!updated) return { type: 'not_found' };
-    return { type: 'ok', user: toMerchantUser(updated) };
+    if (!updated) throw userNotFound();
+    return toMerchantUser(updated);
   }
 
-  async sessionInfo(userId: string): Promise<MerchantSessionInfo | null> {
+  async sessionInfo(userId: string): Promise<MerchantSessionInfo> {
     const [row] = await this.deps.db
       .select({ user: merchantUsers, merchant: merchants })
       .from(merchantUsers)
       .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
       .where(eq(merchantUsers.id, userId));
-    if (!row) return null;
+    if (!row) throw new DomainError('not_found', 'NOT_FOUND', 'Parceira não encontrada');
     const permissions = permissionsOf(row.user);
     return {
       id: row.merchant.id,
@@ -338,52 +351,54 @@ export class MerchantService {
     return { emailDelivered: true };
   }
 
-  /** null when the id is unknown. */
-  async recoveryLinkStatus(recoveryId: string): Promise<{ linkExpired: boolean } | null> {
+  async recoveryLinkStatus(recoveryId: string): Promise<{ linkExpired: boolean }> {
     const [link] = await this.deps.db
       .select()
       .from(merchantRecoveryLinks)
       .where(eq(merchantRecoveryLinks.recoveryId, recoveryId));
-    if (!link) return null;
+    if (!link) throw recoveryLinkNotFound();
     return {
       linkExpired: link.usedAt !== null || link.expiresAt.getTime() <= this.deps.clock.now().getTime(),
     };
   }
 
-  async resetPassword(recoveryId: string, password: string): Promise<ResetResult> {
+  /** Sets the password with a recovery link (used up) and ends every session of the user. */
+  async resetPassword(recoveryId: string, password: string): Promise<{ passwordUpdated: true }> {
     const now = this.deps.clock.now();
     const [link] = await this.deps.db
       .select()
       .from(merchantRecoveryLinks)
       .where(eq(merchantRecoveryLinks.recoveryId, recoveryId));
-    if (!link) return { type: 'not_found' };
+    if (!link) throw recoveryLinkNotFound();
     const userId = link.merchantUserId;
     if (userId === null || link.usedAt !== null || link.expiresAt.getTime() <= now.getTime())
-      return { type: 'expired' };
+      throw linkExpired();
     const passwordHash = await this.deps.passwords.hash(password);
-    return this.deps.db.transaction(async (tx) => {
+    const outcome = await this.deps.db.transaction(async (tx) => {
       const claimed = await tx
         .update(merchantRecoveryLinks)
         .set({ usedAt: now })
         .where(and(eq(merchantRecoveryLinks.recoveryId, recoveryId), isNull(merchantRecoveryLinks.usedAt)))
         .returning({ id: merchantRecoveryLinks.recoveryId });
-      if (claimed.length === 0) return { type: 'expired' } as const;
+      if (claimed.length === 0) return 'expired' as const;
       await tx
         .update(merchantUsers)
         .set({ passwordHash, updatedAt: now })
         .where(eq(merchantUsers.id, userId));
       await this.deps.auth.revokeUser('merchant', userId, tx);
-      return { type: 'ok' } as const;
+      return 'ok' as const;
     });
+    if (outcome === 'expired') throw linkExpired();
+    return { passwordUpdated: true };
   }
 
   /**
    * Sends the login e-mail by SMS to the phone, when it belongs to merchant users (same no-enumeration answer).
-   * Returns null when the phone is not a valid Brazilian number.
+   * A phone that is not a valid Brazilian number is refused on the request's `merchantUserPhone`.
    */
-  async recoverEmail(phoneInput: string): Promise<{ smsDelivered: boolean } | null> {
+  async recoverEmail(phoneInput: string): Promise<{ smsDelivered: boolean }> {
     const phone = normalizePhone(phoneInput);
-    if (!phone) return null;
+    if (!phone) throw invalidPhone('merchantUserPhone');
     const rows = await this.deps.db
       .select({ email: merchantUsers.email })
       .from(merchantUsers)

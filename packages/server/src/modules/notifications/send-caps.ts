@@ -1,6 +1,6 @@
 import { normalizeRecipient } from '../../br.ts';
 import { DEFAULT_SEND_CAPS, type SendCap, type SendCapsConfig } from '../../config.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../errors.ts';
 import type { WindowCounters } from './counters.ts';
 
 /** Who a message would go to and who asked for it. */
@@ -59,18 +59,17 @@ export class SendCaps {
   }
 }
 
-export function tooManySends(retryAfterSeconds: number): ApiError {
+export function tooManySends(retryAfterSeconds: number): DomainError {
   const wait =
     retryAfterSeconds >= 7200
       ? `${Math.ceil(retryAfterSeconds / 3600)} horas`
       : retryAfterSeconds >= 120
         ? `${Math.ceil(retryAfterSeconds / 60)} minutos`
         : `${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'segundo' : 'segundos'}`;
-  return new ApiError(
-    429,
+  return new DomainError(
+    'too_many',
     'TOO_MANY_SENDS',
     `Limite de envio de mensagens atingido. Aguarde ${wait} e tente novamente.`,
-    undefined,
-    { 'Retry-After': String(retryAfterSeconds) },
+    { retryAfterSeconds },
   );
 }

@@ -17,7 +17,6 @@ import {
 import * as v from 'valibot';
 import { MAX_BODY_BYTES, parseWith, readJson, tooLarge } from '../../http/body.ts';
 import type { AppContext, Services } from '../../http/context.ts';
-import { ApiError } from '../../http/errors.ts';
 import { type RouteDef, rawBodyRoute, route } from '../../http/route-table.ts';
 import {
   CobPatchRequest,
@@ -29,10 +28,10 @@ import {
   problem,
   TXID_PATTERN,
 } from '../payments/apipix.ts';
-import { parseBrCode } from '../payments/brcode.ts';
 import { cobWire, devolucaoWire, pixWire, type SandboxPsp } from '../payments/sandbox-psp.ts';
+import { describeCob, issuePspToken, payCob, sandboxPspOf } from './bank.ts';
 import { bankPage } from './bank-page.ts';
-import { centsToReais, DEMO_CPF_FALLBACK } from './pix-routes-support.ts';
+import { DEMO_CPF_FALLBACK } from './pix-routes-support.ts';
 
 export const PSP_BASE = '/sandbox/psp';
 
@@ -92,27 +91,6 @@ const ParseRequest = v.pipe(
   v.check((b) => (b.brcode !== undefined) !== (b.txid !== undefined), 'Envie brcode ou txid (um dos dois)'),
 );
 
-const STATUS_LABELS: Record<string, string> = {
-  ATIVA: 'Aguardando pagamento',
-  CONCLUIDA: 'Paga',
-  REMOVIDA_PELO_USUARIO_RECEBEDOR: 'Cancelada pelo recebedor',
-  REMOVIDA_PELO_PSP: 'Removida pelo PSP',
-};
-
-/** Resolves `{ brcode | txid }` to where the sandbox PSP can find the cob. */
-function target(body: {
-  brcode?: string | undefined;
-  txid?: string | undefined;
-}): { txid: string } | { location: string } {
-  if (body.txid !== undefined) return { txid: body.txid };
-  const parsed = parseBrCode(body.brcode ?? '');
-  if (!parsed.ok) throw new ApiError(400, 'INVALID_BRCODE', parsed.message);
-  if (parsed.code.type !== 'DYNAMIC' || !parsed.code.location) {
-    throw new ApiError(400, 'STATIC_BRCODE', 'Este banco de testes paga apenas cobranças dinâmicas do Drip');
-  }
-  return { location: parsed.code.location };
-}
-
 /** Reads an OAuth token request body: form-encoded (RFC 6749) or JSON. */
 async function readTokenForm(c: AppContext): Promise<Record<string, string>> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
@@ -127,21 +105,13 @@ async function readTokenForm(c: AppContext): Promise<Record<string, string>> {
 }
 
 export function pixSandboxRoutes(s: Services): RouteDef[] {
-  const psp = (): SandboxPsp => {
-    if (!s.sandboxPsp) throw new ApiError(404, 'NOT_FOUND', 'O PSP sandbox está desligado');
-    return s.sandboxPsp;
-  };
+  const psp = (): SandboxPsp => sandboxPspOf(s.sandboxPsp);
   return [
     rawBodyRoute(pspToken, async ({ c }) => {
       const form = await readTokenForm(c);
-      // OAuth2 error codes (RFC 6749), carried in Drip's error shape.
-      if (form.grant_type !== 'client_credentials') {
-        throw new ApiError(400, 'unsupported_grant_type', 'Use grant_type=client_credentials');
-      }
-      const result = await psp().issueToken(c.req.header('authorization'));
-      if (!result.ok) throw new ApiError(401, 'invalid_client', result.problem.detail);
+      const token = await issuePspToken(psp(), form.grant_type, c.req.header('authorization'));
       c.header('Cache-Control', 'no-store');
-      return result.value;
+      return token;
     }),
     rawBodyRoute(pspPutCob, async ({ c, params }) => {
       const raw = await readJson(c);
@@ -207,58 +177,11 @@ export function pixSandboxRoutes(s: Services): RouteDef[] {
     }),
     rawBodyRoute(sandboxPixParse, async ({ c }) => {
       const body = parseWith(ParseRequest, await readJson(c));
-      const where = target(body);
-      const parsed = body.brcode !== undefined ? parseBrCode(body.brcode) : null;
-      const cob = await psp().findCob(where);
-      if (!cob)
-        throw new ApiError(404, 'COB_NOT_FOUND', 'Nenhuma cobrança do PSP sandbox corresponde a este código');
-      return {
-        txid: cob.txid,
-        amount: centsToReais(cob.valor.original),
-        merchantName: parsed?.ok ? parsed.code.merchantName : 'DRIP PAGAMENTOS',
-        merchantCity: parsed?.ok ? parsed.code.merchantCity : 'SAO PAULO',
-        status: cob.status,
-        statusLabel: psp().isPayable(cob)
-          ? STATUS_LABELS.ATIVA
-          : cob.status === 'ATIVA'
-            ? 'Expirada'
-            : STATUS_LABELS[cob.status],
-        payable: psp().isPayable(cob),
-        expiresAt: new Date(
-          new Date(cob.calendario.criacao).getTime() + cob.calendario.expiracao * 1000,
-        ).toISOString(),
-      };
+      return describeCob(psp, body);
     }),
     rawBodyRoute(sandboxPixPay, async ({ c }) => {
       const body = parseWith(PayRequest, await readJson(c));
-      const where = target(body);
-      const result = await psp().pay({
-        ...where,
-        payerCpf: body.payerCpf,
-        payerName: body.payerName ?? '',
-        payerBankCode: body.payerBankCode,
-      });
-      if (!result.ok) {
-        const codes: Record<number, string> = {
-          404: 'COB_NOT_FOUND',
-          409: 'COB_ALREADY_PAID',
-          410: 'COB_GONE',
-          400: 'INVALID_PAYER',
-        };
-        const status = result.problem.status;
-        throw new ApiError(
-          status === 404 || status === 409 || status === 410 ? status : 400,
-          codes[status] ?? 'PSP_ERROR',
-          result.problem.detail,
-        );
-      }
-      return {
-        endToEndId: result.value.endToEndId,
-        txid: result.value.txid,
-        amount: centsToReais(result.value.amount),
-        status: 'CONCLUIDA',
-        webhook: result.value.webhook,
-      };
+      return payCob(psp, body);
     }),
   ];
 }
