@@ -70,7 +70,14 @@ describe('full refund', () => {
     expect(pending.body.refundable.full).toBe(false);
 
     t.clock.advance(60_000);
-    expect(await drain()).toBe(1);
+    const released = vi.spyOn(t.built.services.credit, 'limitReleased');
+    try {
+      expect(await drain()).toBe(1);
+      // Through the credit service, after the commit: the portfolio totals are read again.
+      expect(released).toHaveBeenCalledWith(30_000);
+    } finally {
+      released.mockRestore();
+    }
     const after = await orderRow(t, order.id);
     expect(after.status).toBe('CLOSED');
     expect(after.canceledAmount).toBe(30_000);
@@ -146,6 +153,19 @@ describe('full refund', () => {
       order.id,
     );
     expect(detail?.instalments[0]?.amountCanceledWithRefund).toBe(100);
+  });
+
+  it('cancels the Pix already shown for an instalment whose amount changed', async () => {
+    t.clock.set(new Date('2026-03-10T12:00:00Z'));
+    const order = await createOrder(t);
+    const { customerId } = await orderRow(t, order.id);
+    const shown = await t.built.services.instalmentPayments.payNextInstalment(customerId, order.id);
+    const before = await t.built.services.payments.activeChargeFor('INSTALMENT', shown.id);
+    expect(before).not.toBeNull();
+    await calls.full(order.id);
+    await drain();
+    expect(await t.built.services.payments.activeChargeFor('INSTALMENT', shown.id)).toBeNull();
+    expect((await t.built.services.payments.getCharge(before?.id ?? ''))?.status).toBe('CANCELED');
   });
 
   it('is carried out by the runner job queue-order-refunds within seconds', async () => {

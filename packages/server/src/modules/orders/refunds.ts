@@ -24,12 +24,13 @@ import type { Db } from '../../db/index.ts';
 import type { Tx } from '../../db/types.ts';
 import { DomainError } from '../../errors.ts';
 import type { Queue, TaskQueues } from '../../jobs/queue.ts';
-import type { Logger } from '../../log.ts';
+import { errorFields, type Logger } from '../../log.ts';
 import { startOfDaySaoPaulo } from '../credit/exposure.ts';
 import type { CreditService } from '../credit/service.ts';
 import { merchants } from '../merchants/tables.ts';
 import type { Payments } from '../payments/service.ts';
 import { isUuid, money, PAID_TYPES, REFUNDED_TYPES } from './instalment-rules.ts';
+import { uniquePayments } from './payment-tables.ts';
 import { planRefund } from './refund-plan.ts';
 import { orderRefunds } from './refund-tables.ts';
 import { instalmentProducts, instalments, ledgerEntries, orderProducts, orders } from './tables.ts';
@@ -59,6 +60,15 @@ export const LEDGER_REFUND = {
 
 const unprocessable = (code: string, message: string) => new DomainError('unprocessable', code, message);
 const orderNotFound = () => new DomainError('not_found', 'NOT_FOUND', refundMessages.orderNotFound);
+
+/** What the worker's transaction did, for the steps after its commit. */
+interface Outcome {
+  status: 'DONE' | 'REJECTED' | 'SKIPPED';
+  released: number;
+  orderId: string | null;
+  changedPending: string[];
+}
+const SKIPPED: Outcome = { status: 'SKIPPED', released: 0, orderId: null, changedPending: [] };
 
 export type RefundAsk =
   | { type: 'FULL' }
@@ -250,10 +260,10 @@ export class OrderRefunds {
    * Carries one refund out in one transaction; DONE or REJECTED (its rules no longer hold, e.g. a product refunded
    * meanwhile). A refund no longer PENDING is left alone: the task may run again after a crash. Answers its status.
    */
-  async carryOut(refundId: string): Promise<'DONE' | 'REJECTED' | 'SKIPPED'> {
-    const outcome = await this.o.db.transaction(async (tx) => {
+  async carryOut(refundId: string): Promise<Outcome['status']> {
+    const outcome = await this.o.db.transaction(async (tx): Promise<Outcome> => {
       const [head] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
-      if (head?.status !== 'PENDING') return { status: 'SKIPPED' as const, released: 0 };
+      if (head?.status !== 'PENDING') return SKIPPED;
       // The order first, then the refund (the request's order): two workers of one order wait for each other.
       const [order] = await tx.select().from(orders).where(eq(orders.id, head.orderId)).for('update');
       const [refund] = await tx
@@ -261,25 +271,50 @@ export class OrderRefunds {
         .from(orderRefunds)
         .where(eq(orderRefunds.id, refundId))
         .for('update');
-      if (!order || !refund || refund.status !== 'PENDING')
-        return { status: 'SKIPPED' as const, released: 0 };
+      if (!order || !refund || refund.status !== 'PENDING') return SKIPPED;
       return this.apply(tx, order, refund);
     });
     // The customer's used limit is the unpaid principal of active orders: it shrank with the commit.
     if (outcome.released > 0) this.o.credit.limitReleased(cents(outcome.released));
+    await this.cancelStaleCharges(outcome.orderId, outcome.changedPending);
     return outcome.status;
   }
 
-  private async reject(tx: Tx, refund: RefundRow, reason: string, now: Date) {
+  /**
+   * After the commit: the Pix already shown for unpaid instalments whose amount the refund changed (and the order's
+   * unique payments) are cancelled, so that the customer is offered the new amount. One paid anyway is given back
+   * whole by the booking (amount differs), so this is for the customer's sake, not the money's: failures are logged.
+   */
+  private async cancelStaleCharges(orderId: string | null, instalmentIds: string[]): Promise<void> {
+    if (!orderId || instalmentIds.length === 0) return;
+    try {
+      const unique = await this.o.db
+        .select({ id: uniquePayments.id })
+        .from(uniquePayments)
+        .where(eq(uniquePayments.orderId, orderId));
+      const refs = [
+        ...instalmentIds.map((id) => ['INSTALMENT', id] as const),
+        ...unique.map((u) => ['UNIQUE_PAYMENT', u.id] as const),
+      ];
+      for (const [purpose, id] of refs) {
+        const active = await this.o.payments.activeChargeFor(purpose, id);
+        if (active) await this.o.payments.cancelCharge(active.id);
+      }
+    } catch (err) {
+      this.o.log.warn('stale charges after a refund not cancelled', { orderId, ...errorFields(err) });
+    }
+  }
+
+  private async reject(tx: Tx, refund: RefundRow, reason: string, now: Date): Promise<Outcome> {
     await tx
       .update(orderRefunds)
       .set({ status: 'REJECTED', rejectionReason: reason, processedAt: now })
       .where(eq(orderRefunds.id, refund.id));
     this.o.log.warn('order refund rejected', { refundId: refund.id, orderId: refund.orderId, reason });
-    return { status: 'REJECTED' as const, released: 0 };
+    return { status: 'REJECTED', released: 0, orderId: null, changedPending: [] };
   }
 
-  private async apply(tx: Tx, order: OrderRow, refund: RefundRow) {
+  private async apply(tx: Tx, order: OrderRow, refund: RefundRow): Promise<Outcome> {
     const now = this.o.clock.now();
     const left = order.amount - order.canceledAmount;
     if (order.status === 'CANCELED' || left <= 0)
@@ -459,7 +494,10 @@ export class OrderRefunds {
         return a + r.amount - (c ? c.canceledAmount : r.canceledAmount);
       }, 0);
     const released = order.status === 'ACTIVE' ? unpaidBefore - (plan.closes ? 0 : unpaidAfter) : 0;
-    return { status: 'DONE' as const, released };
+    const changedPending = plan.changes
+      .filter((c) => rowById.get(c.id)?.status === 'PENDING')
+      .map((c) => c.id);
+    return { status: 'DONE', released, orderId: order.id, changedPending };
   }
 
   /** Drains the queue once (what its job does every few seconds): how many refunds ran. */
