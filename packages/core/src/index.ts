@@ -263,6 +263,16 @@ export {
   UniquePayment,
 } from './contract/orders.ts';
 export { ADMIN_API, CUSTOMER_API, MERCHANT_API, paths } from './contract/paths.ts';
+export {
+  MerchantOrder,
+  OrderRefund,
+  PartialRefundRequest,
+  ProductRefundRequest,
+  REFUND_STATUSES,
+  REFUND_TYPES,
+  RefundRequested,
+  refundMessages,
+} from './contract/refunds.ts';
 export type { CalendarDate, Clock, IsoDate } from './dates.ts';
 export {
   addDaysIso,

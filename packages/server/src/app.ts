@@ -94,16 +94,17 @@ export function buildServices(deps: AppDeps): Services {
     publicUrl: config.publicUrl,
     log,
   });
+  const checkoutServices = checkoutModule({
+    config,
+    db,
+    clock,
+    log,
+    notifications,
+    payments: paymentsPortFor(paymentsModule.payments),
+  });
   return {
     ...paymentsModule,
-    ...checkoutModule({
-      config,
-      db,
-      clock,
-      log,
-      notifications,
-      payments: paymentsPortFor(paymentsModule.payments),
-    }),
+    ...checkoutServices,
     cep: cepPortFor(config),
     config,
     database,
@@ -136,7 +137,16 @@ export function buildServices(deps: AppDeps): Services {
       readRow: database.readRow,
       log,
     }),
-    ...instalmentModule({ config, database, clock, log, notifications, payments: paymentsModule.payments }),
+    ...instalmentModule({
+      config,
+      database,
+      clock,
+      log,
+      notifications,
+      payments: paymentsModule.payments,
+      credit: checkoutServices.credit,
+      queues,
+    }),
   };
 }
 

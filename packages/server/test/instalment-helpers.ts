@@ -18,16 +18,21 @@ export interface OrderSpec {
   cashbackRate?: number;
   upfront?: boolean;
   createdAt?: Date;
+  /** Loja Aurora unless said. */
+  merchant?: string;
 }
 
-/** An ACTIVE order of a demo customer at Loja Aurora (orders service, as the checkout creates them). */
+/** An ACTIVE order of a demo customer at Loja Aurora, or `spec.merchant` (orders service, as the checkout does). */
 export async function createOrder(t: Pick<TestApp, 'built' | 'clock'>, spec: OrderSpec = {}) {
   const db = t.built.services.database.db;
   const [customer] = await db
     .select()
     .from(customers)
     .where(eq(customers.cpf, spec.cpf ?? MARIA_CPF));
-  const [merchant] = await db.select().from(merchants).where(eq(merchants.name, 'Loja Aurora'));
+  const [merchant] = await db
+    .select()
+    .from(merchants)
+    .where(eq(merchants.name, spec.merchant ?? 'Loja Aurora'));
   if (!customer || !merchant) throw new Error('demo world not seeded');
   const now = spec.createdAt ?? t.clock.now();
   const total = spec.total ?? 30_000;

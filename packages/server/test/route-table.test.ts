@@ -4,7 +4,9 @@
  * resource — and nothing is mounted outside the table.
  */
 import { type AnyEndpoint, type EndpointAudience, endpointTable, fillPath, pathParams } from '@drip/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderProducts } from '../src/modules/orders/tables.ts';
 import { apiKeyOf, createCheckout } from './checkout-helpers.ts';
 import { bearer, loginAdmin, loginCustomer, loginMerchant, seededApp, type TestResponse } from './helpers.ts';
 import { createOrder, JOAO_CPF } from './instalment-helpers.ts';
@@ -37,12 +39,17 @@ afterAll(async () => {
 
 const mounted = () => t.built.routes.map((r) => r.endpoint);
 
-function send(endpoint: AnyEndpoint, caller: Caller, params?: Record<string, string>): Promise<TestResponse> {
+function send(
+  endpoint: AnyEndpoint,
+  caller: Caller,
+  params?: Record<string, string>,
+  validBody?: unknown,
+): Promise<TestResponse> {
   const path = fillPath(
     endpoint.path,
     params ?? Object.fromEntries(pathParams(endpoint.path).map((p) => [p, 'x'])),
   );
-  const body = endpoint.method === 'GET' ? undefined : endpoint.body ? {} : undefined;
+  const body = endpoint.method === 'GET' ? undefined : endpoint.body ? (validBody ?? {}) : undefined;
   return t.request(endpoint.method, path, body, { ...headers[caller], 'idempotency-key': 'walk' });
 }
 
@@ -146,7 +153,9 @@ describe("another tenant's resources", () => {
    * Every endpoint that names a tenant's resource in its path, with the id of one that belongs to another tenant
    * (João's order for Maria, Casa Pitanga's checkout for Loja Aurora). A new tenant endpoint must be added here.
    */
-  async function probes(): Promise<Record<string, { caller: Caller; params: Record<string, string> }>> {
+  async function probes(): Promise<
+    Record<string, { caller: Caller; params: Record<string, string>; body?: unknown }>
+  > {
     const order = await createOrder(t, { cpf: JOAO_CPF });
     const joao = bearer((await loginCustomer(t, JOAO_CPF)).token);
     const details = await t.request(
@@ -164,6 +173,11 @@ describe("another tenant's resources", () => {
     );
     expect(unique.status).toBe(201);
     const pitangaCheckout = await createCheckout(t, await apiKeyOf(t, 'Casa Pitanga'));
+    const pitangaOrder = await createOrder(t, { merchant: 'Casa Pitanga' });
+    const [pitangaProduct] = await t.database.db
+      .select({ id: orderProducts.id })
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, pitangaOrder.id));
     return {
       'customer.order': { caller: 'customer', params: { id: order.id } },
       'customer.payInstalment': { caller: 'customer', params: { id: order.id } },
@@ -172,6 +186,18 @@ describe("another tenant's resources", () => {
       'customer.instalment': { caller: 'customer', params: { id: instalmentId } },
       'merchant.revokeCheckout': { caller: 'merchantAdmin', params: { id: pitangaCheckout } },
       'merchantApi.getCheckout': { caller: 'apiKey', params: { id: pitangaCheckout } },
+      'merchant.order': { caller: 'merchantRead', params: { id: pitangaOrder.id } },
+      'merchant.refundOrder': { caller: 'merchantAdmin', params: { id: pitangaOrder.id } },
+      'merchant.refundOrderPartially': {
+        caller: 'merchantAdmin',
+        params: { id: pitangaOrder.id },
+        body: { amount: 10 },
+      },
+      'merchant.refundProducts': {
+        caller: 'merchantAdmin',
+        params: { id: pitangaOrder.id },
+        body: { productIds: [pitangaProduct?.id] },
+      },
     };
   }
 
@@ -197,7 +223,7 @@ describe("another tenant's resources", () => {
     for (const endpoint of tenantEndpoints) {
       const probe = table[endpoint.id];
       if (!probe) continue;
-      const res = await send(endpoint, probe.caller, probe.params);
+      const res = await send(endpoint, probe.caller, probe.params, probe.body);
       expect(res.status, `${endpoint.id} for another tenant`).toBe(404);
     }
   });

@@ -10,6 +10,7 @@ export { negotiationRequests } from '../modules/debts/tables.ts';
 export { merchantRecoveryLinks, merchants, merchantUsers } from '../modules/merchants/tables.ts';
 export { outboxMessages, sendCounters } from '../modules/notifications/tables.ts';
 export { uniquePayments } from '../modules/orders/payment-tables.ts';
+export { orderRefunds } from '../modules/orders/refund-tables.ts';
 export {
   instalmentProducts,
   instalments,

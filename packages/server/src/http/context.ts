@@ -21,6 +21,7 @@ import type { SendCaps } from '../modules/notifications/send-caps.ts';
 import type { InstalmentEvents } from '../modules/orders/events.ts';
 import type { InstalmentPayments } from '../modules/orders/instalment-payments.ts';
 import type { LateFees } from '../modules/orders/late-fees.ts';
+import type { OrderRefunds } from '../modules/orders/refunds.ts';
 import type { OrderService } from '../modules/orders/service.ts';
 import type { PixSettings } from '../modules/payments/module.ts';
 import type { SandboxPsp } from '../modules/payments/sandbox-psp.ts';
@@ -71,6 +72,8 @@ export interface Services {
   instalmentPayments: InstalmentPayments;
   /** Instalment status fan-out through LISTEN/NOTIFY (SSE). */
   instalmentEvents: InstalmentEvents;
+  /** Merchant refunds of orders, carried out by the queue `order-refunds` (docs/refunds.md). */
+  orderRefunds: OrderRefunds;
   /** The late-fee job. */
   lateFees: LateFees;
   /** The durable queues of work retried until done (jobs/queue.ts); their drain jobs are in jobs/registry.ts. */

@@ -9,6 +9,8 @@ export const JOB = {
   /** The drain of the durable queue `pix-refunds` (the devoluções, payments/refunds.ts): `queue-<name>`. */
   pixRefunds: 'queue-pix-refunds',
   lateFees: 'late-fees',
+  /** The drain of the durable queue `order-refunds` (merchant refunds, orders/refunds.ts). */
+  orderRefunds: 'queue-order-refunds',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];

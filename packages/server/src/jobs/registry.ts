@@ -33,6 +33,10 @@ export function registerServerJobs(runner: JobRunner, s: Services): JobRunner {
       // JOB.pixRefunds: the devoluções, tasks of a durable queue retried with back-off until the PSP took them.
       s.payments.refundQueue.job(30_000),
     )
+    .register(
+      // JOB.orderRefunds: merchant refunds asked of the portal, carried out within seconds (docs/refunds.md).
+      s.orderRefunds.queue.job(5_000),
+    )
     .register({
       name: JOB.lateFees,
       intervalMs: lateFeeSeconds * 1000,

@@ -122,6 +122,27 @@ export class CreditService {
       .onConflictDoNothing();
   }
 
+  /**
+   * The customer's used limit: the unpaid principal of their active orders (DESIGN.md 3), what the analysis'
+   * history sums. Refunds release it by cancelling principal (orders/refunds.ts).
+   */
+  async usedLimit(db: DbOrTx, customerId: string): Promise<Cents> {
+    const result = await db.execute(sql`
+      select coalesce(sum(i.amount - i.canceled_amount), 0)::text as used
+      from ${orders} o join ${instalments} i on i.order_id = o.id
+      where o.customer_id = ${customerId} and o.status = 'ACTIVE' and i.status = 'PENDING'`);
+    const row = v.parse(v.object({ rows: v.array(v.object({ used: v.string() })) }), result).rows[0];
+    return cents(Number(row?.used ?? 0));
+  }
+
+  /**
+   * A refund released `amount` of used limit (committed): the portfolio totals read before it overstate Drip's
+   * outstanding principal, so the next analysis reads them again.
+   */
+  limitReleased(amount: Cents): void {
+    if (amount > 0) this.o.exposure.invalidate();
+  }
+
   async snapshot(tx: DbOrTx, input: AnalysisInput): Promise<CreditSnapshot> {
     const [bureau, antifraudScore, portfolio, rows] = await Promise.all([
       this.o.bureau.query(input.customer.cpf),

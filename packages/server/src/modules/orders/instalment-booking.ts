@@ -2,7 +2,7 @@
  * The booking of INSTALMENT and UNIQUE_PAYMENT Pix, called by the payments module INSIDE its booking transaction:
  * the instalments become PAID with their ledger entries, or the whole Pix goes back (docs/instalment-payments.md).
  */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Tx } from '../../db/types.ts';
 import type { Logger } from '../../log.ts';
@@ -97,7 +97,14 @@ export class InstalmentBooking {
     const [left] = await tx
       .select({ n: count() })
       .from(instalments)
-      .where(and(eq(instalments.orderId, order.id), eq(instalments.status, 'PENDING')));
+      .where(
+        and(
+          eq(instalments.orderId, order.id),
+          eq(instalments.status, 'PENDING'),
+          // One whose principal a refund cancelled wholly is owed no more (refunds.ts).
+          sql`${instalments.amount} > ${instalments.canceledAmount}`,
+        ),
+      );
     if ((left?.n ?? 0) === 0) {
       await tx.update(orders).set({ status: 'CLOSED', updatedAt: now }).where(eq(orders.id, order.id));
     }

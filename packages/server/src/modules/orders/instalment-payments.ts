@@ -244,7 +244,7 @@ export class InstalmentPayments {
         amount: money(i.amount),
         feesAmount: money(i.feesAmount),
         cashbackAmount: money(i.cashbackAmount),
-        canceledCashbackAmount: 0,
+        canceledCashbackAmount: money(i.canceledCashbackAmount),
         canceledAmount: money(i.canceledAmount),
         amountToPay: money(amountToPay(i)),
         amountPaidIncludingRefunds: money(paid),
@@ -374,7 +374,8 @@ export class InstalmentPayments {
     const owned = await this.ownedOrder(customerId, orderId);
     if (!owned) throw notFound('Pedido não encontrado');
     const rows = await this.reconciledInstalmentsOf(orderId);
-    const next = rows.find((i) => i.status === 'PENDING');
+    // The first one still owed: a refund may have cancelled an unpaid instalment wholly (refunds.ts).
+    const next = rows.find((i) => i.status === 'PENDING' && amountToPay(i) > 0);
     if (!next || owned.order.status !== 'ACTIVE') throw notFound('Nenhuma parcela pendente neste pedido');
     const payer = await this.payerOf(customerId);
     const charge = await this.chargeFor(next, { code: owned.order.code, total: rows.length, payer });

@@ -9,16 +9,22 @@ export const LEDGER = {
 } as const;
 /** Ledger types that record money received for an instalment (checkout upfront payments included). */
 export const PAID_TYPES = ['INSTALMENT_PAID', 'FULL_PAYMENT_RECEIVED'];
+/** Ledger types that record money given back for an instalment (refunds.ts). */
 export const REFUNDED_TYPES = ['INSTALMENT_REFUNDED'];
 
-/** What a Pix for the instalment must carry now: amount + fees − cashback − canceled (never negative). */
+/**
+ * What a Pix for the instalment must carry now: amount + fees − (cashback − canceled cashback) − canceled (never
+ * negative). Refunds keep the cashback left on an instalment within its open principal (docs/refunds.md).
+ */
 export function amountToPay(i: {
   amount: number;
   feesAmount: number;
   cashbackAmount: number;
   canceledAmount: number;
+  canceledCashbackAmount?: number;
 }): Cents {
-  return cents(Math.max(0, i.amount + i.feesAmount - i.cashbackAmount - i.canceledAmount));
+  const cashback = i.cashbackAmount - (i.canceledCashbackAmount ?? 0);
+  return cents(Math.max(0, i.amount + i.feesAmount - cashback - i.canceledAmount));
 }
 
 export function isLate(i: { status: InstalmentStatus; dueDate: string }, today: string): boolean {

@@ -1,14 +1,20 @@
-/** Builds the after-checkout services: instalment payments (and their booking), late fees, SSE fan-out, debts. */
+/**
+ * Builds the after-checkout services: instalment payments (and their booking), refunds, late fees, SSE fan-out,
+ * debts.
+ */
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/index.ts';
+import type { TaskQueues } from '../../jobs/queue.ts';
 import type { Logger } from '../../log.ts';
+import type { CreditService } from '../credit/service.ts';
 import { DebtService } from '../debts/service.ts';
 import type { Notifications } from '../notifications/ports.ts';
 import type { Payments } from '../payments/service.ts';
 import { InstalmentEvents } from './events.ts';
 import { InstalmentPayments } from './instalment-payments.ts';
 import { DEFAULT_LATE_FEE_CONFIG, LateFees } from './late-fees.ts';
+import { OrderRefunds } from './refunds.ts';
 
 export function instalmentModule(deps: {
   config: Config;
@@ -17,6 +23,8 @@ export function instalmentModule(deps: {
   log: Logger;
   notifications: Notifications;
   payments: Payments;
+  credit: CreditService;
+  queues: TaskQueues;
 }) {
   const { config, database, clock, log } = deps;
   const db = database.db;
@@ -25,6 +33,14 @@ export function instalmentModule(deps: {
   return {
     instalmentPayments,
     instalmentEvents: new InstalmentEvents(database, log),
+    orderRefunds: new OrderRefunds({
+      db,
+      clock,
+      log,
+      payments: deps.payments,
+      credit: deps.credit,
+      queues: deps.queues,
+    }),
     lateFees: new LateFees({ db, clock, log, config: config.lateFees ?? DEFAULT_LATE_FEE_CONFIG }),
     debts: new DebtService({
       db,

@@ -1,4 +1,7 @@
-/** Customer portal order calls, the public instalment page and its server-sent events (contract/orders.ts). */
+/**
+ * Customer portal order calls, the public instalment page and its server-sent events (contract/orders.ts); the
+ * merchant portal's order and refund calls (contract/refunds.ts).
+ */
 import {
   customerInstalment,
   customerOrder,
@@ -8,8 +11,12 @@ import {
   customerUniquePaymentStatus,
   instalmentDetails,
   instalmentEvents,
+  merchantOrder,
+  merchantRefundOrder,
+  merchantRefundOrderPartially,
+  merchantRefundProducts,
 } from '@drip/core';
-import { claimsOf, type Services } from '../../http/context.ts';
+import { type AppContext, claimsOf, type Services } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 import { StatusStreams } from '../../http/sse.ts';
@@ -56,6 +63,27 @@ export function orderRoutes(
       c.header('Cache-Control', 'no-store');
       return instalment;
     }),
+    // ---------------------------------------------------------------- merchant portal: refunds (docs/refunds.md)
+    route(merchantOrder, async ({ c, params }) => s.orderRefunds.merchantOrder(merchantOf(c), params.id)),
+    route(merchantRefundOrder, async ({ c, params }) =>
+      s.orderRefunds.request(merchantOf(c), params.id, { type: 'FULL' }, claimsOf(c).sub),
+    ),
+    route(merchantRefundOrderPartially, async ({ c, params, body }) =>
+      s.orderRefunds.request(
+        merchantOf(c),
+        params.id,
+        { type: 'AMOUNT', amount: body.amount },
+        claimsOf(c).sub,
+      ),
+    ),
+    route(merchantRefundProducts, async ({ c, params, body }) =>
+      s.orderRefunds.request(
+        merchantOf(c),
+        params.id,
+        { type: 'PRODUCTS', productIds: body.productIds },
+        claimsOf(c).sub,
+      ),
+    ),
     // ---------------------------------------------------------------- public instalment page
     route(instalmentDetails, async ({ c, params }) => {
       const details = await svc.publicDetails(params.id);
@@ -73,4 +101,11 @@ export function orderRoutes(
       });
     }),
   ];
+}
+
+/** The merchant of the signed-in merchant user (the token's claim). */
+function merchantOf(c: AppContext): string {
+  const merchantId = claimsOf(c).merchantId;
+  if (!merchantId) throw notFound('Pedido não encontrado');
+  return merchantId;
 }

@@ -58,6 +58,8 @@ export const instalments = pgTable(
     cashbackAmount: bigint('cashback_amount', { mode: 'number' }).notNull().default(0),
     feesAmount: bigint('fees_amount', { mode: 'number' }).notNull().default(0),
     canceledAmount: bigint('canceled_amount', { mode: 'number' }).notNull().default(0),
+    /** Cashback of this instalment taken back by refunds (the order's cashback recomputed; docs/refunds.md). */
+    canceledCashbackAmount: bigint('canceled_cashback_amount', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: ['PENDING', 'PAID'] }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The Pix charge that paid it (payments module). */
