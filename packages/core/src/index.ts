@@ -263,6 +263,23 @@ export {
   UniquePayment,
 } from './contract/orders.ts';
 export { ADMIN_API, CUSTOMER_API, MERCHANT_API, paths } from './contract/paths.ts';
+export type { SettlementPeriod } from './contract/settlements.ts';
+export {
+  monthRange,
+  SETTLEMENT_PERIODS,
+  SettlementBigNumbers,
+  SettlementBigNumbersQuery,
+  SettlementDay,
+  SettlementExportQuery,
+  SettlementOrder,
+  SettlementPage,
+  SettlementsQuery,
+  SettlementTransferDate,
+  settlementExportFileName,
+  settlementMessages,
+  settlementPeriodLabels,
+  settlementPeriodRange,
+} from './contract/settlements.ts';
 export type { CalendarDate, Clock, IsoDate } from './dates.ts';
 export {
   addDaysIso,

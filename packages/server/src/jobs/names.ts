@@ -9,6 +9,10 @@ export const JOB = {
   /** The drain of the durable queue `pix-refunds` (the devoluções, payments/refunds.ts): `queue-<name>`. */
   pixRefunds: 'queue-pix-refunds',
   lateFees: 'late-fees',
+  /** Sales and cancellations into the extract, and each merchant's settlement of the day (settlements module). */
+  settlements: 'settlements',
+  /** The drain of the durable queue `settlement-payouts` (the transfers to the merchants). */
+  settlementPayouts: 'queue-settlement-payouts',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
