@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   merchantExportSettlements,
   merchantListSettlements,
   merchantSettlementBigNumbers,
@@ -47,7 +48,7 @@ function csvRecord(r: Record<string, unknown>): string[] {
     String(r.code),
     String(r.merchant_order_code),
     r.customer_name == null ? '' : String(r.customer_name),
-    new Date(r.created_at as string).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }),
+    formatDateTime(new Date(r.created_at as string)),
     brl(r.amount),
     brl(r.fee),
     brl(r.payout),
