@@ -15,7 +15,10 @@ describe('merchant settlement endpoints', () => {
 
   beforeAll(async () => {
     t = await seededApp();
-    const [m] = await t.built.services.database.db.select().from(merchants).where(eq(merchants.name, 'Loja Aurora'));
+    const [m] = await t.built.services.database.db
+      .select()
+      .from(merchants)
+      .where(eq(merchants.name, 'Loja Aurora'));
     aurora = m?.id as string;
     const s = t.built.services.settlements;
     await s.addFee(aurora, { rateBps: 250, at: new Date('2027-01-01T12:00:00Z') });
@@ -54,11 +57,13 @@ describe('merchant settlement endpoints', () => {
     const [day] = res.body.content;
     // Sale 400,00 − 10,00 fee; cancellation of the 100,01 sale paid in January: −(100,01 − 2,50).
     expect(day.date).toBe('2027-02-03');
-    expect(day.orders.map((o: { type: string; amount: number; merchantFee: { totalAmount: number } }) => [
-      o.type,
-      o.amount,
-      o.merchantFee.totalAmount,
-    ])).toEqual(
+    expect(
+      day.orders.map((o: { type: string; amount: number; merchantFee: { totalAmount: number } }) => [
+        o.type,
+        o.amount,
+        o.merchantFee.totalAmount,
+      ]),
+    ).toEqual(
       expect.arrayContaining([
         ['Venda', 400, 10],
         ['Cancelamento', -100.01, -2.5],
@@ -78,7 +83,11 @@ describe('merchant settlement endpoints', () => {
     expect(p0.body.content[0].date).toBe('2027-01-12');
     const p1 = await get(`${BASE}?period=PREVIOUS_MONTH&page=1`);
     expect(p1.body.content.map((d: { date: string }) => d.date)).toEqual(['2027-01-02', '2027-01-01']);
-    expect(p1.body.content[1].orders[0]).toMatchObject({ type: 'Venda', amount: 100.01, settlementAmount: 97.51 });
+    expect(p1.body.content[1].orders[0]).toMatchObject({
+      type: 'Venda',
+      amount: 100.01,
+      settlementAmount: 97.51,
+    });
   });
 
   it('refuses an unknown period with a 400 in Portuguese', async () => {
@@ -100,7 +109,9 @@ describe('merchant settlement endpoints', () => {
       scheduledAmount: 0,
     });
     // Transfers made in the period: January's and February's payouts (the demo world's older sales included).
-    const paid = (await payoutsOf(t, aurora)).filter((p) => p.transferDate >= '2026-12-01' && p.status === 'PAID');
+    const paid = (await payoutsOf(t, aurora)).filter(
+      (p) => p.transferDate >= '2026-12-01' && p.status === 'PAID',
+    );
     expect(res.body.transferredAmount).toBe(paid.reduce((a, p) => a + p.amount, 0) / 100);
   });
 
@@ -117,12 +128,17 @@ describe('merchant settlement endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="extrato-01-2027.csv"');
-    const lines = res.text.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe(
       'Data;Tipo;Pedido Drip;Pedido da loja;Cliente;Data do pedido;Valor;Taxa;Repasse;Datas de repasse',
     );
     expect(lines).toHaveLength(13);
-    expect(lines[1]).toMatch(/^01\/01\/2027;Venda;DRP-[^;]+;PED-[^;]+;Maria da Silva;01\/01\/2027 10:00;100,01;2,50;97,51;04\/01\/2027$/);
+    expect(lines[1]).toMatch(
+      /^01\/01\/2027;Venda;DRP-[^;]+;PED-[^;]+;Maria da Silva;01\/01\/2027 10:00;100,01;2,50;97,51;04\/01\/2027$/,
+    );
   });
 
   it('answers 404 with the spec text for a month without rows, 400 for a bad month', async () => {
@@ -135,7 +151,8 @@ describe('merchant settlement endpoints', () => {
 
   it('the export reads by keyset batches: every row once, in order, whatever the batch', async () => {
     const rows: string[] = [];
-    for await (const r of t.built.services.settlements.exportRows(aurora, 1, 2027, 5)) rows.push(String(r.day));
+    for await (const r of t.built.services.settlements.exportRows(aurora, 1, 2027, 5))
+      rows.push(String(r.day));
     expect(rows).toHaveLength(12);
     expect(rows).toEqual([...rows].sort());
     expect(new Set(rows).size).toBe(12);

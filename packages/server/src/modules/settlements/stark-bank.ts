@@ -32,7 +32,8 @@ interface StarkSdk {
   Project: new (o: { environment: string; id: string; privateKey: string }) => unknown;
   transfer: {
     create(t: Record<string, unknown>[], o: { user: unknown }): Promise<StarkTransfer[]>;
-    query(o: { tags: string[]; limit: number; user: unknown }): AsyncIterable<StarkTransfer>;
+    /** Resolves to the async generator of the matching transfers. */
+    query(o: { tags: string[]; limit: number; user: unknown }): Promise<AsyncIterable<StarkTransfer>>;
   };
   dictKey: {
     get(
@@ -127,7 +128,7 @@ export class StarkBankPayouts implements PayoutPort {
   }
 
   private async find(externalId: string): Promise<StarkTransfer | null> {
-    for await (const t of this.sdk.transfer.query({ tags: [externalId], limit: 1, user: this.user })) {
+    for await (const t of await this.sdk.transfer.query({ tags: [externalId], limit: 1, user: this.user })) {
       return t;
     }
     return null;
