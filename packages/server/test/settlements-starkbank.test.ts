@@ -51,9 +51,10 @@ class FakeStarkBank {
   constructor(private readonly publicKey: unknown) {}
 
   async start(): Promise<void> {
-    this.server = createServer((rq, rs) => void this.handle(rq, rs));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+    const server = createServer((rq, rs) => void this.handle(rq, rs));
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {
