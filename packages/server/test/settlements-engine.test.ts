@@ -3,6 +3,7 @@ import { buildApp } from '../src/app.ts';
 import { manualClock, offsetClock } from '../src/clock.ts';
 import { createLogger } from '../src/log.ts';
 import { isTransferDay, nextTransferDay } from '../src/modules/settlements/calendar.ts';
+import { payoutConfig } from '../src/modules/settlements/config.ts';
 import { feeGivenBack, feeOf, planSale } from '../src/modules/settlements/plan.ts';
 import { seededApp, testConfig } from './helpers.ts';
 import {
@@ -62,6 +63,26 @@ describe('transfer days', () => {
   });
 });
 
+describe('payout configuration', () => {
+  it('defaults to the sandbox bank; Stark Bank needs its project and key; bad values are reported', () => {
+    const problems: string[] = [];
+    expect(payoutConfig({}, problems)).toEqual({ provider: 'sandbox' });
+    const stark = payoutConfig(
+      {
+        PAYOUT_PROVIDER: 'starkbank',
+        PAYOUT_STARKBANK_DESTINATION: 'cheque',
+        STARKBANK_PRIVATE_KEY: '-----BEGIN EC PRIVATE KEY-----\\nabc\\n-----END EC PRIVATE KEY-----',
+      },
+      problems,
+    );
+    expect(stark.starkbank?.privateKey).toContain('\nabc\n');
+    expect(problems).toEqual([
+      'STARKBANK_PROJECT_ID is required when PAYOUT_PROVIDER=starkbank',
+      'PAYOUT_STARKBANK_DESTINATION must be pix or bank_account (got "cheque")',
+    ]);
+  });
+});
+
 describe('settlement engine', () => {
   let t: Awaited<ReturnType<typeof seededApp>>;
   beforeAll(async () => {
@@ -105,6 +126,16 @@ describe('settlement engine', () => {
     expect((await payoutsOf(t, m)).map((p) => [p.transferDate, p.amount, p.status])).toEqual([
       ['2026-04-22', 10_000, 'PAID'],
     ]);
+  });
+
+  it('refuses a delay outside 0, 5, 7, 15, 30, 45 and a fee outside 0–100 %', async () => {
+    const m = await newMerchant(t);
+    await expect(
+      s().addConfiguration(m, { transferDelayInDays: 10, payAllInOneSettlement: true }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_TRANSFER_DELAY',
+    });
+    await expect(s().addFee(m, { rateBps: 10_001 })).rejects.toMatchObject({ code: 'INVALID_FEE' });
   });
 
   it('an expired configuration is not the active one', async () => {
