@@ -273,6 +273,23 @@ export {
   RefundRequested,
   refundMessages,
 } from './contract/refunds.ts';
+export type { SettlementPeriod } from './contract/settlements.ts';
+export {
+  monthRange,
+  SETTLEMENT_PERIODS,
+  SettlementBigNumbers,
+  SettlementBigNumbersQuery,
+  SettlementDay,
+  SettlementExportQuery,
+  SettlementOrder,
+  SettlementPage,
+  SettlementsQuery,
+  SettlementTransferDate,
+  settlementExportFileName,
+  settlementMessages,
+  settlementPeriodLabels,
+  settlementPeriodRange,
+} from './contract/settlements.ts';
 export type { CalendarDate, Clock, IsoDate } from './dates.ts';
 export {
   addDaysIso,

@@ -28,6 +28,8 @@ import type { Notifications } from './modules/notifications/ports.ts';
 import { SendCaps } from './modules/notifications/send-caps.ts';
 import { instalmentModule } from './modules/orders/module.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
+import { buildSettlements } from './modules/settlements/module.ts';
+import type { PayoutPort } from './modules/settlements/payout-port.ts';
 import { routeTable } from './routes.ts';
 import { cachedEmbedOrigins, staticApps } from './static.ts';
 
@@ -39,6 +41,8 @@ export interface AppDeps {
   log?: Logger;
   /** SMS / e-mail adapters; default: the database outbox. */
   notifications?: Notifications;
+  /** The `payout` port; default: chosen by `config.payout` (the sandbox bank). */
+  payouts?: PayoutPort;
 }
 
 /** Path prefixes that always answer JSON (never the single-page apps). */
@@ -147,6 +151,7 @@ export function buildServices(deps: AppDeps): Services {
       credit: checkoutServices.credit,
       queues,
     }),
+    ...buildSettlements({ config, db, clock, log, queues, payouts: deps.payouts }),
   };
 }
 
@@ -192,10 +197,15 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
 
   app.get(paths.healthz, (c) => c.json({ status: 'ok' }, 200));
 
-  // After the sandbox clock moves, the late-fee job runs at once, so that due dates and fees show immediately.
+  // After the sandbox clock moves, the late-fee and settlement jobs run at once, so that due dates, fees and the
+  // day's settlements and payouts show immediately.
   app.use(SANDBOX_CLOCK_PATH, async (c, next) => {
     await next();
-    if (c.req.method === 'POST' && c.res.status === 200) await services.lateFees.run();
+    if (c.req.method === 'POST' && c.res.status === 200) {
+      await services.lateFees.run();
+      await services.settlements.run();
+      await services.settlements.payoutQueue.drain();
+    }
   });
 
   const routes = routeTable(services);

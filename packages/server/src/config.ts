@@ -4,6 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import type { LogLevel } from './log.ts';
 import { type CheckoutConfig, loadCheckoutConfig } from './modules/checkouts/config.ts';
 import { type LateFeeConfig, loadLateFeeConfig } from './modules/orders/late-fees.ts';
+import { type PayoutConfig, payoutConfig } from './modules/settlements/config.ts';
 import { packageDir } from './package-dir.ts';
 
 export interface PasswordHashingConfig {
@@ -87,6 +88,8 @@ export interface Config {
   countQueries?: boolean;
   /** Late-fee rates and job period; defaults (2 % + 1 % a month, every 300 s) when absent. */
   lateFees?: LateFeeConfig;
+  /** Payouts to merchants (settlements module); the sandbox bank when absent. */
+  payout?: PayoutConfig;
   /** Message send caps; DEFAULT_SEND_CAPS when absent. */
   sendCaps?: SendCapsConfig;
 }
@@ -222,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const lateFees = loadLateFeeConfig(env, problems);
+  const payout = payoutConfig(env, problems);
 
   const sendCaps: SendCapsConfig = {
     perCheckout: {
@@ -262,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     pix,
     countQueries,
     lateFees,
+    payout,
     sendCaps,
   };
 }

@@ -27,3 +27,11 @@ export {
   pspSandboxDevolucoes,
   pspSandboxPix,
 } from '../modules/payments/tables.ts';
+export {
+  merchantFees,
+  merchantSettlementConfigurations,
+  sandboxTransfers,
+  settlementEntries,
+  settlementParts,
+  settlementPayouts,
+} from '../modules/settlements/tables.ts';

@@ -26,6 +26,8 @@ import type { OrderService } from '../modules/orders/service.ts';
 import type { PixSettings } from '../modules/payments/module.ts';
 import type { SandboxPsp } from '../modules/payments/sandbox-psp.ts';
 import type { Payments } from '../modules/payments/service.ts';
+import type { SandboxPayouts } from '../modules/settlements/payout-port.ts';
+import type { SettlementService } from '../modules/settlements/service.ts';
 import type { EmbedOriginsSource } from '../static.ts';
 import { unauthorized } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -80,6 +82,10 @@ export interface Services {
   queues: TaskQueues;
   /** Debt renegotiation requests. */
   debts: DebtService;
+  /** The merchants' extract, settlements and payouts (the `payout` port). */
+  settlements: SettlementService;
+  /** The sandbox bank's record of payouts; null when payouts go to a real provider. */
+  sandboxPayouts: SandboxPayouts | null;
   /** The merchants' registered embed origins, cached (static.ts); `clear()` after a change. */
   embedOrigins: EmbedOriginsSource & { clear(): void };
 }

@@ -11,6 +11,10 @@ export const JOB = {
   lateFees: 'late-fees',
   /** The drain of the durable queue `order-refunds` (merchant refunds, orders/refunds.ts). */
   orderRefunds: 'queue-order-refunds',
+  /** Sales and cancellations into the extract, and each merchant's settlement of the day (settlements module). */
+  settlements: 'settlements',
+  /** The drain of the durable queue `settlement-payouts` (the transfers to the merchants). */
+  settlementPayouts: 'queue-settlement-payouts',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];

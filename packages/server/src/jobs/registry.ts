@@ -38,6 +38,18 @@ export function registerServerJobs(runner: JobRunner, s: Services): JobRunner {
       s.orderRefunds.queue.job(5_000),
     )
     .register({
+      // Daily work, checked every minute: a day's settlement is closed once (one per merchant and day), and after
+      // the sandbox clock moves it runs at once (app.ts).
+      name: JOB.settlements,
+      intervalMs: 60_000,
+      runAtStart: true,
+      run: () => s.settlements.run(),
+    })
+    .register(
+      // JOB.settlementPayouts: the transfers, retried with back-off until the payout provider took them.
+      s.settlements.payoutQueue.job(30_000),
+    )
+    .register({
       name: JOB.lateFees,
       intervalMs: lateFeeSeconds * 1000,
       runAtStart: true,

@@ -10,7 +10,36 @@ const escapeHtml = (s: string): string =>
  * The sandbox bank: paste a Pix copia e cola (or a txid), read the payee and amount, choose the payer (CPF, bank)
  * and pay. The page calls POST /sandbox/pix/parse and POST /sandbox/pix/pay.
  */
-export function bankPage(defaultCpf: string): string {
+export interface BankPageTransfer {
+  externalId: string;
+  /** centavos */
+  amount: number;
+  destination: string;
+  createdAt: Date;
+}
+
+const reais = (centavos: number): string =>
+  `R$ ${Math.floor(centavos / 100).toLocaleString('pt-BR')},${String(centavos % 100).padStart(2, '0')}`;
+
+/** The payouts the sandbox bank received (the settlements' `payout` port), newest first. */
+function transfersSection(transfers: readonly BankPageTransfer[]): string {
+  const rows = transfers
+    .map(
+      (t) =>
+        `<tr><td>${escapeHtml(t.createdAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</td><td>${escapeHtml(reais(t.amount))}</td><td>${escapeHtml(t.destination)}</td><td><code>${escapeHtml(t.externalId)}</code></td></tr>`,
+    )
+    .join('');
+  return `<section class="card" id="transfers" aria-labelledby="transfersTitle">
+    <h2 id="transfersTitle">Repasses recebidos</h2>
+    ${
+      transfers.length === 0
+        ? '<p class="hint">Nenhum repasse recebido ainda.</p>'
+        : `<table><thead><tr><th>Data</th><th>Valor</th><th>Destino</th><th>Id externo</th></tr></thead><tbody>${rows}</tbody></table>`
+    }
+  </section>`;
+}
+
+export function bankPage(defaultCpf: string, transfers: readonly BankPageTransfer[] = []): string {
   const options = SANDBOX_BANKS.map(
     (b) =>
       `<option value="${escapeHtml(b.code)}">${escapeHtml(`${b.code} · ${b.name} (ISPB ${b.ispb})`)}</option>`,
@@ -38,6 +67,10 @@ export function bankPage(defaultCpf: string): string {
   .ok { color: #0b6e4f; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 0; }
   dt { color: #555; } dd { margin: 0; word-break: break-all; }
+  h2 { font-size: 1.1rem; margin: 0 0 8px; }
+  table { width: 100%; border-collapse: collapse; font-size: .85rem; }
+  th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid #e3e7eb; vertical-align: top; }
+  td code { word-break: break-all; }
 </style>
 </head>
 <body>
@@ -61,6 +94,7 @@ export function bankPage(defaultCpf: string): string {
     <button type="submit" id="payButton">Pagar</button>
   </form>
   <section id="result" class="card" hidden role="status" aria-live="polite"></section>
+  ${transfersSection(transfers)}
 </main>
 <script>
 (() => {

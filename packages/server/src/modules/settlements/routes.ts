@@ -1,0 +1,108 @@
+import {
+  formatDateTime,
+  merchantExportSettlements,
+  merchantListSettlements,
+  merchantSettlementBigNumbers,
+  settlementExportFileName,
+  settlementMessages,
+} from '@drip/core';
+import { stringify } from 'csv-stringify/sync';
+import { DomainError } from '../../errors.ts';
+import type { AppContext } from '../../http/context.ts';
+import { claimsOf, type Services } from '../../http/context.ts';
+import { type RouteDef, route } from '../../http/route-table.ts';
+
+function merchantOf(c: AppContext): string {
+  const claims = claimsOf(c);
+  if (!claims.merchantId)
+    throw new DomainError('forbidden', 'FORBIDDEN', 'Você não tem permissão para acessar este recurso');
+  return claims.merchantId;
+}
+
+/** Reais with a comma and two decimals, as a Brazilian spreadsheet reads them ('-12,34'). */
+const brl = (centavos: unknown): string => {
+  const n = Number(centavos);
+  const sign = n < 0 ? '-' : '';
+  const abs = Math.abs(n);
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+};
+const br = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+export const EXPORT_COLUMNS = [
+  'Data',
+  'Tipo',
+  'Pedido Drip',
+  'Pedido da loja',
+  'Cliente',
+  'Data do pedido',
+  'Valor',
+  'Taxa',
+  'Repasse',
+  'Datas de repasse',
+];
+
+function csvRecord(r: Record<string, unknown>): string[] {
+  return [
+    br(String(r.day)),
+    r.kind === 'SALE' ? 'Venda' : 'Cancelamento',
+    String(r.code),
+    String(r.merchant_order_code),
+    r.customer_name == null ? '' : String(r.customer_name),
+    formatDateTime(new Date(r.created_at as string)),
+    brl(r.amount),
+    brl(r.fee),
+    brl(r.payout),
+    String(r.transfer_dates ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map(br)
+      .join(' '),
+  ];
+}
+
+export function settlementRoutes(s: Services): RouteDef[] {
+  return [
+    route(merchantListSettlements, async ({ c, query }) => s.settlements.extract(merchantOf(c), query)),
+    route(merchantSettlementBigNumbers, async ({ c, query }) =>
+      s.settlements.bigNumbers(merchantOf(c), query.period),
+    ),
+    route(merchantExportSettlements, async ({ c, query }) => {
+      const merchantId = merchantOf(c);
+      if (!(await s.settlements.hasMonth(merchantId, query.month, query.year)))
+        throw new DomainError('not_found', 'SETTLEMENTS_NOT_FOUND', settlementMessages.exportUnavailable);
+      const rows = s.settlements.exportRows(merchantId, query.month, query.year)[Symbol.asyncIterator]();
+      const encoder = new TextEncoder();
+      let first = true;
+      // Pulled: the next batch is read from the database only when the client has taken the previous one.
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const records: string[][] = [];
+          while (records.length < 200) {
+            const next = await rows.next();
+            if (next.done) break;
+            records.push(csvRecord(next.value));
+          }
+          if (records.length > 0 || first) {
+            controller.enqueue(
+              encoder.encode(
+                stringify(records, { delimiter: ';', header: first, columns: EXPORT_COLUMNS, bom: first }),
+              ),
+            );
+            first = false;
+          }
+          if (records.length < 200) controller.close();
+        },
+        async cancel() {
+          await rows.return?.(undefined);
+        },
+      });
+      return new Response(body, {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${settlementExportFileName(query.month, query.year)}"`,
+        },
+      });
+    }),
+  ];
+}

@@ -1,0 +1,623 @@
+/**
+ * Settlements (docs/settlements.md): the extract's rows per merchant and day (`Venda`, `Cancelamento`), their
+ * transfer shares planned by the merchant's settlement configuration, the daily settlement per merchant (shares due
+ * netted with the debt carried) and its payout through the `payout` port, on the durable queue.
+ *
+ * What this module reads of others (module-tables READS): orders and instalments (the sales, the canceled totals
+ * and whether an instalment is paid), merchants (settlement settings and payout destination) and customers (the
+ * buyer's name on the extract). The narrow interface with refunds: an order's `canceled_amount` only grows, and
+ * each growth the job sees becomes one `Cancelamento` row of the difference, on the day it is seen.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  cents,
+  centsToReais,
+  isoDateInSaoPaulo,
+  monthRange,
+  type SettlementBigNumbers,
+  type SettlementPage,
+  type SettlementPeriod,
+  settlementPeriodRange,
+  todayInSaoPaulo,
+} from '@drip/core';
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/index.ts';
+import type { Tx } from '../../db/types.ts';
+import { DomainError } from '../../errors.ts';
+import { tryJobLock } from '../../jobs/lock.ts';
+import { JOB } from '../../jobs/names.ts';
+import type { Queue, TaskQueues } from '../../jobs/queue.ts';
+import type { JobResult } from '../../jobs/runner.ts';
+import type { Logger } from '../../log.ts';
+import { customers } from '../customers/tables.ts';
+import { merchants } from '../merchants/tables.ts';
+import { instalments, orders } from '../orders/tables.ts';
+import { isTransferDay, nextTransferDay, type SettlementPaymentType } from './calendar.ts';
+import type { PayoutPort } from './payout-port.ts';
+import {
+  DEFAULT_CONFIGURATION,
+  feeGivenBack,
+  feeOf,
+  planCancellation,
+  planSale,
+  TRANSFER_DELAYS,
+} from './plan.ts';
+import {
+  merchantFees,
+  merchantSettlementConfigurations,
+  settlementEntries,
+  settlementParts,
+  settlementPayouts,
+} from './tables.ts';
+
+export const PAYOUT_QUEUE = 'settlement-payouts';
+const PayoutTask = v.object({ payoutId: v.string() });
+type PayoutTask = v.InferOutput<typeof PayoutTask>;
+
+/** Orders turned into `Venda` rows per job run (the rest on the next run). */
+const SALES_BATCH = 500;
+
+const num = (x: unknown): number => Number(x ?? 0);
+const str = (x: unknown): string => String(x);
+const rowsOf = (r: unknown): Record<string, unknown>[] => (r as { rows: Record<string, unknown>[] }).rows;
+
+export interface SettlementDeps {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  queues: TaskQueues;
+  payouts: PayoutPort;
+}
+
+export class SettlementService {
+  readonly payoutQueue: Queue<PayoutTask>;
+
+  constructor(private readonly o: SettlementDeps) {
+    this.payoutQueue = o.queues.define({
+      name: PAYOUT_QUEUE,
+      payload: PayoutTask,
+      // 30 s doubling, capped at 1 h: about 7 hours of tries before an operator looks (DEAD, logged at error).
+      maxAttempts: 14,
+      handle: (task) => this.sendPayout(task.payload.payoutId, task.attempt),
+    });
+  }
+
+  get platform(): string {
+    return this.o.payouts.platform;
+  }
+
+  // ------------------------------------------------------------ configuration (admin screens, seeds, tests)
+
+  /** A fee in basis points (2,99 % = 299). */
+  async addFee(merchantId: string, f: { rateBps: number; expirationDate?: string | null; at?: Date }) {
+    if (!Number.isInteger(f.rateBps) || f.rateBps < 0 || f.rateBps > 10_000)
+      throw new DomainError('invalid', 'INVALID_FEE', 'A taxa deve estar entre 0 % e 100 %');
+    const [row] = await this.o.db
+      .insert(merchantFees)
+      .values({
+        merchantId,
+        rateBps: f.rateBps,
+        expirationDate: f.expirationDate ?? null,
+        createdAt: f.at ?? this.o.clock.now(),
+      })
+      .returning();
+    return row;
+  }
+
+  async addConfiguration(
+    merchantId: string,
+    c: {
+      transferDelayInDays: number;
+      payAllInOneSettlement: boolean;
+      expirationDate?: string | null;
+      at?: Date;
+    },
+  ) {
+    if (!(TRANSFER_DELAYS as readonly number[]).includes(c.transferDelayInDays))
+      throw new DomainError(
+        'invalid',
+        'INVALID_TRANSFER_DELAY',
+        `O prazo de repasse deve ser um de: ${TRANSFER_DELAYS.join(', ')} dias`,
+      );
+    const [row] = await this.o.db
+      .insert(merchantSettlementConfigurations)
+      .values({
+        merchantId,
+        transferDelayInDays: c.transferDelayInDays,
+        payAllInOneSettlement: c.payAllInOneSettlement,
+        expirationDate: c.expirationDate ?? null,
+        createdAt: c.at ?? this.o.clock.now(),
+      })
+      .returning();
+    return row;
+  }
+
+  // ------------------------------------------------------------ the job
+
+  /**
+   * The periodic job (`settlements`): new sales become `Venda` rows, canceled totals that grew become
+   * `Cancelamento` rows, and today's settlement of each merchant is closed and queued for payout. One transaction
+   * under the job's advisory lock; idempotent (keys and the one settlement per merchant and day).
+   */
+  async run(): Promise<JobResult> {
+    const now = this.o.clock.now();
+    const today = isoDateInSaoPaulo(now);
+    return this.o.db.transaction(async (tx) => {
+      if (!(await tryJobLock(tx, JOB.settlements))) return { ran: false, rows: 0 };
+      const sales = await this.recordSales(tx, now);
+      const cancellations = await this.recordCancellations(tx, today, now);
+      const payouts = await this.closeDay(tx, today, now);
+      return { ran: true, rows: sales + cancellations + payouts };
+    });
+  }
+
+  private async recordSales(tx: Tx, now: Date): Promise<number> {
+    const found = rowsOf(
+      await tx.execute(sql`
+        select o.id, o.merchant_id, o.amount::bigint as amount,
+          (o.created_at at time zone 'America/Sao_Paulo')::date::text as day,
+          m.settlement_payment_type as payment_type, m.settlement_when_instalment_paid as when_paid,
+          coalesce(f.rate_bps, 0) as rate_bps, c.id as config_id, c.transfer_delay_in_days as delay,
+          c.pay_all_in_one_settlement as all_in_one
+        from ${orders} o
+        join ${merchants} m on m.id = o.merchant_id
+        left join lateral (
+          select x.rate_bps from ${merchantFees} x
+          where x.merchant_id = o.merchant_id and x.created_at <= o.created_at
+            and (x.expiration_date is null or x.expiration_date > (o.created_at at time zone 'America/Sao_Paulo')::date)
+          order by x.created_at desc limit 1
+        ) f on true
+        left join lateral (
+          select x.id, x.transfer_delay_in_days, x.pay_all_in_one_settlement from ${merchantSettlementConfigurations} x
+          where x.merchant_id = o.merchant_id and x.created_at <= o.created_at
+            and (x.expiration_date is null or x.expiration_date > (o.created_at at time zone 'America/Sao_Paulo')::date)
+          order by x.created_at desc limit 1
+        ) c on true
+        where not exists (select 1 from ${settlementEntries} e where e.key = 'sale:' || o.id::text)
+        order by o.created_at, o.id
+        limit ${SALES_BATCH}`),
+    );
+    if (found.length === 0) return 0;
+    const ids = found.map((r) => str(r.id));
+    const inst = rowsOf(
+      await tx.execute(sql`
+        select id, order_id, number, due_date::text as due_date, amount::bigint as amount, status
+        from ${instalments} where order_id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`),
+    );
+    const byOrder = new Map<string, typeof inst>();
+    for (const i of inst) byOrder.set(str(i.order_id), [...(byOrder.get(str(i.order_id)) ?? []), i]);
+
+    const entries: (typeof settlementEntries.$inferInsert)[] = [];
+    const parts: (typeof settlementParts.$inferInsert)[] = [];
+    for (const r of found) {
+      const amount = num(r.amount);
+      const rateBps = num(r.rate_bps);
+      const fee = feeOf(amount, rateBps);
+      const entryId = randomUUID();
+      const configuration =
+        r.config_id == null
+          ? DEFAULT_CONFIGURATION
+          : {
+              id: str(r.config_id),
+              transferDelayInDays: num(r.delay),
+              payAllInOneSettlement: r.all_in_one === true,
+            };
+      entries.push({
+        id: entryId,
+        merchantId: str(r.merchant_id),
+        orderId: str(r.id),
+        kind: 'SALE',
+        day: str(r.day),
+        amount,
+        feeAmount: fee,
+        payoutAmount: amount - fee,
+        feeRateBps: rateBps,
+        configurationId: configuration.id,
+        key: `sale:${str(r.id)}`,
+        createdAt: now,
+      });
+      const planned = planSale({
+        day: str(r.day),
+        payout: amount - fee,
+        instalments: (byOrder.get(str(r.id)) ?? []).map((i) => ({
+          id: str(i.id),
+          number: num(i.number),
+          dueDate: str(i.due_date),
+          amount: num(i.amount),
+          paid: i.status === 'PAID',
+        })),
+        configuration,
+        paymentType: r.payment_type as SettlementPaymentType,
+        whenInstalmentPaid: r.when_paid === true,
+      });
+      for (const p of planned)
+        parts.push({ ...p, entryId, merchantId: str(r.merchant_id), orderId: str(r.id) });
+    }
+    await tx.insert(settlementEntries).values(entries);
+    await tx.insert(settlementParts).values(parts);
+    return entries.length;
+  }
+
+  private async recordCancellations(tx: Tx, today: string, now: Date): Promise<number> {
+    const grown = rowsOf(
+      await tx.execute(sql`
+        select o.id, s.merchant_id, least(o.canceled_amount, s.amount)::bigint as canceled,
+          s.amount::bigint as amount, s.fee_amount::bigint as fee, s.fee_rate_bps as rate_bps,
+          m.settlement_payment_type as payment_type,
+          coalesce((select sum(-c.amount) from ${settlementEntries} c
+            where c.order_id = o.id and c.kind = 'CANCELLATION'), 0)::bigint as booked
+        from ${orders} o
+        join ${settlementEntries} s on s.order_id = o.id and s.kind = 'SALE'
+        join ${merchants} m on m.id = s.merchant_id
+        where o.canceled_amount > 0
+          and least(o.canceled_amount, s.amount) > coalesce((select sum(-c.amount) from ${settlementEntries} c
+            where c.order_id = o.id and c.kind = 'CANCELLATION'), 0)`),
+    );
+    for (const r of grown) {
+      const orderId = str(r.id);
+      const before = num(r.booked);
+      const after = num(r.canceled);
+      const amount = after - before;
+      const feeBack = feeGivenBack({
+        amount: num(r.amount),
+        saleFee: num(r.fee),
+        rateBps: num(r.rate_bps),
+        before,
+        after,
+      });
+      const entryId = randomUUID();
+      await tx.insert(settlementEntries).values({
+        id: entryId,
+        merchantId: str(r.merchant_id),
+        orderId,
+        kind: 'CANCELLATION',
+        day: today,
+        amount: -amount,
+        feeAmount: -feeBack,
+        payoutAmount: -(amount - feeBack),
+        feeRateBps: num(r.rate_bps),
+        configurationId: null,
+        key: `cancel:${orderId}:${after}`,
+        createdAt: now,
+      });
+      const open = rowsOf(
+        await tx.execute(sql`
+          select p.id, p.seq, p.due_date::text as due_date, p.wait_for, p.instalment_id,
+            (p.amount + coalesce((select sum(q.amount) from ${settlementParts} q where q.offsets_part_id = p.id), 0))::bigint
+              as remaining
+          from ${settlementParts} p
+          where p.order_id = ${orderId}::uuid and p.payout_id is null and p.offsets_part_id is null
+            and p.amount > 0`),
+      );
+      const planned = planCancellation(
+        amount - feeBack,
+        open
+          .map((p) => ({
+            id: str(p.id),
+            seq: num(p.seq),
+            dueDate: str(p.due_date),
+            waitFor: p.wait_for as 'NONE' | 'INSTALMENT' | 'ORDER',
+            instalmentId: p.instalment_id == null ? null : str(p.instalment_id),
+            remaining: num(p.remaining),
+          }))
+          .filter((p) => p.remaining > 0),
+        nextTransferDay(r.payment_type as SettlementPaymentType, today),
+      );
+      await tx
+        .insert(settlementParts)
+        .values(planned.map((p) => ({ ...p, entryId, merchantId: str(r.merchant_id), orderId })));
+    }
+    return grown.length;
+  }
+
+  /**
+   * Today's settlement of each merchant with shares due and free (their instalment paid when they wait for it),
+   * when today is one of the merchant's transfer days and it has none yet: the shares plus the debt carried in;
+   * a positive total is transferred (queued), a negative one is carried out as the debt.
+   */
+  private async closeDay(tx: Tx, today: string, now: Date): Promise<number> {
+    const due = rowsOf(
+      await tx.execute(sql`
+        select p.merchant_id, m.settlement_payment_type as payment_type, m.payment_platform as platform,
+          array_agg(p.id::text) as ids, sum(p.amount)::bigint as total
+        from ${settlementParts} p
+        join ${merchants} m on m.id = p.merchant_id
+        where p.payout_id is null and p.due_date <= ${today}::date
+          and (p.wait_for = 'NONE'
+            or (p.wait_for = 'INSTALMENT' and exists (select 1 from ${instalments} i where i.id = p.instalment_id
+              and (i.status = 'PAID' or i.amount - i.canceled_amount <= 0)))
+            or (p.wait_for = 'ORDER' and not exists (select 1 from ${instalments} i where i.order_id = p.order_id
+              and i.status <> 'PAID' and i.amount - i.canceled_amount > 0)))
+          and not exists (select 1 from ${settlementPayouts} s
+            where s.merchant_id = p.merchant_id and s.transfer_date = ${today}::date)
+        group by p.merchant_id, m.settlement_payment_type, m.payment_platform`),
+    );
+    let closed = 0;
+    for (const r of due) {
+      if (!isTransferDay(r.payment_type as SettlementPaymentType, today)) continue;
+      const merchantId = str(r.merchant_id);
+      const [last] = rowsOf(
+        await tx.execute(sql`
+          select debt_out::bigint as debt from ${settlementPayouts} where merchant_id = ${merchantId}::uuid
+          order by transfer_date desc limit 1`),
+      );
+      const partsAmount = num(r.total);
+      const debtIn = num(last?.debt);
+      const gross = partsAmount + debtIn;
+      const amount = Math.max(0, gross);
+      const external = r.platform === 'MALGA_STARKBANK';
+      const id = randomUUID();
+      await tx.insert(settlementPayouts).values({
+        id,
+        merchantId,
+        transferDate: today,
+        partsAmount,
+        debtIn,
+        amount,
+        debtOut: Math.min(0, gross),
+        status: amount === 0 ? 'NONE' : external ? 'EXTERNAL' : 'PENDING',
+        platform: external ? 'MALGA_STARKBANK' : this.o.payouts.platform,
+        externalId: `drip-payout-${id}`,
+        createdAt: now,
+      });
+      const ids = r.ids as string[];
+      await tx.execute(sql`
+        update ${settlementParts} set payout_id = ${id}::uuid
+        where id in (${sql.join(
+          ids.map((x) => sql`${x}::uuid`),
+          sql`, `,
+        )})`);
+      if (amount > 0 && !external) await this.payoutQueue.enqueue(tx, { payoutId: id }, { key: id });
+      closed++;
+    }
+    return closed;
+  }
+
+  /**
+   * The payout task: transfers a PENDING settlement through the port with its deterministic `externalId`, then
+   * marks it PAID. A crash after the transfer and before the commit leaves it PENDING; the retry asks the port
+   * again with the same externalId, which answers the transfer already made (never a second one).
+   */
+  async sendPayout(payoutId: string, attempt: number): Promise<void> {
+    const { db } = this.o;
+    const [p] = rowsOf(
+      await db.execute(sql`
+        select s.id, s.merchant_id, s.amount::bigint as amount, s.status, s.external_id, s.transfer_date::text as day,
+          m.name, m.legal_name, m.cnpj, m.pix_key, m.bank_code, m.bank_account_agency_number as agency,
+          m.bank_account_number as account, m.bank_account_number_digit as digit,
+          m.bank_account_type_code as account_type
+        from ${settlementPayouts} s join ${merchants} m on m.id = s.merchant_id
+        where s.id = ${payoutId}::uuid`),
+    );
+    if (p?.status !== 'PENDING' || !p) return;
+    try {
+      const { providerId } = await this.o.payouts.transfer({
+        externalId: str(p.external_id),
+        merchantId: str(p.merchant_id),
+        amount: num(p.amount),
+        description: `Repasse Drip ${str(p.day)}`,
+        destination: {
+          name: str(p.legal_name ?? p.name),
+          taxId: String(p.cnpj ?? '').replace(/\D/g, ''),
+          pixKey: p.pix_key == null ? null : str(p.pix_key),
+          bank:
+            p.bank_code && p.agency && p.account
+              ? {
+                  code: str(p.bank_code),
+                  agency: str(p.agency),
+                  account: str(p.account),
+                  accountDigit: p.digit == null ? null : str(p.digit),
+                  accountType: p.account_type == null ? null : str(p.account_type),
+                }
+              : null,
+        },
+      });
+      await db
+        .update(settlementPayouts)
+        .set({ status: 'PAID', providerId, paidAt: this.o.clock.now(), attempts: attempt, lastError: null })
+        .where(sql`${settlementPayouts.id} = ${payoutId}::uuid and ${settlementPayouts.status} = 'PENDING'`);
+    } catch (e) {
+      await db
+        .update(settlementPayouts)
+        .set({ attempts: attempt, lastError: e instanceof Error ? e.message : String(e) })
+        .where(sql`${settlementPayouts.id} = ${payoutId}::uuid`);
+      throw e;
+    }
+  }
+
+  // ------------------------------------------------------------ reads
+
+  private todayIso(): string {
+    return todayInSaoPaulo(this.o.clock);
+  }
+
+  /** The merchant's debt at the end of `day` (≤ 0): what its rows up to then are worth minus what it received. */
+  private debtAtSql(merchantId: string, day: ReturnType<typeof sql>) {
+    return sql`least(0,
+      coalesce((select sum(e2.payout_amount) from ${settlementEntries} e2
+        where e2.merchant_id = ${merchantId}::uuid and e2.day <= ${day}), 0)
+      - coalesce((select sum(s2.amount) from ${settlementPayouts} s2
+        where s2.merchant_id = ${merchantId}::uuid and s2.transfer_date <= ${day}), 0))::bigint`;
+  }
+
+  /** The extract (spec 2.4): the period's days with rows, newest first, a page at a time. */
+  async extract(
+    merchantId: string,
+    q: { page: number; size: number; period: SettlementPeriod },
+  ): Promise<v.InferInput<typeof SettlementPage>> {
+    const { db } = this.o;
+    const { from, to } = settlementPeriodRange(q.period, this.todayIso());
+    const [head] = rowsOf(
+      await db.execute(sql`
+        select (select count(distinct day) from ${settlementEntries}
+          where merchant_id = ${merchantId}::uuid and day between ${from}::date and ${to}::date) as total,
+          (select greatest(3, max_instalments) from ${merchants} where id = ${merchantId}::uuid) as columns`),
+    );
+    const total = num(head?.total);
+    const days = rowsOf(
+      await db.execute(sql`
+        select e.day::text as day, sum(e.payout_amount)::bigint as amount, ${this.debtAtSql(merchantId, sql`e.day`)} as debt
+        from ${settlementEntries} e
+        where e.merchant_id = ${merchantId}::uuid and e.day between ${from}::date and ${to}::date
+        group by e.day order by e.day desc
+        limit ${q.size} offset ${q.page * q.size}`),
+    );
+    const dayList = days.map((d) => str(d.day));
+    const inDays =
+      dayList.length === 0
+        ? sql`false`
+        : sql`e.day in (${sql.join(
+            dayList.map((d) => sql`${d}::date`),
+            sql`, `,
+          )})`;
+    const rows =
+      dayList.length === 0
+        ? []
+        : rowsOf(
+            await db.execute(sql`
+              select e.day::text as day, e.kind, e.amount::bigint as amount, e.fee_amount::bigint as fee,
+                e.payout_amount::bigint as payout, o.code, o.created_at, c.name as customer_name
+              from ${settlementEntries} e
+              join ${orders} o on o.id = e.order_id
+              left join ${customers} c on c.id = o.customer_id
+              where e.merchant_id = ${merchantId}::uuid and ${inDays}
+              order by e.day desc, e.created_at, e.id`),
+          );
+    const transfers =
+      dayList.length === 0
+        ? []
+        : rowsOf(
+            await db.execute(sql`
+              select e.day::text as day, p.due_date::text as due_date, sum(p.amount)::bigint as amount,
+                bool_and(coalesce(s.status in ('PAID', 'EXTERNAL', 'NONE'), false)) as transferred
+              from ${settlementParts} p
+              join ${settlementEntries} e on e.id = p.entry_id
+              left join ${settlementPayouts} s on s.id = p.payout_id
+              where e.merchant_id = ${merchantId}::uuid and ${inDays}
+              group by e.day, p.due_date order by e.day, p.due_date`),
+          );
+    const reais = (x: unknown) => centsToReais(cents(num(x)));
+    return {
+      content: days.map((d) => ({
+        date: str(d.day),
+        amount: reais(d.amount),
+        outstandingBalance: reais(d.debt),
+        transferDates: transfers
+          .filter((t) => t.day === d.day)
+          .map((t) => ({
+            transferDate: str(t.due_date),
+            amount: reais(t.amount),
+            transferred: t.transferred === true,
+          })),
+        orders: rows
+          .filter((r) => r.day === d.day)
+          .map((r) => ({
+            code: str(r.code),
+            type: r.kind === 'SALE' ? ('Venda' as const) : ('Cancelamento' as const),
+            createdDate: new Date(r.created_at as string | Date).toISOString(),
+            customerName: r.customer_name == null ? null : str(r.customer_name),
+            amount: reais(r.amount),
+            merchantFee: { totalAmount: reais(r.fee) },
+            settlementAmount: reais(r.payout),
+          })),
+      })),
+      number: q.page,
+      size: q.size,
+      totalElements: total,
+      totalPages: Math.ceil(total / q.size),
+      from,
+      to,
+      transferColumns: Math.max(3, num(head?.columns)),
+    };
+  }
+
+  async bigNumbers(
+    merchantId: string,
+    period: SettlementPeriod,
+  ): Promise<v.InferInput<typeof SettlementBigNumbers>> {
+    const today = this.todayIso();
+    const { from, to } = settlementPeriodRange(period, today);
+    const [r] = rowsOf(
+      await this.o.db.execute(sql`
+        select
+          coalesce(sum(e.amount) filter (where e.kind = 'SALE'), 0)::bigint as sales,
+          coalesce(sum(e.fee_amount), 0)::bigint as fees,
+          coalesce(sum(e.payout_amount) filter (where e.kind = 'CANCELLATION'), 0)::bigint as cancellations,
+          coalesce(sum(e.payout_amount), 0)::bigint as settlement,
+          (select coalesce(sum(s.amount), 0) from ${settlementPayouts} s where s.merchant_id = ${merchantId}::uuid
+            and s.status in ('PAID', 'EXTERNAL') and s.transfer_date between ${from}::date and ${to}::date)::bigint
+            as transferred,
+          (select coalesce(sum(p.amount), 0) from ${settlementParts} p join ${settlementEntries} x on x.id = p.entry_id
+            where x.merchant_id = ${merchantId}::uuid and x.day between ${from}::date and ${to}::date
+            and p.payout_id is null)::bigint as scheduled,
+          ${this.debtAtSql(merchantId, sql`${today}::date`)} as debt
+        from ${settlementEntries} e
+        where e.merchant_id = ${merchantId}::uuid and e.day between ${from}::date and ${to}::date`),
+    );
+    const reais = (x: unknown) => centsToReais(cents(num(x)));
+    return {
+      period,
+      from,
+      to,
+      salesAmount: reais(r?.sales),
+      feeAmount: reais(r?.fees),
+      cancellationAmount: reais(r?.cancellations),
+      settlementAmount: reais(r?.settlement),
+      transferredAmount: reais(r?.transferred),
+      scheduledAmount: reais(r?.scheduled),
+      outstandingBalance: reais(r?.debt),
+    };
+  }
+
+  /** Whether the month has rows (the export answers 404 otherwise, spec 7). */
+  async hasMonth(merchantId: string, month: number, year: number): Promise<boolean> {
+    const { from, to } = monthRange(month, year);
+    const [r] = rowsOf(
+      await this.o.db.execute(sql`
+        select exists (select 1 from ${settlementEntries} where merchant_id = ${merchantId}::uuid
+          and day between ${from}::date and ${to}::date) as found`),
+    );
+    return r?.found === true;
+  }
+
+  /**
+   * The month's rows in order, read by keyset batches (day, id): memory stays one batch whatever the month's size,
+   * and no transaction stays open while the client downloads (on PGlite the one connection would be held).
+   */
+  async *exportRows(
+    merchantId: string,
+    month: number,
+    year: number,
+    batch = 500,
+  ): AsyncGenerator<Record<string, unknown>> {
+    const { from, to } = monthRange(month, year);
+    let after: { day: string; id: string } | null = null;
+    for (;;) {
+      const cursor: ReturnType<typeof sql> = after
+        ? sql`and (e.day, e.id) > (${after.day}::date, ${after.id}::uuid)`
+        : sql``;
+      const rows = rowsOf(
+        await this.o.db.execute(sql`
+          select e.id, e.day::text as day, e.kind, e.amount::bigint as amount, e.fee_amount::bigint as fee,
+            e.payout_amount::bigint as payout, o.code, o.merchant_order_code, o.created_at, c.name as customer_name,
+            (select string_agg(p.due_date::text, ' ' order by p.seq) from ${settlementParts} p where p.entry_id = e.id)
+              as transfer_dates
+          from ${settlementEntries} e
+          join ${orders} o on o.id = e.order_id
+          left join ${customers} c on c.id = o.customer_id
+          where e.merchant_id = ${merchantId}::uuid and e.day between ${from}::date and ${to}::date ${cursor}
+          order by e.day, e.id
+          limit ${batch}`),
+      );
+      for (const r of rows) yield r;
+      const last = rows[rows.length - 1];
+      if (rows.length < batch || !last) return;
+      after = { day: str(last.day), id: str(last.id) };
+    }
+  }
+}

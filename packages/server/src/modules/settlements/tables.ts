@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Merchant fees (spec 3, Fee: amount in percent, optional expiration date). Stored as basis points (2,99 % = 299):
+ * the admin types the percent with two decimals, so an integer holds it exactly and no float reaches the money.
+ * The fee of an order is the newest one created before the order and not expired on the order's day.
+ */
+export const merchantFees = pgTable(
+  'merchant_fees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id').notNull(),
+    rateBps: integer('rate_bps').notNull(),
+    expirationDate: date('expiration_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('merchant_fees_merchant_idx').on(t.merchantId, t.createdAt),
+    check('merchant_fees_rate_ck', sql`${t.rateBps} between 0 and 10000`),
+  ],
+);
+
+/** Settlement configurations (spec 3): the active one is the newest not expired, as for fees (docs/settlements.md). */
+export const merchantSettlementConfigurations = pgTable(
+  'merchant_settlement_configurations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id').notNull(),
+    transferDelayInDays: integer('transfer_delay_in_days').notNull(),
+    payAllInOneSettlement: boolean('pay_all_in_one_settlement').notNull(),
+    expirationDate: date('expiration_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('merchant_settlement_configurations_merchant_idx').on(t.merchantId, t.createdAt),
+    check(
+      'merchant_settlement_configurations_delay_ck',
+      sql`${t.transferDelayInDays} in (0, 5, 7, 15, 30, 45)`,
+    ),
+  ],
+);
+
+/**
+ * The extract's rows: per merchant and day, a `Venda` (SALE, positive) per order and a `Cancelamento`
+ * (CANCELLATION, negative) per cancellation seen. Centavos, signed: payout = amount − fee.
+ */
+export const settlementEntries = pgTable(
+  'settlement_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    kind: text('kind', { enum: ['SALE', 'CANCELLATION'] }).notNull(),
+    /** The São Paulo day of the sale or of the cancellation. */
+    day: date('day', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+    payoutAmount: bigint('payout_amount', { mode: 'number' }).notNull(),
+    feeRateBps: integer('fee_rate_bps').notNull(),
+    /** The settlement configuration that planned the sale's transfers (null: the default one). */
+    configurationId: uuid('configuration_id'),
+    /** `sale:<orderId>` or `cancel:<orderId>:<canceled total after it>`: running the job twice adds nothing. */
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('settlement_entries_key_uq').on(t.key),
+    index('settlement_entries_merchant_day_idx').on(t.merchantId, t.day),
+    index('settlement_entries_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * A transfer share of an entry: a sale has one (all in one) or one per instalment; a cancellation first offsets the
+ * order's shares not transferred yet (same date, same wait), the rest is due on the next transfer day.
+ */
+export const settlementParts = pgTable(
+  'settlement_parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => settlementEntries.id),
+    merchantId: uuid('merchant_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    seq: integer('seq').notNull(),
+    /** Earliest transfer day. */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** NONE; INSTALMENT: until `instalmentId` is paid; ORDER: until every instalment of the order is paid. */
+    waitFor: text('wait_for', { enum: ['NONE', 'INSTALMENT', 'ORDER'] }).notNull(),
+    instalmentId: uuid('instalment_id'),
+    /** A cancellation's share that offsets this sale share (same date and wait). */
+    offsetsPartId: uuid('offsets_part_id'),
+    /** The payout that took it; null while waiting. */
+    payoutId: uuid('payout_id'),
+  },
+  (t) => [
+    index('settlement_parts_open_idx').on(t.merchantId, t.dueDate).where(sql`${t.payoutId} is null`),
+    index('settlement_parts_entry_idx').on(t.entryId),
+    index('settlement_parts_order_idx').on(t.orderId),
+    index('settlement_parts_payout_idx').on(t.payoutId),
+  ],
+);
+
+/**
+ * One settlement per merchant and transfer day: the shares due (`partsAmount`), the debt carried in (≤ 0), the
+ * transfer (`amount`, ≥ 0) and the debt carried out (≤ 0). `externalId` is the provider's idempotency key.
+ */
+export const settlementPayouts = pgTable(
+  'settlement_payouts',
+  {
+    id: uuid('id').primaryKey(),
+    merchantId: uuid('merchant_id').notNull(),
+    transferDate: date('transfer_date', { mode: 'string' }).notNull(),
+    partsAmount: bigint('parts_amount', { mode: 'number' }).notNull(),
+    debtIn: bigint('debt_in', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    debtOut: bigint('debt_out', { mode: 'number' }).notNull(),
+    /** NONE: nothing to transfer (a debt); PENDING: on the queue; PAID: the provider took it; EXTERNAL: paid by Malga (MALGA_STARKBANK). */
+    status: text('status', { enum: ['NONE', 'PENDING', 'PAID', 'EXTERNAL'] }).notNull(),
+    platform: text('platform').notNull(),
+    externalId: text('external_id').notNull(),
+    providerId: text('provider_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('settlement_payouts_merchant_day_uq').on(t.merchantId, t.transferDate),
+    uniqueIndex('settlement_payouts_external_uq').on(t.externalId),
+    check('settlement_payouts_amounts_ck', sql`${t.amount} >= 0 and ${t.debtIn} <= 0 and ${t.debtOut} <= 0`),
+  ],
+);
+
+/** The sandbox bank's record of the payouts it received (the `payout` port's sandbox adapter). */
+export const sandboxTransfers = pgTable(
+  'sandbox_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    externalId: text('external_id').notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    destination: text('destination').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sandbox_transfers_external_uq').on(t.externalId)],
+);
