@@ -28,6 +28,7 @@ import type { Notifications } from './modules/notifications/ports.ts';
 import { SendCaps } from './modules/notifications/send-caps.ts';
 import { instalmentModule } from './modules/orders/module.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
+import { WebhookService } from './modules/webhooks/service.ts';
 import { routeTable } from './routes.ts';
 import { cachedEmbedOrigins, staticApps } from './static.ts';
 
@@ -93,6 +94,15 @@ export function buildServices(deps: AppDeps): Services {
     publicUrl: config.publicUrl,
     log,
   });
+  const webhooks = new WebhookService({
+    db,
+    clock,
+    log,
+    queues,
+    sandbox: config.sandbox,
+    email: notifications.email,
+    subscribers: (merchantId, event) => merchants.eventSubscribers(merchantId, event),
+  });
   return {
     ...paymentsModule,
     ...checkoutModule({
@@ -102,7 +112,9 @@ export function buildServices(deps: AppDeps): Services {
       log,
       notifications,
       payments: paymentsPortFor(paymentsModule.payments),
+      webhooks,
     }),
+    webhooks,
     cep: cepPortFor(config),
     config,
     database,

@@ -11,6 +11,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { pixSandboxRoutes } from './modules/sandbox/pix-routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 
 /** Every API route of the server with its audience; mounted by `mountRoutes`, walked by the route-table test. */
 export function routeTable(services: Services): RouteDef[] {
@@ -26,5 +27,6 @@ export function routeTable(services: Services): RouteDef[] {
     ...pixSandboxRoutes(services),
     ...orderRoutes(services),
     ...debtRoutes(services),
+    ...webhookRoutes(services),
   ];
 }

@@ -164,6 +164,8 @@ describe("another tenant's resources", () => {
     );
     expect(unique.status).toBe(201);
     const pitangaCheckout = await createCheckout(t, await apiKeyOf(t, 'Casa Pitanga'));
+    const pitanga = bearer((await loginMerchant(t, 'admin@pitanga.demo', '+5521987651234')).token);
+    const webhook = await pitangaWebhookWithDelivery(pitanga);
     return {
       'customer.order': { caller: 'customer', params: { id: order.id } },
       'customer.payInstalment': { caller: 'customer', params: { id: order.id } },
@@ -172,7 +174,33 @@ describe("another tenant's resources", () => {
       'customer.instalment': { caller: 'customer', params: { id: instalmentId } },
       'merchant.revokeCheckout': { caller: 'merchantAdmin', params: { id: pitangaCheckout } },
       'merchantApi.getCheckout': { caller: 'apiKey', params: { id: pitangaCheckout } },
+      'merchant.deleteWebhook': { caller: 'merchantAdmin', params: { id: webhook.id } },
+      'merchant.webhookDeliveries': { caller: 'merchantRead', params: { id: webhook.id } },
+      'merchant.replayWebhookDelivery': { caller: 'merchantAdmin', params: webhook },
     };
+  }
+
+  /** A webhook endpoint of Casa Pitanga with one delivery in its log. */
+  async function pitangaWebhookWithDelivery(pitanga: Record<string, string>) {
+    const created = await t.request(
+      'POST',
+      endpointById('merchant.createWebhook').path,
+      { url: 'https://pitanga.example/hooks', events: ['ORDER_CREATED'] },
+      pitanga,
+    );
+    expect(created.status).toBe(201);
+    const merchant = await t.request('GET', endpointById('merchant.getMerchant').path, undefined, pitanga);
+    await t.built.services.webhooks.publish(t.database.db, merchant.body.id, 'ORDER_CREATED', {
+      orderId: 'x',
+    });
+    const log = await t.request(
+      'GET',
+      fillPath(endpointById('merchant.webhookDeliveries').path, { id: created.body.id }),
+      undefined,
+      pitanga,
+    );
+    expect(log.body.content).toHaveLength(1);
+    return { id: created.body.id as string, deliveryId: log.body.content[0].id as string };
   }
 
   const endpointById = (id: string) => {

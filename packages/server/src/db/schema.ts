@@ -26,3 +26,4 @@ export {
   pspSandboxDevolucoes,
   pspSandboxPix,
 } from '../modules/payments/tables.ts';
+export { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../modules/webhooks/tables.ts';

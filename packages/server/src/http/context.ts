@@ -25,6 +25,7 @@ import type { OrderService } from '../modules/orders/service.ts';
 import type { PixSettings } from '../modules/payments/module.ts';
 import type { SandboxPsp } from '../modules/payments/sandbox-psp.ts';
 import type { Payments } from '../modules/payments/service.ts';
+import type { WebhookService } from '../modules/webhooks/service.ts';
 import type { EmbedOriginsSource } from '../static.ts';
 import { unauthorized } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -77,6 +78,8 @@ export interface Services {
   queues: TaskQueues;
   /** Debt renegotiation requests. */
   debts: DebtService;
+  /** Signed merchant webhooks: `publish(tx, merchantId, event, data)` inside the caller's transaction. */
+  webhooks: WebhookService;
   /** The merchants' registered embed origins, cached (static.ts); `clear()` after a change. */
   embedOrigins: EmbedOriginsSource & { clear(): void };
 }

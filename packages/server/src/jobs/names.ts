@@ -9,6 +9,9 @@ export const JOB = {
   /** The drain of the durable queue `pix-refunds` (the devoluções, payments/refunds.ts): `queue-<name>`. */
   pixRefunds: 'queue-pix-refunds',
   lateFees: 'late-fees',
+  /** The drains of the webhooks module's queues (modules/webhooks/service.ts). */
+  merchantWebhooks: 'queue-merchant-webhooks',
+  merchantEventEmails: 'queue-merchant-event-emails',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
