@@ -20,7 +20,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import * as v from 'valibot';
-import type { Clock } from '../../clock.ts';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx } from '../../db/types.ts';
@@ -68,8 +68,10 @@ export interface WebhookServiceDeps {
   email: EmailPort;
   /** The e-mails of the merchant's active users subscribed to the event (merchants module). */
   subscribers: (merchantId: string, event: WebhookEvent) => Promise<string[]>;
-  /** The HTTP client (tests may point it at a recorder); global fetch by default. */
+  /** The HTTP client; global fetch by default. */
   fetch?: typeof fetch;
+  /** The real time, for the signature's timestamp; the system's by default. */
+  wallClock?: Clock;
 }
 
 /** The Standard Webhooks body: `{ type, timestamp, data }`. */
@@ -378,12 +380,15 @@ export class WebhookService {
     const { delivery, endpoint } = row;
     const body = JSON.stringify(delivery.payload);
     const sentAt = this.d.clock.now();
+    // The receiver checks the timestamp against its own clock (5 minutes of tolerance): it is the real time, also
+    // when the sandbox's clock was moved to try due dates (that clock still schedules the retries and the log).
+    const signedAt = (this.d.wallClock ?? systemClock).now();
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'Drip-Webhooks/1.0',
       'webhook-id': delivery.messageId,
-      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-      'webhook-signature': new Webhook(endpoint.secret).sign(delivery.messageId, sentAt, body),
+      'webhook-timestamp': String(Math.floor(signedAt.getTime() / 1000)),
+      'webhook-signature': new Webhook(endpoint.secret).sign(delivery.messageId, signedAt, body),
     };
     const started = performance.now();
     let responseCode: number | null = null;
