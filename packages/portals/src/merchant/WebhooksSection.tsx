@@ -177,21 +177,27 @@ function Deliveries({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMan
       id: 'event',
       header: 'Evento',
       phone: 'title',
-      cell: (d) => `${WEBHOOK_EVENT_LABELS[d.event]}${d.replayOf ? ' (reenvio)' : ''}`,
+      cell: (d) => (
+        <Stack gap={2}>
+          <Text size="sm">{`${WEBHOOK_EVENT_LABELS[d.event]}${d.replayOf ? ' (reenvio)' : ''}`}</Text>
+          <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {d.messageId}
+          </Text>
+        </Stack>
+      ),
     },
     { id: 'createdAt', header: 'Criada em', cell: (d) => formatDateTime(d.createdAt) },
     {
       id: 'status',
       header: 'Status',
       cell: (d) => (
-        <Badge color={STATUS_COLORS[d.status]} variant="light">
+        <Badge color={STATUS_COLORS[d.status]} variant="light" style={{ minWidth: 'max-content' }}>
           {WEBHOOK_DELIVERY_STATUS_LABELS[d.status]}
         </Badge>
       ),
     },
-    { id: 'attempts', header: 'Tentativas', cell: (d) => d.attempts },
+    // One answer per attempt, in order: the attempts are counted by it.
     { id: 'codes', header: 'Respostas', cell: responseCodes },
-    { id: 'messageId', header: 'webhook-id', cell: (d) => <Code>{d.messageId}</Code> },
   ];
   if (canManage) {
     columns.push({
@@ -223,6 +229,7 @@ function Deliveries({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMan
       getRowId={(d) => d.id}
       onPageChange={setPage}
       skeletonRows={3}
+      minWidth={480}
       errorTitle={webhookTexts.deliveriesFailed}
       empty={{ title: webhookTexts.noDeliveries, description: webhookTexts.noDeliveriesHelp }}
     />

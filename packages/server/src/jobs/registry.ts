@@ -7,46 +7,49 @@ import { JobRunner } from './runner.ts';
 /** Every periodic job of the server, with its interval (docs/jobs.md). */
 export function registerServerJobs(runner: JobRunner, s: Services): JobRunner {
   const lateFeeSeconds = (s.config.lateFees ?? DEFAULT_LATE_FEE_CONFIG).jobIntervalSeconds;
-  return (
-    runner
-      .register({
-        name: JOB.checkoutExpiry,
-        intervalMs: 60_000,
-        run: () => s.checkouts.expireCheckouts(),
-      })
-      .register({
-        name: JOB.pixChargeExpiry,
-        intervalMs: 30_000,
-        runAtStart: true,
-        run: () => s.payments.expireCharges(),
-      })
-      .register({
-        // At start-up too: a Pix paid while the server was down is booked at once.
-        name: JOB.pixReconciliation,
-        intervalMs: 30_000,
-        runAtStart: true,
-        run: async () => {
-          const r = await s.payments.reconcilePending();
-          return { ran: r.ran, rows: r.checked };
-        },
-      })
-      .register(
-        // JOB.pixRefunds: the devoluções, tasks of a durable queue retried with back-off until the PSP took them.
-        s.payments.refundQueue.job(30_000),
-      )
-      // JOB.merchantWebhooks and JOB.merchantEventEmails: the webhook deliveries and the merchant users' e-mails.
-      .register(s.webhooks.deliveryQueue.job(10_000))
-      .register(s.webhooks.emailQueue.job(30_000))
-      .register({
-        name: JOB.lateFees,
-        intervalMs: lateFeeSeconds * 1000,
-        runAtStart: true,
-        run: async () => {
-          const r = await s.lateFees.run();
-          return { ran: r.ran, rows: r.changed };
-        },
-      })
-  );
+  return runner
+    .register({
+      name: JOB.checkoutExpiry,
+      intervalMs: 60_000,
+      run: () => s.checkouts.expireCheckouts(),
+    })
+    .register({
+      name: JOB.pixChargeExpiry,
+      intervalMs: 30_000,
+      runAtStart: true,
+      run: () => s.payments.expireCharges(),
+    })
+    .register({
+      // At start-up too: a Pix paid while the server was down is booked at once.
+      name: JOB.pixReconciliation,
+      intervalMs: 30_000,
+      runAtStart: true,
+      run: async () => {
+        const r = await s.payments.reconcilePending();
+        return { ran: r.ran, rows: r.checked };
+      },
+    })
+    .register(
+      // JOB.pixRefunds: the devoluções, tasks of a durable queue retried with back-off until the PSP took them.
+      s.payments.refundQueue.job(30_000),
+    )
+    .register(
+      // JOB.merchantWebhooks: the signed webhook deliveries, retried with back-off for 3 days.
+      s.webhooks.deliveryQueue.job(10_000),
+    )
+    .register(
+      // JOB.merchantEventEmails: the merchant users' e-mails of the events they subscribed to.
+      s.webhooks.emailQueue.job(30_000),
+    )
+    .register({
+      name: JOB.lateFees,
+      intervalMs: lateFeeSeconds * 1000,
+      runAtStart: true,
+      run: async () => {
+        const r = await s.lateFees.run();
+        return { ran: r.ran, rows: r.changed };
+      },
+    });
 }
 
 /** The server's runner with every job registered (not started). */
