@@ -292,7 +292,7 @@ export class WebhookService {
       key: `${prefix}:${gate ?? ''}:${emails ? 'e' : ''}`,
       build: () => {
         const ctes: SQL[] = [
-          sql`${sql.identifier(d)} as (insert into ${webhookDeliveries} (endpoint_id, merchant_id, message_id, event, payload, created_at, updated_at) select e.id, e.merchant_id, ${p('messageId')}, ${p('event')}, ${p('body')}::jsonb, ${p('now')}::timestamptz, ${p('now')}::timestamptz from ${webhookEndpoints} e where e.merchant_id = ${p('merchantId')}::uuid and e.deleted_at is null and ${p('event')}::text = any(e.events)${gated} returning id)`,
+          sql`${sql.identifier(d)} as (insert into ${webhookDeliveries} (endpoint_id, merchant_id, message_id, event, payload, created_at, updated_at) select e.id, e.merchant_id, ${p('messageId')}::text, ${p('event')}::text, ${p('body')}::jsonb, ${p('now')}::timestamptz, ${p('now')}::timestamptz from ${webhookEndpoints} e where e.merchant_id = ${p('merchantId')}::uuid and e.deleted_at is null and ${p('event')}::text = any(e.events)${gated} returning id)`,
           this.deliveryQueue.enqueueCte({
             cte: `${prefix}_t`,
             from: d,
