@@ -193,6 +193,16 @@ describe('tenant isolation', () => {
     // My endpoint with their delivery: still theirs.
     expect((await replay(mine.body.id, theirDelivery)).status).toBe(404);
     expect((await replay(mine.body.id, 'not-a-uuid')).status).toBe(404);
+    // Malformed ids are unknown ids, never a 500.
+    for (const bad of ['not-a-uuid', ':id', "1' or '1'='1"]) {
+      expect((await deliveries(bad)).status, bad).toBe(404);
+      expect((await replay(bad, theirDelivery)).status, bad).toBe(404);
+      expect(
+        (await t.request('DELETE', fillPath(merchantDeleteWebhook.path, { id: bad }), undefined, admin))
+          .status,
+        bad,
+      ).toBe(404);
+    }
     expect(
       (
         await t.request(

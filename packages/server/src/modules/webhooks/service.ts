@@ -144,6 +144,7 @@ export class WebhookService {
 
   /** Removes an endpoint; its pending deliveries are given up (their tasks find them FAILED). */
   async remove(merchantId: string, id: string): Promise<{ id: string; deleted: true }> {
+    if (!UUID.test(id)) throw notFound();
     return this.d.db.transaction(async (tx) => {
       const now = this.d.clock.now();
       const [row] = await tx
