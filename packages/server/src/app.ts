@@ -30,6 +30,7 @@ import { instalmentModule } from './modules/orders/module.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
 import { buildSettlements } from './modules/settlements/module.ts';
 import type { PayoutPort } from './modules/settlements/payout-port.ts';
+import { WebhookService } from './modules/webhooks/service.ts';
 import { routeTable } from './routes.ts';
 import { cachedEmbedOrigins, staticApps } from './static.ts';
 
@@ -98,6 +99,15 @@ export function buildServices(deps: AppDeps): Services {
     publicUrl: config.publicUrl,
     log,
   });
+  const webhooks = new WebhookService({
+    db,
+    clock,
+    log,
+    queues,
+    sandbox: config.sandbox,
+    email: notifications.email,
+    subscribers: (merchantId, event) => merchants.eventSubscribers(merchantId, event),
+  });
   const checkoutServices = checkoutModule({
     config,
     db,
@@ -105,10 +115,12 @@ export function buildServices(deps: AppDeps): Services {
     log,
     notifications,
     payments: paymentsPortFor(paymentsModule.payments),
+    webhooks,
   });
   return {
     ...paymentsModule,
     ...checkoutServices,
+    webhooks,
     cep: cepPortFor(config),
     config,
     database,

@@ -12,6 +12,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { pixSandboxRoutes } from './modules/sandbox/pix-routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { settlementRoutes } from './modules/settlements/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 
 /** Every API route of the server with its audience; mounted by `mountRoutes`, walked by the route-table test. */
 export function routeTable(services: Services): RouteDef[] {
@@ -28,5 +29,6 @@ export function routeTable(services: Services): RouteDef[] {
     ...orderRoutes(services),
     ...debtRoutes(services),
     ...settlementRoutes(services),
+    ...webhookRoutes(services),
   ];
 }

@@ -178,6 +178,8 @@ describe("another tenant's resources", () => {
       .select({ id: orderProducts.id })
       .from(orderProducts)
       .where(eq(orderProducts.orderId, pitangaOrder.id));
+    const pitanga = bearer((await loginMerchant(t, 'admin@pitanga.demo', '+5521987651234')).token);
+    const webhook = await pitangaWebhookWithDelivery(pitanga);
     return {
       'customer.order': { caller: 'customer', params: { id: order.id } },
       'customer.payInstalment': { caller: 'customer', params: { id: order.id } },
@@ -198,7 +200,33 @@ describe("another tenant's resources", () => {
         params: { id: pitangaOrder.id },
         body: { productIds: [pitangaProduct?.id] },
       },
+      'merchant.deleteWebhook': { caller: 'merchantAdmin', params: { id: webhook.id } },
+      'merchant.webhookDeliveries': { caller: 'merchantRead', params: { id: webhook.id } },
+      'merchant.replayWebhookDelivery': { caller: 'merchantAdmin', params: webhook },
     };
+  }
+
+  /** A webhook endpoint of Casa Pitanga with one delivery in its log. */
+  async function pitangaWebhookWithDelivery(pitanga: Record<string, string>) {
+    const created = await t.request(
+      'POST',
+      endpointById('merchant.createWebhook').path,
+      { url: 'https://pitanga.example/hooks', events: ['ORDER_CREATED'] },
+      pitanga,
+    );
+    expect(created.status).toBe(201);
+    const merchant = await t.request('GET', endpointById('merchant.getMerchant').path, undefined, pitanga);
+    await t.built.services.webhooks.publish(t.database.db, merchant.body.id, 'ORDER_CREATED', {
+      orderId: 'x',
+    });
+    const log = await t.request(
+      'GET',
+      fillPath(endpointById('merchant.webhookDeliveries').path, { id: created.body.id }),
+      undefined,
+      pitanga,
+    );
+    expect(log.body.content).toHaveLength(1);
+    return { id: created.body.id as string, deliveryId: log.body.content[0].id as string };
   }
 
   const endpointById = (id: string) => {

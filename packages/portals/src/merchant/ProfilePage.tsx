@@ -24,6 +24,7 @@ import { LoadError, PageLoader } from '../shared/QueryState.tsx';
 import { type FieldErrors, validate } from '../shared/validate.ts';
 import { useUpdateMerchantUser } from './api/updateUser.ts';
 import { useMerchantUser } from './api/user.ts';
+import { WebhooksSection } from './WebhooksSection.tsx';
 
 /** National digits (DDD + number) of a stored phone such as '+5511912345678', for the mask. */
 function nationalDigits(phone: string): string {
@@ -143,6 +144,7 @@ export function MerchantProfilePage() {
           <ProfileForm user={user.data} />
         )}
       </Paper>
+      <WebhooksSection />
     </Stack>
   );
 }

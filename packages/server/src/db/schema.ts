@@ -35,3 +35,4 @@ export {
   settlementParts,
   settlementPayouts,
 } from '../modules/settlements/tables.ts';
+export { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../modules/webhooks/tables.ts';

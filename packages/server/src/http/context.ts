@@ -28,8 +28,9 @@ import type { SandboxPsp } from '../modules/payments/sandbox-psp.ts';
 import type { Payments } from '../modules/payments/service.ts';
 import type { SandboxPayouts } from '../modules/settlements/payout-port.ts';
 import type { SettlementService } from '../modules/settlements/service.ts';
+import type { WebhookService } from '../modules/webhooks/service.ts';
 import type { EmbedOriginsSource } from '../static.ts';
-import { unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 export interface AppEnv {
@@ -86,6 +87,8 @@ export interface Services {
   settlements: SettlementService;
   /** The sandbox bank's record of payouts; null when payouts go to a real provider. */
   sandboxPayouts: SandboxPayouts | null;
+  /** Signed merchant webhooks: `publish(tx, merchantId, event, data)` inside the caller's transaction. */
+  webhooks: WebhookService;
   /** The merchants' registered embed origins, cached (static.ts); `clear()` after a change. */
   embedOrigins: EmbedOriginsSource & { clear(): void };
 }
@@ -94,6 +97,13 @@ export function claimsOf(c: AppContext): AccessClaims {
   const claims = c.get('claims');
   if (!claims) throw unauthorized();
   return claims;
+}
+
+/** The merchant of a merchant portal session (every merchant token carries one). */
+export function merchantIdOf(c: AppContext): string {
+  const claims = claimsOf(c);
+  if (!claims.merchantId) throw forbidden();
+  return claims.merchantId;
 }
 
 /** The client address of the TCP connection (no proxy header is trusted); 'local' under app.request(). */

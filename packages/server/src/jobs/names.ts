@@ -15,6 +15,9 @@ export const JOB = {
   settlements: 'settlements',
   /** The drain of the durable queue `settlement-payouts` (the transfers to the merchants). */
   settlementPayouts: 'queue-settlement-payouts',
+  /** The drains of the webhooks module's queues (modules/webhooks/service.ts). */
+  merchantWebhooks: 'queue-merchant-webhooks',
+  merchantEventEmails: 'queue-merchant-event-emails',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];

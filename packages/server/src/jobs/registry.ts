@@ -49,6 +49,14 @@ export function registerServerJobs(runner: JobRunner, s: Services): JobRunner {
       // JOB.settlementPayouts: the transfers, retried with back-off until the payout provider took them.
       s.settlements.payoutQueue.job(30_000),
     )
+    .register(
+      // JOB.merchantWebhooks: the signed webhook deliveries, retried with back-off for 3 days.
+      s.webhooks.deliveryQueue.job(10_000),
+    )
+    .register(
+      // JOB.merchantEventEmails: the merchant users' e-mails of the events they subscribed to.
+      s.webhooks.emailQueue.job(30_000),
+    )
     .register({
       name: JOB.lateFees,
       intervalMs: lateFeeSeconds * 1000,

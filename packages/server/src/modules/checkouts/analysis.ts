@@ -179,18 +179,22 @@ export class CheckoutAnalysis {
     // the decision's statement (only if its write applied).
     const bind = row.customerData && row.payerCpf === row.customerData.customerCpf ? row.customerData : null;
     const bound = CustomerService.bindProvenContact('guard', 'bind_');
+    // A denial is the merchant's CHECKOUT_STATUS_CHANGED, published by the same statement (only if it applied).
+    const published = this.core.statusStage({ ...row, ...decided.set }, 'guard');
+    const webhook = published ? sql`, ${published.build()}` : sql``;
     const written = v.parse(
       AppliedRows,
       await this.core.shaped.execute(this.core.d.db, {
-        key: `analysis-decided:${guard.key}:${bind ? bound.key : 'unbound'}`,
+        key: `analysis-decided:${guard.key}:${bind ? bound.key : 'unbound'}:${published?.key ?? ''}`,
         build: () =>
           bind
-            ? sql`with guard as (${guard.build()}), bound as (${bound.build()}) ${decided.recordIf('guard')} returning 1 as applied`
-            : sql`with guard as (${guard.build()}) ${decided.recordIf('guard')} returning 1 as applied`,
+            ? sql`with guard as (${guard.build()}), bound as (${bound.build()})${webhook} ${decided.recordIf('guard')} returning 1 as applied`
+            : sql`with guard as (${guard.build()})${webhook} ${decided.recordIf('guard')} returning 1 as applied`,
         values: {
           ...guard.values,
           decision: decided.recordJson,
           ...(bind ? bound.values(row.customerId, bind, updatedAt) : {}),
+          ...published?.values,
         },
       }),
     );

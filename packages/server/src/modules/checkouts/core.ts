@@ -8,12 +8,13 @@ import { type Cents, todayInSaoPaulo } from '@drip/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
-import { ShapedStatements } from '../../db/shaped.ts';
-import type { Tx } from '../../db/types.ts';
+import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
+import type { DbOrTx, Tx } from '../../db/types.ts';
 import type { Logger } from '../../log.ts';
 import type { CreditService } from '../credit/service.ts';
 import type { Notifications } from '../notifications/ports.ts';
 import type { OrderService } from '../orders/service.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import type { CheckoutConfig } from './config.ts';
 import type { ChargePurpose, PaymentsPort } from './payments-port.ts';
 import { checkoutNotFound } from './refusals.ts';
@@ -42,6 +43,8 @@ export interface CheckoutServiceDeps {
   sandbox: boolean;
   /** Where the background analyses report their failures. */
   log: Pick<Logger, 'error'>;
+  /** The merchant's webhooks (CHECKOUT_STATUS_CHANGED); absent in tests that build the service alone. */
+  webhooks?: Pick<WebhookService, 'publish' | 'stage'> | undefined;
 }
 
 export class CheckoutCore {
@@ -98,7 +101,29 @@ export class CheckoutCore {
       .where(eq(checkouts.id, id))
       .returning();
     if (!row) throw checkoutNotFound();
+    if (set.status) await this.statusChanged(tx, row);
     return row;
+  }
+
+  /**
+   * CHECKOUT_STATUS_CHANGED for a checkout that reached a final status, published in the caller's transaction. OK is
+   * published by the order's own statement (every approved checkout creates its order there), not here.
+   */
+  async statusChanged(tx: DbOrTx, row: StatusFacts): Promise<void> {
+    if (this.d.webhooks && isPublished(row.status))
+      await this.d.webhooks.publish(tx, row.merchantId, 'CHECKOUT_STATUS_CHANGED', checkoutStatusData(row));
+  }
+
+  /** The same publish as CTEs of a one-statement write, gated on its CTE `gate`; null when nothing is published. */
+  statusStage(row: StatusFacts, gate: string): Shaped | null {
+    if (!this.d.webhooks || !isPublished(row.status)) return null;
+    return this.d.webhooks.stage(
+      'whcs',
+      row.merchantId,
+      'CHECKOUT_STATUS_CHANGED',
+      checkoutStatusData(row),
+      gate,
+    );
   }
 
   /**
@@ -113,7 +138,9 @@ export class CheckoutCore {
       .where(eq(checkouts.id, row.id))
       .getSQL();
     await tx.execute(sql`with first as (${first}) ${update}`);
-    return { ...row, ...set, updatedAt };
+    const updated = { ...row, ...set, updatedAt };
+    if (set.status) await this.statusChanged(tx, updated);
+    return updated;
   }
 
   plan(row: CheckoutRow, merchant: MerchantFacts) {
@@ -180,4 +207,21 @@ export class CheckoutCore {
       await this.d.notifications.sms.send({ to: m.to, body: m.body, ...(m.code ? { code: m.code } : {}) });
     }
   }
+}
+
+type StatusFacts = Pick<CheckoutRow, 'id' | 'merchantId' | 'merchantOrderCode' | 'status' | 'koReason'>;
+
+/** The statuses a merchant hears about: the final ones except OK (see statusChanged). */
+const isPublished = (status: CheckoutRow['status']) =>
+  status === 'KO' || status === 'EXPIRED' || status === 'REVOKED';
+
+/** CHECKOUT_STATUS_CHANGED's data. */
+export function checkoutStatusData(row: StatusFacts & { orderId?: string | null }): Record<string, unknown> {
+  return {
+    checkoutId: row.id,
+    merchantOrderCode: row.merchantOrderCode,
+    status: row.status,
+    koReason: row.koReason ?? null,
+    orderId: row.orderId ?? null,
+  };
 }

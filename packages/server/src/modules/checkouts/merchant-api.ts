@@ -172,12 +172,15 @@ export class MerchantApi {
     if (row.status === 'REVOKED') return { id, status: 'REVOKED' };
     if (!isOpen(row.status)) throw conflict(checkoutErrors.cannotRevoke, 'CHECKOUT_FINISHED');
     const now = this.core.d.clock.now();
-    const updated = await this.core.d.db
-      .update(checkouts)
-      .set({ status: 'REVOKED', updatedAt: now })
-      .where(and(eq(checkouts.id, id), inArray(checkouts.status, ['PRISTINE', 'MORE_INFO'])))
-      .returning({ id: checkouts.id });
-    if (updated.length === 0) throw conflict(checkoutErrors.cannotRevoke, 'CHECKOUT_FINISHED');
-    return { id, status: 'REVOKED' };
+    return this.core.d.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(checkouts)
+        .set({ status: 'REVOKED', updatedAt: now })
+        .where(and(eq(checkouts.id, id), inArray(checkouts.status, ['PRISTINE', 'MORE_INFO'])))
+        .returning({ id: checkouts.id });
+      if (updated.length === 0) throw conflict(checkoutErrors.cannotRevoke, 'CHECKOUT_FINISHED');
+      await this.core.statusChanged(tx, { ...row, status: 'REVOKED' });
+      return { id, status: 'REVOKED' as const };
+    });
   }
 }

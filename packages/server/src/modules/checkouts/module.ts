@@ -6,9 +6,10 @@ import { createLogger, type Logger } from '../../log.ts';
 import { PortfolioExposure } from '../credit/exposure.ts';
 import { sandboxAntifraud, sandboxBureau } from '../credit/sandbox.ts';
 import { CreditService } from '../credit/service.ts';
-import { firstAccessStaging } from '../customers/first-access.ts';
+import { combineStagings, firstAccessStaging } from '../customers/first-access.ts';
 import type { Notifications } from '../notifications/ports.ts';
 import { OrderService } from '../orders/service.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import { DEFAULT_CHECKOUT_CONFIG } from './config.ts';
 import { IdempotencyStore } from './idempotency.ts';
 import type { PaymentsPort } from './payments-port.ts';
@@ -22,6 +23,8 @@ export function checkoutModule(deps: {
   payments: PaymentsPort;
   /** Where background work (the pending credit analyses) logs failures; the configured level's logger otherwise. */
   log?: Logger;
+  /** The merchant's webhooks: ORDER_CREATED in the order's statement, checkout status changes. */
+  webhooks?: WebhookService;
 }) {
   const { config, db, clock } = deps;
   const checkoutConfig = config.checkout ?? DEFAULT_CHECKOUT_CONFIG;
@@ -37,7 +40,10 @@ export function checkoutModule(deps: {
   // A first-time shopper (no password yet) gets the portal's first-access link by SMS with the order.
   const orders = new OrderService(
     db,
-    firstAccessStaging({ outbox: deps.notifications.outbox, publicUrl: config.publicUrl }),
+    combineStagings(
+      firstAccessStaging({ outbox: deps.notifications.outbox, publicUrl: config.publicUrl }),
+      deps.webhooks?.orderCreatedStaging(),
+    ),
   );
   const checkouts = new CheckoutService({
     db,
@@ -50,6 +56,7 @@ export function checkoutModule(deps: {
     publicUrl: config.publicUrl,
     sandbox: config.sandbox,
     log: deps.log ?? createLogger(config.logLevel),
+    webhooks: deps.webhooks,
   });
   return { checkouts, credit, orders, idempotency: new IdempotencyStore(db, clock) };
 }

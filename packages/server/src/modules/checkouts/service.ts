@@ -202,7 +202,7 @@ export class CheckoutService {
 
   /** Turns unfinished checkouts past their expiry into EXPIRED; returns how many expired. */
   expireCheckouts(now: Date = this.core.d.clock.now()): Promise<number> {
-    return expireCheckouts(this.core.d.db, now);
+    return expireCheckouts(this.core.d.db, now, (tx, row) => this.core.statusChanged(tx, row));
   }
 
   /** The `{result, fields}` answer for a checkout row (wire shape, reais). */

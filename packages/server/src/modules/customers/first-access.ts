@@ -20,6 +20,34 @@ export interface OrderCreatedFacts {
   orderId: string;
   customerId: string;
   now: Date;
+  /** The order's facts for other stagings (the merchant's ORDER_CREATED webhook). */
+  merchantId: string;
+  checkoutId: string;
+  code: string;
+  merchantOrderCode: string;
+  /** Centavos. */
+  amount: number;
+  status: 'ACTIVE' | 'CLOSED';
+}
+
+/** Several stagings in one order statement (their placeholders and CTE names must not collide). */
+export function combineStagings(
+  ...all: (OrderCreatedStaging | undefined)[]
+): OrderCreatedStaging | undefined {
+  const list = all.filter((s): s is OrderCreatedStaging => s !== undefined);
+  if (list.length <= 1) return list[0];
+  return (order) => {
+    const parts = list.map((s) => s(order));
+    return {
+      key: parts.map((p) => p.key).join('+'),
+      build: () =>
+        sql.join(
+          parts.map((p) => p.build()),
+          sql`, `,
+        ),
+      values: Object.assign({}, ...parts.map((p) => p.values)),
+    };
+  };
 }
 
 /**

@@ -411,4 +411,22 @@ export class MerchantService {
     });
     return { smsDelivered: result.delivered };
   }
+
+  /**
+   * The e-mails of the merchant's active users subscribed to a notification type (spec 6: `communications`, an entry
+   * `{ communicationType, notify: true }`): the webhooks module e-mails them its events.
+   */
+  async eventSubscribers(merchantId: string, event: string): Promise<string[]> {
+    const rows = await this.deps.db
+      .select({ email: merchantUsers.email })
+      .from(merchantUsers)
+      .where(
+        and(
+          eq(merchantUsers.merchantId, merchantId),
+          eq(merchantUsers.status, 'ACTIVE'),
+          sql`${merchantUsers.communications} @> ${JSON.stringify([{ communicationType: event, notify: true }])}::jsonb`,
+        ),
+      );
+    return rows.map((r) => r.email);
+  }
 }

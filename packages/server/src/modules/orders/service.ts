@@ -315,7 +315,17 @@ export class OrderService {
     }
     sets.push({ cte: 'l', rows: recordset(ledgerEntries, entries), gate: 'order' });
     const guarded = guard?.(orderId);
-    const extra = this.onCreated?.({ orderId, customerId: input.customerId, now: input.now });
+    const extra = this.onCreated?.({
+      orderId,
+      customerId: input.customerId,
+      now: input.now,
+      merchantId: input.merchantId,
+      checkoutId: input.checkoutId,
+      code,
+      merchantOrderCode: input.merchantOrderCode,
+      amount: input.total,
+      status: o.status,
+    });
     const values: Record<string, unknown> = { ...guarded?.values, ...extra?.values };
     for (const set of sets) values[`rows_${set.cte}`] = set.rows.json;
     const statement: Shaped = {

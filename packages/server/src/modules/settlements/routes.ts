@@ -8,16 +8,8 @@ import {
 } from '@drip/core';
 import { stringify } from 'csv-stringify/sync';
 import { DomainError } from '../../errors.ts';
-import type { AppContext } from '../../http/context.ts';
-import { claimsOf, type Services } from '../../http/context.ts';
+import { merchantIdOf, type Services } from '../../http/context.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
-
-function merchantOf(c: AppContext): string {
-  const claims = claimsOf(c);
-  if (!claims.merchantId)
-    throw new DomainError('forbidden', 'FORBIDDEN', 'Você não tem permissão para acessar este recurso');
-  return claims.merchantId;
-}
 
 /** Reais with a comma and two decimals, as a Brazilian spreadsheet reads them ('-12,34'). */
 const brl = (centavos: unknown): string => {
@@ -62,12 +54,12 @@ function csvRecord(r: Record<string, unknown>): string[] {
 
 export function settlementRoutes(s: Services): RouteDef[] {
   return [
-    route(merchantListSettlements, async ({ c, query }) => s.settlements.extract(merchantOf(c), query)),
+    route(merchantListSettlements, async ({ c, query }) => s.settlements.extract(merchantIdOf(c), query)),
     route(merchantSettlementBigNumbers, async ({ c, query }) =>
-      s.settlements.bigNumbers(merchantOf(c), query.period),
+      s.settlements.bigNumbers(merchantIdOf(c), query.period),
     ),
     route(merchantExportSettlements, async ({ c, query }) => {
-      const merchantId = merchantOf(c);
+      const merchantId = merchantIdOf(c);
       if (!(await s.settlements.hasMonth(merchantId, query.month, query.year)))
         throw new DomainError('not_found', 'SETTLEMENTS_NOT_FOUND', settlementMessages.exportUnavailable);
       const rows = s.settlements.exportRows(merchantId, query.month, query.year)[Symbol.asyncIterator]();
