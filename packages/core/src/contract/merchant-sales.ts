@@ -3,6 +3,7 @@
  * big numbers and the chart, and the Drip links ('Gerenciar Links', 'Criar Drip Link'). Money in reais on the wire.
  */
 import * as v from 'valibot';
+import { isIsoDate } from '../dates.ts';
 import { isReaisAmount } from '../money.ts';
 import { CHECKOUT_STATUSES, DenialReason, IsoInstant, NonNegativeReais, PositiveReais } from './checkout.ts';
 import { pageOf } from './orders.ts';
@@ -13,16 +14,8 @@ import { pageOf } from './orders.ts';
 export const MERCHANT_CHECKOUT_STATUSES = ['OK', 'KO', 'MORE_INFO', 'REFUNDED'] as const;
 export type MerchantCheckoutStatus = (typeof MERCHANT_CHECKOUT_STATUSES)[number];
 
-/** How the portal shows a checkout (spec 4 "Checkout display status (merchant)"). */
+/** How the portal shows a checkout (spec 4 "Checkout display status (merchant)"; labels in the portal kit). */
 export type MerchantCheckoutDisplay = 'APPROVED' | 'REFUNDED' | 'DENIED' | 'ABANDONED' | 'MORE_INFO';
-
-export const MERCHANT_CHECKOUT_DISPLAY_LABELS: Record<MerchantCheckoutDisplay, string> = {
-  APPROVED: 'Aprovado',
-  REFUNDED: 'Estornado',
-  DENIED: 'Negado',
-  ABANDONED: 'Abandonado',
-  MORE_INFO: 'Em andamento',
-};
 
 /**
  * Spec 4: OK is approved; OK whose order is closed with its whole amount canceled is refunded; KO for the reason
@@ -91,7 +84,7 @@ const RangeDate = v.pipe(
     'Informe a data como AAAA-MM-DD ou AAAA-MM-DDT00:00:00Z',
   ),
   v.transform((s) => s.slice(0, 10)),
-  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Data inválida'),
+  v.check((s) => isIsoDate(s), 'Data inválida'),
 );
 const PageNumber = v.optional(
   v.pipe(
