@@ -83,6 +83,9 @@ export function merchantRoutes(deps: MerchantDeps, queries: AppQueries): RouteOb
           {
             path: 'checkout-links/criar',
             loader: async () => {
+              // Without a session the area guard (running beside this loader) sends the visit to login with this
+              // route as the target; redirecting home here as well would win and lose the target.
+              if (!deps.session.hasSession()) return null;
               const { sessionIsMerchantAdmin } = await import('./role.ts');
               return sessionIsMerchantAdmin(deps.session) ? null : redirect(MERCHANT_HOME_PATH);
             },
