@@ -37,6 +37,11 @@ export function useCreateLink() {
   return useMutation({
     mutationFn: async (body: CreateCheckoutLinkRequest) =>
       unwrap(await client.call(merchantCreateCheckoutLink, { body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linksKey }),
+    // The link is a checkout: the sales list shows it too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: linksKey }),
+        queryClient.invalidateQueries({ queryKey: ['merchant', 'sales'] }),
+      ]),
   });
 }
