@@ -3,6 +3,7 @@ import type { RouteDef } from './http/route-table.ts';
 import { adminRoutes } from './modules/admins/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { cepRoutes } from './modules/cep/routes.ts';
+import { merchantSalesRoutes } from './modules/checkouts/merchant-routes.ts';
 import { checkoutRoutes } from './modules/checkouts/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
@@ -22,6 +23,7 @@ export function routeTable(services: Services): RouteDef[] {
     ...merchantRoutes(services),
     ...customerRoutes(services),
     ...sandboxRoutes(services),
+    ...merchantSalesRoutes(services),
     ...checkoutRoutes(services),
     ...paymentRoutes(services),
     ...cepRoutes(services),

@@ -29,6 +29,10 @@ const READS: Record<string, string> = {
   // The credit history and the portfolio exposure are aggregates over orders, in the analysis' one query.
   'credit -> orders.orders': 'credit history, portfolio exposure',
   'credit -> orders.instalments': 'credit history, portfolio exposure',
+  // The merchant's sales list joins each checkout's order in its one paged query (the refunded filter and status
+  // read the order's canceled amount); the order detail lists the order's products.
+  'checkouts/merchant-views.ts -> orders.orders': 'merchant sales list and detail',
+  'checkouts/merchant-views.ts -> orders.orderProducts': 'merchant order detail products',
   // The renegotiation request looks the customer and their late instalments up.
   'debts -> customers.customers': 'renegotiation lookup',
   'debts -> orders.orders': 'renegotiation lookup',

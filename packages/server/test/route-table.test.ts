@@ -187,6 +187,7 @@ describe("another tenant's resources", () => {
       'customer.uniquePaymentStatus': { caller: 'customer', params: { id: unique.body.id } },
       'customer.instalment': { caller: 'customer', params: { id: instalmentId } },
       'merchant.revokeCheckout': { caller: 'merchantAdmin', params: { id: pitangaCheckout } },
+      'merchant.checkoutDetails': { caller: 'merchantRead', params: { id: pitangaCheckout } },
       'merchantApi.getCheckout': { caller: 'apiKey', params: { id: pitangaCheckout } },
       'merchant.order': { caller: 'merchantRead', params: { id: pitangaOrder.id } },
       'merchant.refundOrder': { caller: 'merchantAdmin', params: { id: pitangaOrder.id } },

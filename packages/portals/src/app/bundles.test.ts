@@ -181,6 +181,16 @@ describe('portal bundles', () => {
     expect(code.includes('country_calling_codes'), "libphonenumber-js's metadata").toBe(false);
   });
 
+  it("keeps the sales chart (recharts) out of the merchant orders list's first load", () => {
+    const modules = firstLoadModules([
+      'src/merchant/MerchantLayout.tsx',
+      'src/merchant/SalesPages.tsx',
+      'src/merchant/sales/OrdersListPage.tsx',
+    ]);
+    expect(modules).toContain('src/merchant/sales/OrdersListPage.tsx');
+    expect(modules.filter((m) => /recharts|@mantine\/charts|SalesChart/.test(m))).toEqual([]);
+  });
+
   it("keeps the mobile menu and the toasts out of a back-office page's first load", () => {
     const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/shared/EmptyState.tsx']);
     expect(modules).toContain('src/shared/AreaShell.tsx');

@@ -62,6 +62,12 @@ describe('routes', () => {
     });
   });
 
+  it('sends an anonymous visit of the create-link route to login with that route as the target', async () => {
+    const { router } = renderApp('/parceira/checkout-links/criar');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/parceira/login'));
+    expect(router.state.location.search).toBe('?redirectTo=createLink');
+  });
+
   it('keeps a read-only merchant user out of the create-link route and hides its menu item', async () => {
     const token = fakeJwt({ sub: 'u1', aud: 'merchant', merchantId: 'm1', permissions: ['READ'] });
     storeSession(window.localStorage, SESSION_KEYS.merchant, token);

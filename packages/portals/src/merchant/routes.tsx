@@ -49,19 +49,50 @@ export function merchantRoutes(deps: MerchantDeps, queries: AppQueries): RouteOb
             path: 'pedidos',
             ...lazyPage(sales, (m) => m.SalesLayout),
             children: [
-              { index: true, ...lazyPage(sales, (m) => m.OrdersListPage) },
-              { path: 'extrato', ...lazyPage(sales, (m) => m.ExtractPage) },
-              { path: ':checkoutId', ...lazyPage(sales, (m) => m.OrderDetailsPage) },
+              {
+                index: true,
+                ...lazyPage(
+                  () => import('./sales/OrdersListPage.tsx'),
+                  (m) => m.OrdersListPage,
+                ),
+              },
+              // 'Extrato de vendas': SettlementsTab.tsx holds the settlements screen.
+              {
+                path: 'extrato',
+                ...lazyPage(
+                  () => import('./SettlementsTab.tsx'),
+                  (m) => m.SettlementsTab,
+                ),
+              },
+              {
+                path: ':checkoutId',
+                ...lazyPage(
+                  () => import('./sales/OrderDetailsPage.tsx'),
+                  (m) => m.OrderDetailsPage,
+                ),
+              },
             ],
           },
-          { path: 'checkout-links', ...lazyPage(sales, (m) => m.LinksPage) },
+          {
+            path: 'checkout-links',
+            ...lazyPage(
+              () => import('./links/LinksPage.tsx'),
+              (m) => m.LinksPage,
+            ),
+          },
           {
             path: 'checkout-links/criar',
             loader: async () => {
+              // Without a session the area guard (running beside this loader) sends the visit to login with this
+              // route as the target; redirecting home here as well would win and lose the target.
+              if (!deps.session.hasSession()) return null;
               const { sessionIsMerchantAdmin } = await import('./role.ts');
               return sessionIsMerchantAdmin(deps.session) ? null : redirect(MERCHANT_HOME_PATH);
             },
-            ...lazyPage(sales, (m) => m.CreateLinkPage),
+            ...lazyPage(
+              () => import('./links/CreateLinkPage.tsx'),
+              (m) => m.CreateLinkPage,
+            ),
           },
           {
             path: 'perfil',

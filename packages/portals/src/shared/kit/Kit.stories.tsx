@@ -104,11 +104,25 @@ export const StatusBadges: Story = {
         <StatusBadge kind="checkout" status="EXPIRED" />
         <StatusBadge kind="merchant" status="ARCHIVED" />
         <StatusBadge kind="promotion" status="ACTIVE" />
+        <StatusBadge kind="sale" status="APPROVED" />
+        <StatusBadge kind="sale" status="REFUNDED" />
+        <StatusBadge kind="sale" status="DENIED" />
+        <StatusBadge kind="sale" status="ABANDONED" />
       </Group>
     ),
   },
   parameters: {
-    keyText: ['Criado', 'Em uso', 'Concluído', 'Falha durante o checkout do cliente', 'Habilitado'],
+    keyText: [
+      'Criado',
+      'Em uso',
+      'Concluído',
+      'Falha durante o checkout do cliente',
+      'Habilitado',
+      'Aprovado',
+      'Estornado',
+      'Negado',
+      'Abandonado',
+    ],
   },
 };
 

@@ -21,6 +21,14 @@ export const STATUS_LABELS = {
     EXPIRED: 'Expirado',
     REVOKED: 'Desativado',
   },
+  /** A merchant's sale as 'Minhas Vendas' shows it (spec 4, derived by core's `merchantCheckoutDisplay`). */
+  sale: {
+    APPROVED: 'Aprovado',
+    REFUNDED: 'Estornado',
+    DENIED: 'Negado',
+    ABANDONED: 'Abandonado',
+    MORE_INFO: 'Em andamento',
+  },
   store: { ACTIVE: 'Ativo', DISABLED: 'Desabilitado', ARCHIVED: 'Arquivado' },
   merchant: { ENABLED: 'Ativo', ARCHIVED: 'Arquivado' },
   promotion: { ACTIVE: 'Habilitado', DISABLED: 'Desabilitado' },
@@ -43,6 +51,9 @@ const COLORS: Record<string, string> = {
   OPTIONAL: 'blue',
   MANDATORY: 'orange',
   KO: 'red',
+  APPROVED: 'drip',
+  DENIED: 'red',
+  ABANDONED: 'orange',
 };
 /** The customer area has shown open orders in blue and closed ones in teal since before the kit. */
 const KIND_COLORS: Partial<Record<StatusKind, Record<string, string>>> = {

@@ -62,6 +62,8 @@ describe('StatusBadge', () => {
     expect(statusLabel('order', 'ACTIVE')).toBe('Ativa');
     expect(statusLabel('store', 'ACTIVE')).toBe('Ativo');
     expect(statusLabel('checkout', 'MORE_INFO')).toBe('Em uso');
+    expect(statusLabel('sale', 'REFUNDED')).toBe('Estornado');
+    expect(statusLabel('sale', 'ABANDONED')).toBe('Abandonado');
   });
 
   it('shows a status this build does not know as sent, instead of an empty badge', () => {

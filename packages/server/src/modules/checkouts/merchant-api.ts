@@ -63,6 +63,8 @@ export class MerchantApi {
     merchantId: string,
     body: CreateCheckoutRequest,
     storeAnswer?: AnswerSql,
+    /** A Drip link created in the merchant portal: the creating user's e-mail (no idempotency key there). */
+    creatorEmail?: string,
   ): Promise<CreateCheckoutResponse> {
     const at = this.core.d.clock.now();
     const now = at.toISOString();
@@ -90,11 +92,12 @@ export class MerchantApi {
     const rows = v.parse(
       IdRows,
       await this.core.shaped.execute(this.core.d.db, {
-        key: storeAnswer ? 'create-with-answer' : 'create',
+        key: storeAnswer ? 'create-with-answer' : creatorEmail ? 'create-link' : 'create',
         build: () => {
           const p = sql.placeholder;
+          const creator = creatorEmail ? sql`${p('creatorEmail')}` : sql`null`;
           // phone_only: the prefilled CPF is a customer with a verified phone and complete data (knownForPhoneOnly).
-          const insert = sql`insert into ${checkouts} (id, merchant_id, merchant_order_code, amount, products, prefill, resolve_url, cancel_url, status, phase, phone_only, expires_at, created_at, updated_at) values (${p('id')}, ${p('merchantId')}, ${p('orderCode')}, ${p('amount')}, ${p('products')}::jsonb, ${p('prefill')}::jsonb, ${p('resolveUrl')}, ${p('cancelUrl')}, 'PRISTINE', 'CUSTOMER_DATA', ${CustomerService.knownForPhoneOnlySql(sql`${p('prefillCpf')}::text`)}, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, ${p('now')}::timestamptz) on conflict (merchant_id, merchant_order_code) do nothing returning id::text as id`;
+          const insert = sql`insert into ${checkouts} (id, merchant_id, merchant_order_code, amount, products, prefill, resolve_url, cancel_url, status, phase, phone_only, creator_email, expires_at, created_at, updated_at) values (${p('id')}, ${p('merchantId')}, ${p('orderCode')}, ${p('amount')}, ${p('products')}::jsonb, ${p('prefill')}::jsonb, ${p('resolveUrl')}, ${p('cancelUrl')}, 'PRISTINE', 'CUSTOMER_DATA', ${CustomerService.knownForPhoneOnlySql(sql`${p('prefillCpf')}::text`)}, ${creator}, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, ${p('now')}::timestamptz) on conflict (merchant_id, merchant_order_code) do nothing returning id::text as id`;
           if (!storeAnswer) return insert;
           const inserted = sql`exists (select 1 from c)`;
           return sql`with c as (${insert}), answer as (${storeAnswer.build(
@@ -114,6 +117,7 @@ export class MerchantApi {
           cancelUrl: body.cancelUrl,
           expiresAt,
           now,
+          ...(creatorEmail ? { creatorEmail } : {}),
           ...(storeAnswer
             ? {
                 created: JSON.stringify(created),

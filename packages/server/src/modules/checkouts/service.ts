@@ -10,7 +10,7 @@
  *   plan-steps.ts (instalments, first date, confirmation) are its steps;
  * - analysis.ts: the credit analysis, in a step or pending after the verification Pix;
  * - payments.ts: the Pix a checkout offers and what a paid charge does (refund, order, devolução);
- * - merchant-api.ts: create, view and revoke; terms.ts: the public simulator; shopper-calls.ts: cancel, Pix by SMS,
+ * - merchant-api.ts: create, view and revoke; merchant-views.ts: the merchant portal's sales views; terms.ts: the public simulator; shopper-calls.ts: cancel, Pix by SMS,
  *   waitlist, feedback; expiry.ts: the expiry job;
  * - rules.ts, refusals.ts, statements.ts: the fixed rules, the refusals (DomainError) and the shared SQL.
  */
@@ -33,6 +33,7 @@ import { expireCheckouts } from './expiry.ts';
 import type { AnswerSql } from './idempotency.ts';
 import { IdentitySteps } from './identity-steps.ts';
 import { MerchantApi } from './merchant-api.ts';
+import { MerchantViews } from './merchant-views.ts';
 import { CheckoutPayments } from './payments.ts';
 import type { Charge } from './payments-port.ts';
 import { PlanSteps } from './plan-steps.ts';
@@ -63,6 +64,8 @@ export {
 export class CheckoutService {
   /** The pending credit analyses, run after the verification Pix's booking committed. */
   readonly analyses: AnalysisQueue<PendingAnalysisRun>;
+  /** The merchant portal's sales views: list, details, big numbers, chart, Drip links (merchant-views.ts). */
+  readonly merchantViews: MerchantViews;
   private readonly core: CheckoutCore;
   private readonly analysis: CheckoutAnalysis;
   private readonly merchantApi: MerchantApi;
@@ -74,6 +77,7 @@ export class CheckoutService {
   constructor(d: CheckoutServiceDeps) {
     this.core = new CheckoutCore(d);
     this.merchantApi = new MerchantApi(this.core);
+    this.merchantViews = new MerchantViews(this.core, this.merchantApi);
     this.analysis = new CheckoutAnalysis(this.core);
     this.analyses = this.analysis.analyses;
     this.payments = new CheckoutPayments(this.core, this.analysis);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -116,6 +117,11 @@ export const checkouts = pgTable(
     upfront: text('upfront', { enum: ['YES', 'NO'] }),
     waitlistStatus: text('waitlist_status', { enum: ['CONFIRMED', 'WAITING_RESPONSE', 'DENIED'] }),
     orderId: uuid('order_id'),
+    /**
+     * The merchant user who created the checkout as a Drip link in the portal ('Criar Drip Link'); null for the
+     * merchant API's checkouts. 'Gerenciar Links' lists the rows that have one.
+     */
+    creatorEmail: text('creator_email'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -125,6 +131,19 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_merchant_code_uq').on(t.merchantId, t.merchantOrderCode),
     index('checkouts_status_expires_idx').on(t.status, t.expiresAt),
     index('checkouts_customer_idx').on(t.customerId),
+    // The merchant portal's sales views (docs/merchant-sales.md): newest first, a date range, the status toggles,
+    // the amount, an order code prefix and a customer name prefix, each within one merchant.
+    index('checkouts_merchant_created_idx').on(t.merchantId, t.createdAt),
+    index('checkouts_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt),
+    index('checkouts_merchant_amount_idx').on(t.merchantId, t.amount),
+    index('checkouts_merchant_code_prefix_idx').on(t.merchantId, t.merchantOrderCode.op('text_pattern_ops')),
+    index('checkouts_merchant_customer_name_idx').on(
+      t.merchantId,
+      sql`lower(${t.customerData}->>'customerName') text_pattern_ops`,
+    ),
+    index('checkouts_merchant_links_idx')
+      .on(t.merchantId, t.createdAt)
+      .where(sql`${t.creatorEmail} is not null`),
   ],
 );
 

@@ -1,0 +1,160 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { SESSION_KEYS } from '@drip/core';
+import type { Meta, StoryObj } from '@storybook/react';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryStorage } from '../../../../.storybook/portals.tsx';
+import { createAppDeps, LOGIN_PATHS } from '../app/deps.ts';
+import { Providers } from '../app/Providers.tsx';
+import { createQueryClient } from '../app/queryClient.ts';
+import { createAppRoutes } from '../app/routes.tsx';
+import {
+  checkoutLink,
+  graphic,
+  merchantInfo,
+  SALES_API,
+  saleDetails,
+  saleSummary,
+  salesPage,
+  statistics,
+} from './sales-fixtures.ts';
+
+type Answers = Record<string, (search: URLSearchParams) => { status: number; body?: unknown }>;
+
+/** An unsigned token with the merchant claims (the portal only reads them). */
+function storyToken(permissions: string[]): string {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { sub: 'u1', aud: 'merchant', merchantId: 'm1', permissions, iat: now, exp: now + 3600 };
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.story`;
+}
+
+/** A signed-in merchant user over fixture answers: nothing leaves the browser. */
+function MerchantSalesStory({
+  path,
+  answers,
+  permissions,
+}: {
+  path: string;
+  answers: Answers;
+  permissions: string[];
+}) {
+  const [app] = useState(() => {
+    const queryClient = createQueryClient();
+    const local = new MemoryStorage();
+    local.setItem(SESSION_KEYS.merchant.token, storyToken(permissions));
+    local.setItem(SESSION_KEYS.merchant.refreshToken, 'story');
+    const fetchFn: typeof fetch = async (input, init) => {
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://x',
+      );
+      const answer = answers[`${init?.method ?? 'GET'} ${url.pathname}`]?.(url.searchParams) ?? {
+        status: 404,
+        body: { error: { code: 'NOT_FOUND', message: 'Não encontrado' } },
+      };
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    let navigate: ((to: string) => void) | null = null;
+    const deps = createAppDeps({
+      fetch: fetchFn,
+      local,
+      session: new MemoryStorage(),
+      onLogout: (area) => navigate?.(LOGIN_PATHS[area]),
+    });
+    const router = createMemoryRouter(createAppRoutes(deps, queryClient), { initialEntries: [path] });
+    navigate = (to) => void router.navigate(to);
+    return { deps, queryClient, router };
+  });
+  return (
+    <Providers deps={app.deps} queryClient={app.queryClient}>
+      <RouterProvider router={app.router} />
+    </Providers>
+  );
+}
+
+const answers: Answers = {
+  [`GET ${SALES_API}/v1/merchant`]: () => ({ status: 200, body: merchantInfo }),
+  [`GET ${SALES_API}/v2/checkouts`]: () => ({
+    status: 200,
+    body: salesPage(
+      [
+        saleSummary(1),
+        saleSummary(2, { order: { ...saleSummary(2).order, status: 'CLOSED', canceledAmount: 123.45 } }),
+        saleSummary(3, { status: 'KO', koReason: 'LATE_INSTALMENTS', order: null }),
+        saleSummary(4, { status: 'KO', koReason: 'EXPIRED', order: null, customerName: null }),
+        saleSummary(5, { status: 'MORE_INFO', order: null }),
+      ],
+      0,
+      35,
+    ),
+  }),
+  [`GET ${SALES_API}/v2/checkouts/statistics`]: () => ({ status: 200, body: statistics }),
+  [`GET ${SALES_API}/v2/checkouts/graphic`]: (search) => ({
+    status: 200,
+    body: graphic(search.get('period') === 'WEEKLY' ? 7 : search.get('period') === 'MONTHLY' ? 30 : 24),
+  }),
+  [`GET ${SALES_API}/v2/checkouts/${saleSummary(1).id}`]: () => ({ status: 200, body: saleDetails() }),
+  [`GET ${SALES_API}/v1/checkouts`]: () => ({
+    status: 200,
+    body: salesPage([
+      checkoutLink(1),
+      checkoutLink(2, { status: 'OK' }),
+      checkoutLink(3, { status: 'REVOKED', backofficeStatus: 'REVOKED' }),
+      checkoutLink(4, { status: 'EXPIRED', koReason: 'EXPIRED' }),
+    ]),
+  }),
+};
+
+const meta = {
+  title: 'Portals/Merchant portal sales',
+  component: MerchantSalesStory,
+  args: { path: '/parceira/pedidos', answers, permissions: ['ADMIN', 'READ'] },
+} satisfies Meta<typeof MerchantSalesStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const OrdersList: Story = {
+  parameters: {
+    keyText: [
+      'Minhas Vendas',
+      'Lista de pedidos',
+      'Volume aprovado',
+      '25% a mais em comparação à ontem',
+      'PED-101',
+    ],
+  },
+};
+/** At 390 px the sales are cards and the filters wrap: nothing scrolls sideways. */
+export const OrdersListOnPhone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  parameters: { keyText: ['Minhas Vendas', 'PED-101', 'Estornado', 'Abandonado'] },
+};
+export const OrdersListFiltered: Story = {
+  args: { path: '/parceira/pedidos?denied=true&from=2026-03-01&to=2026-03-10&volume_period=MONTHLY' },
+  parameters: { keyText: ['Negados', 'Limpar filtros', 'Mês'] },
+};
+export const OrderDetails: Story = {
+  args: { path: `/parceira/pedidos/${saleSummary(1).id}` },
+  parameters: {
+    keyText: ['Pedido PED-101', 'DRP-7K2M91', 'Avenida Paulista', 'N/A', 'Estornado em 10/03/2026'],
+  },
+};
+export const Links: Story = {
+  args: { path: '/parceira/checkout-links' },
+  parameters: { keyText: ['Gerenciar Links', 'Criado', 'Desativado', 'Desativar', 'Criar Drip Link'] },
+};
+export const LinksReadOnly: Story = {
+  args: { path: '/parceira/checkout-links', permissions: ['READ'] },
+  parameters: { keyText: ['Gerenciar Links', 'LINK-1', 'Copiar link'] },
+};
+export const CreateLink: Story = {
+  args: { path: '/parceira/checkout-links/criar' },
+  parameters: { keyText: ['Criar Drip Link', 'Valor', 'Código do pedido', 'Criar link'] },
+};

@@ -1,0 +1,138 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../test/harness.tsx';
+import { GRAPHIC, LIST, ok, STATS, salesServer, signIn } from './sales-fake-api.ts';
+import { SALES_API, saleDetails, saleSummary, statistics } from './sales-fixtures.ts';
+
+// Role queries over a page with a table, the big numbers and the chart are slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+// Mantine's Select scrolls its selected option into view; jsdom has no layout.
+Element.prototype.scrollIntoView ??= () => {};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  signIn(['ADMIN', 'READ']);
+});
+
+describe('Minhas Vendas: Lista de pedidos', () => {
+  it('lists the sales with the spec statuses, the big numbers and the comparison text', async () => {
+    const api = salesServer();
+    renderApp('/parceira/pedidos', api.fetch);
+    const table = await screen.findByRole('table', { name: 'Pedidos' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Código do pedido', 'Cliente', 'Valor', 'Status', 'Data', 'Ações']);
+    for (const label of ['Aprovado', 'Estornado', 'Negado', 'Abandonado'])
+      expect(within(table).getByText(label)).toBeTruthy();
+    expect(within(table).getAllByText('N/A')).toHaveLength(1);
+    expect(await screen.findByText('25% a mais em comparação à ontem')).toBeTruthy();
+    expect(screen.getByText('R$ 1.500,00')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Lista de pedidos' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Extrato de vendas' })).toBeTruthy();
+    const query = api.last(LIST)?.search;
+    expect(Object.fromEntries(query ?? [])).toEqual({ page: '0', size: '10' });
+    expect(api.last(STATS)?.search.get('period')).toBe('DAILY');
+  });
+
+  it('sends the filters of the URL, dates as midnight Z, and keeps new ones in the URL', async () => {
+    const api = salesServer();
+    const { router } = renderApp(
+      '/parceira/pedidos?customerName=maria&approved=true&from=2026-03-01',
+      api.fetch,
+    );
+    await screen.findByRole('table', { name: 'Pedidos' });
+    expect(Object.fromEntries(api.last(LIST)?.search ?? [])).toEqual({
+      page: '0',
+      size: '10',
+      customerName: 'maria',
+      approved: 'true',
+      from: '2026-03-01T00:00:00Z',
+    });
+    expect((screen.getByLabelText('Nome do cliente') as HTMLInputElement).value).toBe('maria');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Negados' }));
+    await waitFor(() => expect(api.last(LIST)?.search.get('denied')).toBe('true'));
+    expect(new URLSearchParams(router.state.location.search).get('denied')).toBe('true');
+    // Search by order code instead: the name filter goes away.
+    await user.click(screen.getAllByLabelText('Buscar por')[0] as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Código do pedido' }));
+    await user.type(screen.getByLabelText('Código do pedido'), 'PED-1');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(api.last(LIST)?.search.get('code')).toBe('PED-1'));
+    expect(api.last(LIST)?.search.get('customerName')).toBeNull();
+    const url = new URLSearchParams(router.state.location.search);
+    expect([url.get('code'), url.get('approved'), url.get('denied'), url.get('from')]).toEqual([
+      'PED-1',
+      'true',
+      'true',
+      '2026-03-01',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('keeps the big-number period in volume_period and sends it as the API period', async () => {
+    const api = salesServer({ [STATS]: () => ok({ ...statistics, comparisonPercentage: -10 }) });
+    const { router } = renderApp('/parceira/pedidos', api.fetch);
+    await screen.findByText('10% a menos em comparação à ontem');
+    await userEvent.setup().click(screen.getByText('Semana'));
+    await waitFor(() => expect(api.last(STATS)?.search.get('period')).toBe('WEEKLY'));
+    expect(api.last(GRAPHIC)?.search.get('period')).toBe('WEEKLY');
+    expect(router.state.location.search).toBe('?volume_period=WEEKLY');
+    expect(await screen.findByText('10% a menos em comparação à última semana')).toBeTruthy();
+  });
+
+  it('opens the details from a row', async () => {
+    const api = salesServer({
+      [`GET ${SALES_API}/v2/checkouts/${saleSummary(1).id}`]: () => ok(saleDetails()),
+    });
+    const { router } = renderApp('/parceira/pedidos', api.fetch);
+    fireEvent.click(await screen.findByRole('link', { name: 'Detalhes do pedido PED-101' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/parceira/pedidos/${saleSummary(1).id}`),
+    );
+  });
+});
+
+describe('Minhas Vendas: detalhes do pedido', () => {
+  it("shows every field, 'N/A' for the empty ones, without the tabs and the big numbers", async () => {
+    const api = salesServer({
+      [`GET ${SALES_API}/v2/checkouts/${saleSummary(1).id}`]: () => ok(saleDetails()),
+    });
+    renderApp(`/parceira/pedidos/${saleSummary(1).id}`, api.fetch);
+    expect(await screen.findByRole('heading', { name: 'Pedido PED-101' })).toBeTruthy();
+    for (const text of [
+      'DRP-7K2M91',
+      '529.982.247-25',
+      'maria@example.com',
+      'Avenida Paulista',
+      'Bela Vista',
+      'São Paulo',
+      'Aprovado',
+    ])
+      expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByText(/Meia .*\(Estornado em 10\/03\/2026\)/)).toBeTruthy();
+    // Complement, refusal reason, fee, payout and creator are not there.
+    expect(screen.getAllByText('N/A')).toHaveLength(5);
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByText('Resumo de vendas')).toBeNull();
+    expect(api.last(STATS)).toBeUndefined();
+  });
+
+  it('shows a refunded order with its date', async () => {
+    const refunded = saleDetails({
+      order: {
+        ...saleSummary(1).order,
+        status: 'CLOSED',
+        canceledAmount: 123.45,
+        canceledAt: '2026-03-11T12:00:00Z',
+      },
+    });
+    const api = salesServer({ [`GET ${SALES_API}/v2/checkouts/${saleSummary(1).id}`]: () => ok(refunded) });
+    renderApp(`/parceira/pedidos/${saleSummary(1).id}`, api.fetch);
+    expect(await screen.findByText('Estornado em 11/03/2026')).toBeTruthy();
+  });
+});

@@ -1,0 +1,181 @@
+import { formatBRL, formatDateTime, type MerchantCheckoutSummary, merchantCheckoutDisplay } from '@drip/core';
+import { Button, Chip, Group, NumberInput, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  DataList,
+  type DataListColumn,
+  DateField,
+  StatusBadge,
+  useListQuery,
+} from '../../shared/kit/index.ts';
+import { SALES_FILTERS, useSales } from '../api/sales.ts';
+
+const detailsPath = (sale: MerchantCheckoutSummary) => `/parceira/pedidos/${encodeURIComponent(sale.id)}`;
+
+const columns: DataListColumn<MerchantCheckoutSummary>[] = [
+  { id: 'code', header: 'Código do pedido', phone: 'title', cell: (sale) => sale.code },
+  { id: 'customer', header: 'Cliente', cell: (sale) => sale.customerName ?? 'N/A' },
+  { id: 'amount', header: 'Valor', cell: (sale) => formatBRL(sale.amount) },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (sale) => <StatusBadge kind="sale" status={merchantCheckoutDisplay(sale)} />,
+  },
+  { id: 'createdAt', header: 'Data', cell: (sale) => formatDateTime(sale.createdAt) },
+  {
+    id: 'details',
+    header: 'Ações',
+    hideHeader: true,
+    phone: 'action',
+    cell: (sale) => (
+      <Button
+        component={Link}
+        to={detailsPath(sale)}
+        size="xs"
+        variant="light"
+        aria-label={`Detalhes do pedido ${sale.code}`}
+      >
+        Detalhes
+      </Button>
+    ),
+  },
+];
+
+/** What the search box searches (spec 2.4: order code, customer name or order value). */
+const SEARCH_BY = [
+  { value: 'code', label: 'Código do pedido' },
+  { value: 'customerName', label: 'Nome do cliente' },
+  { value: 'amount', label: 'Valor do pedido' },
+] as const;
+type SearchBy = (typeof SEARCH_BY)[number]['value'];
+
+const TOGGLES = [
+  { name: 'approved', label: 'Aprovados' },
+  { name: 'canceled', label: 'Estornados' },
+  { name: 'denied', label: 'Negados' },
+  { name: 'abandoned', label: 'Abandonados' },
+] as const;
+
+/** 'Lista de pedidos': search, date range, status toggles, every filter kept in the URL (spec 2.4, 7, 9). */
+export function OrdersListPage() {
+  const list = useListQuery(SALES_FILTERS);
+  const sales = useSales(list.filters, list.page, list.size);
+  const navigate = useNavigate();
+  const { filters } = list;
+  const current: SearchBy = filters.amount ? 'amount' : filters.customerName ? 'customerName' : 'code';
+  const [searchBy, setSearchBy] = useState<SearchBy>(current);
+  const [text, setText] = useState(filters[current] ?? '');
+  // Back and forward move through filters: the box follows the URL.
+  useEffect(() => {
+    setSearchBy(current);
+    setText(filters[current] ?? '');
+  }, [current, filters[current]]);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    list.setFilters({
+      code: searchBy === 'code' ? text : undefined,
+      customerName: searchBy === 'customerName' ? text : undefined,
+      amount: searchBy === 'amount' ? text : undefined,
+    });
+  };
+  const clear = () => {
+    setText('');
+    list.setFilters(Object.fromEntries(SALES_FILTERS.map((name) => [name, undefined])));
+  };
+  const anyFilter = SALES_FILTERS.some((name) => filters[name] !== undefined);
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="lg" p="md">
+        <Stack gap="sm">
+          <form onSubmit={search} aria-label="Buscar pedidos">
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <Select
+                label="Buscar por"
+                data={SEARCH_BY.map((s) => ({ value: s.value, label: s.label }))}
+                value={searchBy}
+                allowDeselect={false}
+                onChange={(value) => {
+                  setSearchBy((value as SearchBy | null) ?? 'code');
+                  setText('');
+                }}
+                w={180}
+              />
+              {searchBy === 'amount' ? (
+                <NumberInput
+                  label="Valor do pedido"
+                  prefix="R$ "
+                  decimalSeparator=","
+                  thousandSeparator="."
+                  decimalScale={2}
+                  step={0.01}
+                  min={0}
+                  inputMode="decimal"
+                  value={text === '' ? '' : Number(text)}
+                  onChange={(value) => setText(value === '' ? '' : String(value))}
+                  style={{ flex: 1, minWidth: 180 }}
+                />
+              ) : (
+                <TextInput
+                  label={searchBy === 'code' ? 'Código do pedido' : 'Nome do cliente'}
+                  value={text}
+                  onChange={(event) => setText(event.currentTarget.value)}
+                  style={{ flex: 1, minWidth: 180 }}
+                />
+              )}
+              <Button type="submit">Buscar</Button>
+            </Group>
+          </form>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <DateField
+              label="De"
+              value={filters.from ?? ''}
+              max={filters.to}
+              onChange={(event) => list.setFilters({ from: event.currentTarget.value })}
+            />
+            <DateField
+              label="Até"
+              value={filters.to ?? ''}
+              min={filters.from}
+              onChange={(event) => list.setFilters({ to: event.currentTarget.value })}
+            />
+          </Group>
+          <Group gap="xs" role="group" aria-label="Status">
+            {TOGGLES.map((toggle) => (
+              <Chip
+                key={toggle.name}
+                checked={filters[toggle.name] === 'true'}
+                onChange={(checked) => list.setFilters({ [toggle.name]: checked ? 'true' : undefined })}
+              >
+                {toggle.label}
+              </Chip>
+            ))}
+            {anyFilter ? (
+              <Button variant="subtle" size="xs" onClick={clear}>
+                Limpar filtros
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+      <DataList
+        label="Pedidos"
+        columns={columns}
+        query={sales}
+        getRowId={(sale) => sale.id}
+        onRowClick={(sale) => void navigate(detailsPath(sale))}
+        onPageChange={list.setPage}
+        skeletonRows={list.size}
+        errorTitle="Não foi possível carregar os pedidos"
+        empty={{
+          title: 'Nenhum pedido encontrado',
+          description: anyFilter
+            ? 'Mude os filtros para ver outros pedidos.'
+            : 'Os pedidos pagos com Drip na sua loja aparecem aqui.',
+        }}
+      />
+    </Stack>
+  );
+}
