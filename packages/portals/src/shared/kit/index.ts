@@ -10,6 +10,7 @@ export { CONFIRMATIONS, ConfirmAction, type ConfirmActionProps, confirmLabels } 
 export { CopyButton, copyMessages } from './CopyButton.tsx';
 export { DataList, type DataListColumn, type DataListProps, type ListPage } from './DataList.tsx';
 export { type DetailItem, DetailList, isEmptyValue, NOT_AVAILABLE } from './DetailList.tsx';
+export { fileNameFromDisposition, saveFile } from './download.ts';
 export {
   DateField,
   FailureBanner,
