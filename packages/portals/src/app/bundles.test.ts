@@ -191,6 +191,17 @@ describe('portal bundles', () => {
     expect(modules.filter((m) => /recharts|@mantine\/charts|SalesChart/.test(m))).toEqual([]);
   });
 
+  it("keeps the month picker (@mantine/dates, dayjs) out of the extract's and the orders list's first load", () => {
+    const layout = ['src/merchant/MerchantLayout.tsx', 'src/merchant/SalesPages.tsx'];
+    const extract = firstLoadModules([...layout, 'src/merchant/SettlementsTab.tsx']);
+    expect(extract).toContain('src/merchant/SettlementsTab.tsx');
+    const orders = firstLoadModules([...layout, 'src/merchant/sales/OrdersListPage.tsx']);
+    expect(orders).not.toContain('src/merchant/SettlementsTab.tsx');
+    for (const modules of [extract, orders])
+      expect(modules.filter((m) => /@mantine\/dates|\/dayjs\/|ExportExtractModal/.test(m))).toEqual([]);
+    expect(manifest['src/merchant/settlements/ExportExtractModal.tsx']?.isDynamicEntry).toBe(true);
+  });
+
   it("keeps the mobile menu and the toasts out of a back-office page's first load", () => {
     const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/shared/EmptyState.tsx']);
     expect(modules).toContain('src/shared/AreaShell.tsx');

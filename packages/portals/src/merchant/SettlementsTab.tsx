@@ -7,6 +7,7 @@ import {
   type SettlementPage,
   type SettlementPeriod,
   settlementPeriodLabels,
+  todayInSaoPaulo,
 } from '@drip/core';
 import {
   Badge,
@@ -86,10 +87,16 @@ function Transfer({ transfer }: { transfer: SettlementTransferDate | undefined }
         <Money cents={transfer.amount} />
       </Text>
       <Badge size="xs" variant="light" color={transfer.transferred ? 'teal' : 'gray'}>
-        {transfer.transferred ? 'Repassado' : 'Agendado'}
+        {transferState(transfer)}
       </Badge>
     </Stack>
   );
+}
+
+/** A transfer not made yet is scheduled until its day; from its day on it is on its way (the payout queue). */
+export function transferState(transfer: SettlementTransferDate, today = todayInSaoPaulo()): string {
+  if (transfer.transferred) return 'Repassado';
+  return transfer.transferDate > today ? 'Agendado' : 'Em processamento';
 }
 
 const gridOf = (columns: number) => ({

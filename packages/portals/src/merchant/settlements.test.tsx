@@ -1,7 +1,9 @@
+import type { Cents } from '@drip/core';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/harness.tsx';
+import { transferState } from './SettlementsTab.tsx';
 import { type Answer, ok, salesServer, signIn } from './sales-fake-api.ts';
 import { SALES_API } from './sales-fixtures.ts';
 import { debtDay, settlementDay, settlementNumbers, settlementPage } from './settlements-fixtures.ts';
@@ -106,6 +108,8 @@ describe('Minhas Vendas: Extrato de vendas', () => {
     expect(within(day).getByText('10/03/2026')).toBeTruthy();
     expect(within(day).getByText('30/03/2026')).toBeTruthy();
     expect(within(day).getByText('Repassado')).toBeTruthy();
+    // The other two are in the future of the fixture's dates, but not of today's clock: on their way.
+    expect(within(day).getAllByText('Em processamento')).toHaveLength(2);
     const totals = await screen.findByRole('region', { name: 'Resumo dos repasses' });
     expect(within(totals).getByText('R$ 1.500,00')).toBeTruthy();
     expect(within(totals).getByText('Saldo devedor')).toBeTruthy();
@@ -227,6 +231,15 @@ function bytesOf(blob: Blob | undefined): Promise<Uint8Array> {
   });
 }
 
+describe('transferState', () => {
+  it('reads a transfer as made, scheduled before its day, and on its way from its day on', () => {
+    const transfer = { transferDate: '2026-03-30', amount: 9701 as Cents, transferred: false };
+    expect(transferState(transfer, '2026-03-29')).toBe('Agendado');
+    expect(transferState(transfer, '2026-03-30')).toBe('Em processamento');
+    expect(transferState({ ...transfer, transferred: true }, '2026-03-01')).toBe('Repassado');
+  });
+});
+
 describe('Extrato de vendas: Exportar extrato', () => {
   function captureDownloads() {
     const saved: { name: string; blob: Blob }[] = [];
@@ -258,7 +271,7 @@ describe('Extrato de vendas: Exportar extrato', () => {
     const now = new Date();
     const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
     if (previous.getUTCFullYear() !== now.getUTCFullYear())
-      await user.click(within(dialog).getByRole('button', { name: /^Previous|anterior/i }));
+      await user.click(within(dialog).getByRole('button', { name: 'Ano anterior' }));
     const monthName = previous.toLocaleString('pt-BR', { month: 'short', timeZone: 'UTC' }).replace('.', '');
     await user.click(within(dialog).getByRole('button', { name: new RegExp(`^${monthName}`, 'i') }));
     await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));

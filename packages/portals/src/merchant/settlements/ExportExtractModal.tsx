@@ -49,6 +49,13 @@ export function ExportExtractModal({ onClose }: { onClose: () => void }) {
             onChange={setMonth}
             maxDate={today}
             valueFormat="MMMM [de] YYYY"
+            ariaLabels={{
+              previousYear: 'Ano anterior',
+              nextYear: 'Próximo ano',
+              previousDecade: 'Década anterior',
+              nextDecade: 'Próxima década',
+              yearLevelControl: 'Escolher o ano',
+            }}
             popoverProps={{ withinPortal: false }}
           />
           <Group justify="flex-end">

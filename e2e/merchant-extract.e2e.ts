@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newPage, snap } from './browser.ts';
+import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
+
+let browser: Browser;
+let world: Demo;
+
+beforeAll(async () => {
+  browser = await launch();
+  world = await demo(baseUrl());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CSV_HEADER =
+  'Data;Tipo;Pedido Drip;Pedido da loja;Cliente;Data do pedido;Valor;Taxa;Repasse;Datas de repasse';
+// dayjs' pt-br short month names, as the month picker shows them.
+const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+
+function admin() {
+  const user = world.merchants[0]?.users.find((u) => u.permissions.includes('ADMIN'));
+  if (!user) throw new Error('the demo world needs an ADMIN merchant user');
+  return user;
+}
+
+/** Both login steps, the Drip Token read from the sandbox inbox. */
+async function signIn(page: Page, user: { email: string; password: string; phone: string }) {
+  const before = await outbox(baseUrl(), user.phone);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Senha').fill(user.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByText('Verificação de 2 etapas').waitFor();
+  const sms = await newMessage(baseUrl(), user.phone, before);
+  await page.getByLabel('Drip Token').fill(sms.code ?? '');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+}
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe('merchant portal: Extrato de vendas', () => {
+  it("ADMIN sees the demo merchant's days, opens one and exports its month as CSV", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/parceira/pedidos/extrato');
+    await page.waitForURL('**/parceira/login**');
+    await signIn(page, admin());
+    await page.waitForURL('**/parceira/pedidos/extrato');
+
+    // The current month by default: the count starts on its 1st.
+    await page.getByText(/resultados? de 01\/\d\d\/\d{4} a \d\d\/\d\d\/\d{4}/).waitFor();
+    await page.getByRole('region', { name: 'Resumo dos repasses' }).getByText('Vendas').waitFor();
+
+    // The demo world's paid order is about 40 days old (the settlement job ran at start-up): the last 3 months.
+    await page.getByLabel('Período do extrato', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Últimos 3 meses' }).click();
+    await page.waitForURL('**period=LAST_3_MONTHS**');
+    const toggle = page.getByRole('button', { name: /^Expandir o dia / }).first();
+    await toggle.waitFor();
+    expect(await page.getByText('1º repasse').count()).toBeGreaterThan(0);
+    const label = (await toggle.getAttribute('aria-label')) ?? '';
+    const [, day = '', month = '', year = ''] = /(\d\d)\/(\d\d)\/(\d{4})$/.exec(label) ?? [];
+    await toggle.click();
+    const orders = page.getByRole('table', { name: `Pedidos de ${day}/${month}/${year}` });
+    await orders.getByRole('row').nth(1).waitFor();
+    expect(await orders.getByText('Venda').count()).toBeGreaterThan(0);
+    await page.getByTestId('debt-row').first().waitFor();
+    await page.waitForTimeout(400); // the day's opening animation
+    await snap(page, 'merchant-extract-desktop');
+
+    // 'Exportar extrato': the day's month, the file named by the server.
+    await page.getByRole('button', { name: 'Exportar extrato' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exportar extrato' });
+    await dialog.getByRole('button', { name: 'Mês' }).click();
+    const currentYear = Number(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()),
+    );
+    for (let y = currentYear; y > Number(year); y--)
+      await dialog.getByRole('button', { name: 'Ano anterior' }).click();
+    await dialog.getByRole('button', { name: new RegExp(`^${MONTHS[Number(month) - 1]}`, 'i') }).click();
+    await snap(page, 'merchant-extract-export');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Exportar', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`extrato-${month}-${year}.csv`);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.slice(1).split(/\r?\n/);
+    expect(lines[0]).toBe(CSV_HEADER);
+    expect(lines.some((line) => line.startsWith(`${day}/${month}/${year};Venda;`))).toBe(true);
+    await page.getByText('Exportação do extrato concluida com sucesso!').waitFor();
+
+    // At 390 px: cards, nothing scrolls sideways, an opened day included.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/parceira/pedidos/extrato?period=LAST_3_MONTHS');
+    const phoneToggle = page.getByRole('button', { name: /^Expandir o dia / }).first();
+    await phoneToggle.click();
+    await page.getByTestId('debt-row').first().waitFor();
+    await page.waitForTimeout(400);
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await snap(page, 'merchant-extract-phone');
+    await context.close();
+  });
+});
