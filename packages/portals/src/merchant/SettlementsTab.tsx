@@ -331,7 +331,14 @@ export function SettlementsTab() {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [exporting, setExporting] = useState(false);
   const first = days.data?.pages[0];
-  const columns = Math.max(3, ...(days.data?.pages.map((page) => page.transferColumns) ?? [3]));
+  // max(3, maxInstalments) from the server; a day whose sale was cut in more transfers (the merchant's instalments
+  // were lowered since) still shows every one of them.
+  const pages = days.data?.pages ?? [];
+  const columns = Math.max(
+    3,
+    ...pages.map((page) => page.transferColumns),
+    ...pages.flatMap((page) => page.content.map((day) => day.transferDates.length)),
+  );
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">

@@ -125,6 +125,21 @@ describe('Minhas Vendas: Extrato de vendas', () => {
     expect(screen.queryAllByText('7º repasse')).toHaveLength(0);
   });
 
+  it('adds a column for a day with more transfers than the merchant has instalments now', async () => {
+    const four = settlementDay('2026-03-10', {
+      transferDates: ['2026-03-11', '2026-04-10', '2026-05-10', '2026-06-09'].map((transferDate) => ({
+        transferDate,
+        amount: 72.75,
+        transferred: false,
+      })),
+    });
+    const api = extractServer(() => ok(settlementPage([four])));
+    renderApp('/parceira/pedidos/extrato', api.fetch);
+    await screen.findByRole('list', { name: 'Extrato de vendas' });
+    expect(screen.getAllByText('4º repasse').length).toBeGreaterThan(0);
+    expect(screen.getByText('09/06/2026')).toBeTruthy();
+  });
+
   it('offers the six periods, keeps the chosen one in the URL and asks the API for it', async () => {
     const api = extractServer(() => ok(settlementPage([settlementDay('2026-03-10')])));
     const { router } = renderApp('/parceira/pedidos/extrato?period=LAST_6_MONTHS', api.fetch);
