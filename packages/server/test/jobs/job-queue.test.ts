@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../src/clock.ts';
+import type { DatabaseHandle } from '../../src/db/index.ts';
+import { TaskQueues } from '../../src/jobs/queue.ts';
+import { JobRunner } from '../../src/jobs/runner.ts';
+import { jobQueue } from '../../src/jobs/tables.ts';
+import { createLogger } from '../../src/log.ts';
+import { openTestDatabase } from '../helpers.ts';
+
+let database: DatabaseHandle;
+let dispose: () => Promise<void>;
+const clock = manualClock(new Date('2026-03-10T12:00:00Z'));
+let queues: TaskQueues;
+const Payload = v.object({ n: v.number() });
+
+beforeAll(async () => {
+  ({ database, dispose } = await openTestDatabase());
+  queues = new TaskQueues({ db: database.db, clock, log: createLogger('silent') });
+});
+afterAll(async () => {
+  await dispose();
+});
+
+const rowOf = async (id: string) => (await database.db.select().from(jobQueue).where(eq(jobQueue.id, id)))[0];
+const tasksOf = (queue: string) => database.db.select().from(jobQueue).where(eq(jobQueue.queue, queue));
+
+describe('the durable queue', () => {
+  it('a task exists exactly when the transaction that enqueued it commits; a key enqueues once', async () => {
+    const seen: number[] = [];
+    const q = queues.define({
+      name: 'tx-test',
+      payload: Payload,
+      handle: async (t) => void seen.push(t.payload.n),
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await q.enqueue(tx, { n: 1 });
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    await database.db.transaction(async (tx) => {
+      expect(await q.enqueue(tx, { n: 2 }, { key: 'k' })).toBe(true);
+    });
+    expect(await q.enqueue(database.db, { n: 3 }, { key: 'k' })).toBe(false);
+    expect(await q.drain()).toEqual({ ran: true, rows: 1 });
+    expect(seen).toEqual([2]);
+    expect((await tasksOf('tx-test')).map((r) => r.status)).toEqual(['DONE']);
+    expect(await q.drain()).toEqual({ ran: true, rows: 0 });
+  });
+
+  it('retries a failed task with exponential back-off, then it succeeds', async () => {
+    const tries: number[] = [];
+    const q = queues.define({
+      name: 'backoff-test',
+      payload: Payload,
+      backoff: { baseMs: 10_000, maxMs: 60_000 },
+      handle: async (t) => {
+        tries.push(t.attempt);
+        if (t.attempt < 3) throw new Error(`PSP fora do ar (${t.attempt})`);
+      },
+    });
+    await q.enqueue(database.db, { n: 1 });
+    const [task] = await tasksOf('backoff-test');
+    await q.drain();
+    let row = await rowOf(task!.id);
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'PSP fora do ar (1)' });
+    expect(row!.runAt.getTime() - clock.now().getTime()).toBe(10_000);
+    expect(await q.drain()).toMatchObject({ rows: 0 }); // not due yet
+    clock.advance(10_000);
+    await q.drain();
+    row = await rowOf(task!.id);
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 2 });
+    expect(row!.runAt.getTime() - clock.now().getTime()).toBe(20_000);
+    clock.advance(20_000);
+    await q.drain();
+    expect(await rowOf(task!.id)).toMatchObject({ status: 'DONE', attempts: 3, lastError: null });
+    expect(tries).toEqual([1, 2, 3]);
+  });
+
+  it('a task that keeps failing is DEAD after its last attempt, with its error kept and logged', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logged = new TaskQueues({
+      db: database.db,
+      clock,
+      log: createLogger('warn', (l) => lines.push(JSON.parse(l))),
+    });
+    const q = logged.define({
+      name: 'dead-test',
+      payload: Payload,
+      maxAttempts: 2,
+      backoff: { baseMs: 1000, maxMs: 1000 },
+      handle: async () => {
+        throw new Error('recusado');
+      },
+    });
+    await q.enqueue(database.db, { n: 1 });
+    await q.drain();
+    clock.advance(1000);
+    await q.drain();
+    clock.advance(1000);
+    expect(await q.drain()).toMatchObject({ rows: 0 });
+    const [row] = await tasksOf('dead-test');
+    expect(row).toMatchObject({ status: 'DEAD', attempts: 2, lastError: 'recusado' });
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      ['warn', 'queued task failed'],
+      ['error', 'queued task dead'],
+    ]);
+  });
+
+  it('a bad stored payload fails the task instead of reaching the handler', async () => {
+    let called = false;
+    const q = queues.define({
+      name: 'payload-test',
+      payload: Payload,
+      handle: async () => {
+        called = true;
+      },
+    });
+    await q.enqueue(database.db, { n: 'um' } as unknown as { n: number });
+    await q.drain();
+    expect(called).toBe(false);
+    expect((await tasksOf('payload-test'))[0]).toMatchObject({ status: 'PENDING', attempts: 1 });
+  });
+
+  it("a crashed worker's task is taken again when its lease ends, and the late worker's answer is ignored", async () => {
+    const tries: number[] = [];
+    let secondStarted!: () => void;
+    const started = new Promise<void>((r) => {
+      secondStarted = r;
+    });
+    let releaseSecond!: () => void;
+    const released = new Promise<void>((r) => {
+      releaseSecond = r;
+    });
+    let secondDrain: Promise<unknown> = Promise.resolve();
+    const q = queues.define({
+      name: 'lease-test',
+      payload: Payload,
+      leaseMs: 60_000,
+      handle: async (t) => {
+        tries.push(t.attempt);
+        if (t.attempt === 1) {
+          // This worker stalls past its lease: another takes the task and is still at it when this one answers.
+          clock.advance(60_000);
+          secondDrain = q.drain();
+          await started;
+          throw new Error('too late');
+        }
+        secondStarted();
+        await released;
+      },
+    });
+    await q.enqueue(database.db, { n: 1 });
+    await q.drain();
+    // The late failure did not reschedule the task under the second worker's feet.
+    expect((await tasksOf('lease-test'))[0]).toMatchObject({ status: 'RUNNING', attempts: 2 });
+    releaseSecond();
+    await secondDrain;
+    expect(tries).toEqual([1, 2]);
+    expect((await tasksOf('lease-test'))[0]).toMatchObject({ status: 'DONE', attempts: 2, lastError: null });
+  });
+
+  it("registers as the runner's job queue-<name>, run at start", async () => {
+    const q = queues.define({ name: 'runner-test', payload: Payload, handle: async () => {} });
+    await q.enqueue(database.db, { n: 1 });
+    const runner = new JobRunner(createLogger('silent')).register(q.job(60_000));
+    expect(runner.list().map((j) => j.name)).toEqual(['queue-runner-test']);
+    runner.start();
+    await runner.stop();
+    expect((await tasksOf('runner-test'))[0]?.status).toBe('DONE');
+  });
+});
