@@ -134,7 +134,8 @@ describe('ORDER_CANCELED from the refund engine', () => {
     expect(asked.status, asked.text).toBe(202);
     await t.built.services.orderRefunds.processPending();
     const [delivery] = await deliveriesOf(hook);
-    expect((delivery?.payload as { data: unknown }).data).toMatchObject({
+    if (!delivery) throw new Error('no ORDER_CANCELED delivery');
+    expect((delivery.payload as { data: unknown }).data).toMatchObject({
       orderId: order.id,
       refundType: 'PRODUCTS',
       amount: 150,
