@@ -181,7 +181,11 @@ describe('merchant portal: refunds', () => {
       .poll(
         async () => {
           await bank.goto('/sandbox/bank');
-          listed = normalise(await bank.locator('#devolucoes').innerText());
+          // One line per devolução, its cells separated by spaces.
+          const rows = await bank
+            .locator('#devolucoes tbody tr')
+            .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent).join(' ')));
+          listed = rows.map(normalise).join(' | ');
           return listed.includes(`${returned} DEVOLVIDO`);
         },
         { timeout: 75_000, interval: 3_000 },
