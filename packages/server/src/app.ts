@@ -162,8 +162,9 @@ export function buildServices(deps: AppDeps): Services {
       payments: paymentsModule.payments,
       credit: checkoutServices.credit,
       queues,
+      webhooks,
     }),
-    ...buildSettlements({ config, db, clock, log, queues, payouts: deps.payouts }),
+    ...buildSettlements({ config, db, clock, log, queues, webhooks, payouts: deps.payouts }),
   };
 }
 

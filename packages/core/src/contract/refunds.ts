@@ -98,3 +98,4 @@ export const MerchantOrder = v.object({
   ),
   refunds: v.array(OrderRefund),
 });
+export type MerchantOrder = v.InferOutput<typeof MerchantOrder>;

@@ -13,6 +13,8 @@ import {
   checkoutLink,
   graphic,
   merchantInfo,
+  merchantOrderView,
+  orderRefund,
   SALES_API,
   saleDetails,
   saleSummary,
@@ -100,6 +102,7 @@ const answers: Answers = {
     body: graphic(search.get('period') === 'WEEKLY' ? 7 : search.get('period') === 'MONTHLY' ? 30 : 24),
   }),
   [`GET ${SALES_API}/v2/checkouts/${saleSummary(1).id}`]: () => ({ status: 200, body: saleDetails() }),
+  [`GET ${SALES_API}/v1/orders/ord-1`]: () => ({ status: 200, body: merchantOrderView() }),
   [`GET ${SALES_API}/v1/checkouts`]: () => ({
     status: 200,
     body: salesPage([
@@ -145,6 +148,32 @@ export const OrderDetails: Story = {
   parameters: {
     keyText: ['Pedido PED-101', 'DRP-7K2M91', 'Avenida Paulista', 'N/A', 'Estornado em 10/03/2026'],
   },
+};
+/** The refund buttons of an ADMIN user, with a product refund being carried out. */
+export const OrderDetailsRefundPending: Story = {
+  args: {
+    path: `/parceira/pedidos/${saleSummary(1).id}`,
+    answers: {
+      ...answers,
+      [`GET ${SALES_API}/v1/orders/ord-1`]: () => ({
+        status: 200,
+        body: merchantOrderView({
+          refunds: [
+            orderRefund({ id: 'ref-0', type: 'AMOUNT', status: 'DONE', productIds: [], amount: 23.45 }),
+            orderRefund(),
+          ],
+        }),
+      }),
+    },
+  },
+  parameters: {
+    keyText: ['Estorno', 'Estornar pedido', 'Reembolso parcial', 'Estorno em processamento', 'Concluído'],
+  },
+};
+/** A READ user sees the order without any refund button. */
+export const OrderDetailsReadOnly: Story = {
+  args: { path: `/parceira/pedidos/${saleSummary(1).id}`, permissions: ['READ'] },
+  parameters: { keyText: ['Pedido PED-101', 'DRP-7K2M91'] },
 };
 export const Links: Story = {
   args: { path: '/parceira/checkout-links' },

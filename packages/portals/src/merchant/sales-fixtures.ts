@@ -105,3 +105,60 @@ export const merchantInfo = {
   logoB2b: null,
   initials: 'LA',
 };
+
+/** `GET v1/orders/{id}` of `saleDetails()`'s order: what the refund buttons read (reais on the wire). */
+export function merchantOrderView(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'ord-1',
+    code: 'DRP-7K2M91',
+    merchantOrderCode: 'PED-101',
+    amount: 123.45,
+    canceledAmount: 23.45,
+    status: 'ACTIVE',
+    displayStatus: 'ACTIVE',
+    refundedLabel: null,
+    canceledAt: null,
+    createdAt: '2026-03-09T15:05:00.000Z',
+    refundable: { full: true, partial: true, products: true },
+    products: [
+      {
+        id: 'p1',
+        name: 'Camiseta',
+        quantity: 1,
+        amount: 100,
+        status: 'ACTIVE',
+        canceledAt: null,
+        hasInstalmentProducts: true,
+      },
+      {
+        id: 'p2',
+        name: 'Meia',
+        quantity: 1,
+        amount: 23.45,
+        status: 'CANCELED',
+        canceledAt: '2026-03-10T12:00:00.000Z',
+        hasInstalmentProducts: true,
+      },
+    ],
+    refunds: [],
+    ...overrides,
+  };
+}
+
+/** A refund of `merchantOrderView()` as the API answers it. */
+export function orderRefund(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'ref-1',
+    orderId: 'ord-1',
+    type: 'PRODUCTS',
+    status: 'PENDING',
+    requestedAmount: 100,
+    amount: 0,
+    returnedAmount: 0,
+    productIds: ['p1'],
+    rejectionReason: null,
+    createdAt: '2026-03-12T12:00:00.000Z',
+    processedAt: null,
+    ...overrides,
+  };
+}

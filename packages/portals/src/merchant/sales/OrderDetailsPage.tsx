@@ -13,6 +13,8 @@ import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { type DetailItem, DetailList, LoadError, PageLoader, StatusBadge } from '../../shared/kit/index.ts';
 import { useSale } from '../api/sales.ts';
+import { useMerchantIsAdmin } from '../role.ts';
+import { RefundActions } from './RefundActions.tsx';
 
 const ORDERS = '/parceira/pedidos';
 
@@ -44,10 +46,12 @@ function StatusLine({ sale }: { sale: MerchantCheckoutDetails }) {
   );
 }
 
-/** Spec 2.4 order detail: every field, 'N/A' when empty; no big numbers or tabs here. */
+/** Spec 2.4 order detail: every field, 'N/A' when empty, and the refund buttons (ADMIN); no big numbers or tabs. */
 export function OrderDetailsPage() {
   const { checkoutId = '' } = useParams();
   const sale = useSale(checkoutId);
+  // Spec 6: a read-only session sees no refund button (the server answers 403 anyway).
+  const isAdmin = useMerchantIsAdmin();
   const back = (
     <Button component={Link} to={ORDERS} variant="subtle" px={0}>
       ← Voltar para a lista de pedidos
@@ -101,6 +105,7 @@ export function OrderDetailsPage() {
       <Paper withBorder radius="lg" p="lg">
         <DetailList items={order} />
       </Paper>
+      {isAdmin && s.order ? <RefundActions orderId={s.order.id} checkoutId={s.id} /> : null}
       <Title order={4}>Cliente</Title>
       <Paper withBorder radius="lg" p="lg">
         <DetailList items={customer} />

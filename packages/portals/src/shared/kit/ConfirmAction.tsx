@@ -7,6 +7,8 @@ export const CONFIRMATIONS = {
   sure: 'Você tem certeza?',
   removeFee: 'Tem certeza que deseja remover a multa para essa parcela?',
   removeProduct: 'Tem certeza que deseja remover esse produto?',
+  /** Refunding (cancelling) products of an order. */
+  cancelProduct: 'Você tem certeza que deseja cancelar esse produto?',
   invalidCpfs: (cpfs: readonly string[]) =>
     `Os seguintes cpfs parecem inválidos: ${cpfs.join(', ')}. Deseja continuar?`,
 } as const;
@@ -23,6 +25,8 @@ export interface ConfirmActionProps extends Omit<ButtonProps, 'children' | 'onCl
   confirmLabel?: string;
   /** Runs once on confirmation; the dialog stays open, its button spinning, until the promise settles. */
   onConfirm: () => unknown;
+  /** Checked when the button is pressed: false keeps the dialog closed (the caller shows why, e.g. a bad amount). */
+  canOpen?: () => boolean;
 }
 
 /** A button that runs its action only after a 'Você tem certeza?' dialog. */
@@ -32,6 +36,7 @@ export function ConfirmAction({
   details,
   confirmLabel = confirmLabels.confirm,
   onConfirm,
+  canOpen,
   ...button
 }: ConfirmActionProps) {
   const [open, setOpen] = useState(false);
@@ -48,7 +53,7 @@ export function ConfirmAction({
   };
   return (
     <>
-      <Button {...button} onClick={() => setOpen(true)}>
+      <Button {...button} onClick={() => setOpen(canOpen ? canOpen() : true)}>
         {children}
       </Button>
       <Modal opened={open} onClose={() => (busy ? undefined : setOpen(false))} title={question} centered>

@@ -11,6 +11,7 @@ import type { CreditService } from '../credit/service.ts';
 import { DebtService } from '../debts/service.ts';
 import type { Notifications } from '../notifications/ports.ts';
 import type { Payments } from '../payments/service.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import { InstalmentEvents } from './events.ts';
 import { InstalmentPayments } from './instalment-payments.ts';
 import { DEFAULT_LATE_FEE_CONFIG, LateFees } from './late-fees.ts';
@@ -25,6 +26,7 @@ export function instalmentModule(deps: {
   payments: Payments;
   credit: CreditService;
   queues: TaskQueues;
+  webhooks: WebhookService;
 }) {
   const { config, database, clock, log } = deps;
   const db = database.db;
@@ -40,6 +42,7 @@ export function instalmentModule(deps: {
       payments: deps.payments,
       credit: deps.credit,
       queues: deps.queues,
+      webhooks: deps.webhooks,
     }),
     lateFees: new LateFees({ db, clock, log, config: config.lateFees ?? DEFAULT_LATE_FEE_CONFIG }),
     debts: new DebtService({

@@ -9,6 +9,7 @@
 import {
   type Cents,
   cents,
+  centsToReais,
   daysBetweenIso,
   formatDate,
   isoDateInSaoPaulo,
@@ -29,6 +30,7 @@ import { startOfDaySaoPaulo } from '../credit/exposure.ts';
 import type { CreditService } from '../credit/service.ts';
 import { merchants } from '../merchants/tables.ts';
 import type { Payments } from '../payments/service.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import { isUuid, money, PAID_TYPES, REFUNDED_TYPES } from './instalment-rules.ts';
 import { uniquePayments } from './payment-tables.ts';
 import { planRefund } from './refund-plan.ts';
@@ -95,6 +97,8 @@ export interface OrderRefundsOptions {
   payments: Payments;
   credit: Pick<CreditService, 'limitReleased'>;
   queues: TaskQueues;
+  /** The merchant's webhooks: ORDER_CANCELED is published in the transaction that carries a refund out. */
+  webhooks: Pick<WebhookService, 'publish'>;
 }
 
 export class OrderRefunds {
@@ -484,6 +488,25 @@ export class OrderRefunds {
         processedAt: now,
       })
       .where(eq(orderRefunds.id, refund.id));
+    // Every refund carried out is an ORDER_CANCELED event, partial ones too (docs/webhooks.md): in this
+    // transaction, so the event exists exactly when the refund does.
+    const canceledAmount = order.canceledAmount + plan.canceled;
+    await this.o.webhooks.publish(tx, order.merchantId, 'ORDER_CANCELED', {
+      orderId: order.id,
+      code: order.code,
+      checkoutId: order.checkoutId,
+      merchantOrderCode: order.merchantOrderCode,
+      refundId: refund.id,
+      refundType: refund.type,
+      amount: centsToReais(cents(plan.canceled)),
+      returnedAmount: centsToReais(cents(plan.returned)),
+      canceledAmount: centsToReais(cents(canceledAmount)),
+      orderAmount: centsToReais(cents(order.amount)),
+      fullyCanceled: canceledAmount >= order.amount,
+      status: plan.closes ? 'CLOSED' : order.status,
+      productIds: targetedProducts,
+      canceledAt: now.toISOString(),
+    });
     const unpaidBefore = rows
       .filter((r) => r.status === 'PENDING')
       .reduce((a, r) => a + r.amount - r.canceledAmount, 0);

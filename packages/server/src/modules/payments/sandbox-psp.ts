@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type Cents, cents, isValidCpf, onlyDigits } from '@drip/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
@@ -270,6 +270,15 @@ export class SandboxPsp {
       first.pix,
       rows.flatMap((r) => (r.dev ? [r.dev] : [])),
     );
+  }
+
+  /** The latest devoluções the sandbox PSP sent back to payers, newest first (the sandbox bank page lists them). */
+  async recentDevolucoes(limit = 20): Promise<DevRow[]> {
+    return this.o.db
+      .select()
+      .from(pspSandboxDevolucoes)
+      .orderBy(desc(pspSandboxDevolucoes.solicitacao))
+      .limit(limit);
   }
 
   async putDevolucao(

@@ -39,7 +39,39 @@ function transfersSection(transfers: readonly BankPageTransfer[]): string {
   </section>`;
 }
 
-export function bankPage(defaultCpf: string, transfers: readonly BankPageTransfer[] = []): string {
+/** A Pix devolução the sandbox PSP sent back to the payer (a merchant refund of a paid instalment). */
+export interface BankPageDevolucao {
+  endToEndId: string;
+  id: string;
+  /** centavos */
+  valor: number;
+  status: string;
+  solicitacao: Date;
+}
+
+/** The devoluções the payers received, newest first. */
+function devolucoesSection(devolucoes: readonly BankPageDevolucao[]): string {
+  const rows = devolucoes
+    .map(
+      (d) =>
+        `<tr><td>${escapeHtml(d.solicitacao.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</td><td>${escapeHtml(reais(d.valor))}</td><td>${escapeHtml(d.status)}</td><td><code>${escapeHtml(d.endToEndId)}</code></td><td><code>${escapeHtml(d.id)}</code></td></tr>`,
+    )
+    .join('');
+  return `<section class="card" id="devolucoes" aria-labelledby="devolucoesTitle">
+    <h2 id="devolucoesTitle">Devoluções Pix</h2>
+    ${
+      devolucoes.length === 0
+        ? '<p class="hint">Nenhuma devolução enviada ainda.</p>'
+        : `<table><thead><tr><th>Data</th><th>Valor</th><th>Status</th><th>Pix (EndToEndId)</th><th>Id da devolução</th></tr></thead><tbody>${rows}</tbody></table>`
+    }
+  </section>`;
+}
+
+export function bankPage(
+  defaultCpf: string,
+  transfers: readonly BankPageTransfer[] = [],
+  devolucoes: readonly BankPageDevolucao[] = [],
+): string {
   const options = SANDBOX_BANKS.map(
     (b) =>
       `<option value="${escapeHtml(b.code)}">${escapeHtml(`${b.code} · ${b.name} (ISPB ${b.ispb})`)}</option>`,
@@ -95,6 +127,7 @@ export function bankPage(defaultCpf: string, transfers: readonly BankPageTransfe
   </form>
   <section id="result" class="card" hidden role="status" aria-live="polite"></section>
   ${transfersSection(transfers)}
+  ${devolucoesSection(devolucoes)}
 </main>
 <script>
 (() => {

@@ -173,7 +173,14 @@ export function pixSandboxRoutes(s: Services): RouteDef[] {
     }),
     route(sandboxBank, async ({ c }) => {
       c.header('Cache-Control', 'no-store');
-      return c.html(bankPage(DEMO_CPF_FALLBACK, (await s.sandboxPayouts?.recent()) ?? []), 200);
+      return c.html(
+        bankPage(
+          DEMO_CPF_FALLBACK,
+          (await s.sandboxPayouts?.recent()) ?? [],
+          (await s.sandboxPsp?.recentDevolucoes()) ?? [],
+        ),
+        200,
+      );
     }),
     rawBodyRoute(sandboxPixParse, async ({ c }) => {
       const body = parseWith(ParseRequest, await readJson(c));

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { TaskQueues } from '../../jobs/queue.ts';
 import type { Logger } from '../../log.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import { type PayoutPort, SandboxPayouts } from './payout-port.ts';
 import { SettlementService } from './service.ts';
 import { StarkBankPayouts } from './stark-bank.ts';
@@ -20,10 +21,12 @@ export function buildSettlements(deps: {
   clock: Clock;
   log: Logger;
   queues: TaskQueues;
+  /** SETTLEMENT_CREATED is published in the transaction that creates a settlement. */
+  webhooks: Pick<WebhookService, 'publish'>;
   /** Tests give their own port (a failing or crashing one). */
   payouts?: PayoutPort;
 }): SettlementsModule {
-  const { config, db, clock, log, queues } = deps;
+  const { config, db, clock, log, queues, webhooks } = deps;
   const payout = config.payout ?? { provider: 'sandbox' };
   const sandboxPayouts = payout.provider === 'sandbox' ? new SandboxPayouts({ db, clock }) : null;
   const port =
@@ -31,5 +34,8 @@ export function buildSettlements(deps: {
     (payout.provider === 'starkbank' && payout.starkbank
       ? new StarkBankPayouts(payout.starkbank)
       : (sandboxPayouts ?? new SandboxPayouts({ db, clock })));
-  return { settlements: new SettlementService({ db, clock, log, queues, payouts: port }), sandboxPayouts };
+  return {
+    settlements: new SettlementService({ db, clock, log, queues, webhooks, payouts: port }),
+    sandboxPayouts,
+  };
 }

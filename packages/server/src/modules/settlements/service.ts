@@ -34,6 +34,7 @@ import type { Logger } from '../../log.ts';
 import { customers } from '../customers/tables.ts';
 import { merchants } from '../merchants/tables.ts';
 import { instalments, orders } from '../orders/tables.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import { isTransferDay, nextTransferDay, type SettlementPaymentType } from './calendar.ts';
 import type { PayoutPort } from './payout-port.ts';
 import {
@@ -69,6 +70,8 @@ export interface SettlementDeps {
   log: Logger;
   queues: TaskQueues;
   payouts: PayoutPort;
+  /** The merchant's webhooks: SETTLEMENT_CREATED, in the transaction that creates the settlement. */
+  webhooks: Pick<WebhookService, 'publish'>;
 }
 
 export class SettlementService {
@@ -373,6 +376,18 @@ export class SettlementService {
           sql`, `,
         )})`);
       if (amount > 0 && !external) await this.payoutQueue.enqueue(tx, { payoutId: id }, { key: id });
+      // Every settlement created is an event, a zero or debt one too: the merchant reconciles its extract with it.
+      await this.o.webhooks.publish(tx, merchantId, 'SETTLEMENT_CREATED', {
+        settlementId: id,
+        date: today,
+        amount: centsToReais(cents(amount)),
+        partsAmount: centsToReais(cents(partsAmount)),
+        debtIn: centsToReais(cents(debtIn)),
+        debtOut: centsToReais(cents(Math.min(0, gross))),
+        status: amount === 0 ? 'NONE' : external ? 'EXTERNAL' : 'PENDING',
+        platform: external ? 'MALGA_STARKBANK' : this.o.payouts.platform,
+        createdAt: now.toISOString(),
+      });
       closed++;
     }
     return closed;

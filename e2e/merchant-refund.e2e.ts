@@ -1,0 +1,234 @@
+// Merchant refunds in the portal: an ADMIN of Loja Aurora opens a sale whose first instalment was paid upfront by
+// Pix at checkout, refunds one product, sees the refund pending then done (the refund job runs every 5 s), and the
+// Pix devolução of the paid part shows on the sandbox bank page. A READ user sees no refund button and the API
+// answers 403 to its refund call.
+import { generateCpf, isoDateInSaoPaulo, MERCHANT_API, SESSION_KEYS } from '@drip/core';
+import type { Browser, Page } from 'playwright-core';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newPage, snap } from './browser.ts';
+import { createCheckout, merchantKey } from './checkout-helpers.ts';
+import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
+
+let browser: Browser;
+let world: Demo;
+let sale: { checkoutId: string };
+
+async function call(path: string, init: RequestInit = {}) {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined, text };
+}
+
+const Step = v.object({
+  result: v.string(),
+  fields: v.array(v.object({ fieldName: v.string(), fieldData: v.optional(v.unknown()) })),
+});
+type Step = v.InferOutput<typeof Step>;
+const fieldOf = (step: Step, name: string) => step.fields.find((f) => f.fieldName === name);
+
+/**
+ * A purchase at Loja Aurora (upfront OPTIONAL) through the checkout API, 3x, choosing today as the first due date:
+ * the first instalment is paid by Pix at checkout. Two products, so that one can be refunded alone.
+ */
+async function purchaseWithPaidInstalment(): Promise<string> {
+  const n = (Date.now() % 1_000_000) + 4243;
+  const shopper = {
+    cpf: generateCpf(n),
+    phone: `+5511${String(970_000_000 + (n % 29_999_999)).slice(0, 9)}`,
+  };
+  const checkout = await createCheckout(baseUrl(), merchantKey(world, 'Loja Aurora'), 150, {
+    products: [
+      { name: 'Camiseta', quantity: 1, amount: 90 },
+      { name: 'Boné', quantity: 1, amount: 60 },
+    ],
+  });
+  const put = async (body: unknown) =>
+    call(`/api/v1/checkouts/${checkout.id}`, { method: 'PUT', body: JSON.stringify(body) });
+  const step = async (body: unknown) => {
+    const res = await put(body);
+    expect(res.status, res.text).toBe(200);
+    return v.parse(Step, res.body);
+  };
+  await step({});
+  const before = await outbox(baseUrl(), shopper.phone);
+  let res = await step({
+    customerPhone: shopper.phone,
+    customerCpf: shopper.cpf,
+    customerName: 'Carla Estorno',
+    customerEmail: `carla.${n}@cliente.demo`,
+    addressCep: '01310100',
+    addressStreet: 'Avenida Paulista',
+    addressNumber: '200',
+    addressNeighborhood: 'Bela Vista',
+    addressCity: 'São Paulo',
+    addressState: 'SP',
+  });
+  if (fieldOf(res, 'phoneVerificationCode')) {
+    const sms = await newMessage(baseUrl(), shopper.phone, before);
+    res = await step({ phoneVerificationCode: sms.code });
+  }
+  const clock = v.parse(v.object({ now: v.string() }), (await call('/sandbox/clock')).body);
+  const today = isoDateInSaoPaulo(new Date(clock.now));
+  let upfront = false;
+  let selected = false;
+  for (let i = 0; i < 60 && res.result === 'MORE_INFO'; i++) {
+    // The verification Pix of a first purchase, then the first instalment's.
+    const payment = (fieldOf(res, 'payment') ?? fieldOf(res, 'paymentForFirstInstalment'))?.fieldData;
+    if (payment) {
+      const { paymentQrCodeText } = v.parse(v.object({ paymentQrCodeText: v.string() }), payment);
+      const paid = await call('/sandbox/pix/pay', {
+        method: 'POST',
+        body: JSON.stringify({ brcode: paymentQrCodeText, payerCpf: shopper.cpf, payerBankCode: '260' }),
+      });
+      expect(paid.status, paid.text).toBe(200);
+      res = await step({});
+    } else if (!upfront && (fieldOf(res, 'instalmentSelection') || fieldOf(res, 'checkoutConfirmation'))) {
+      // Today as the first due date is "com entrada": the first instalment is paid now by Pix.
+      res = await step({ firstInstallmentsDate: today });
+      upfront = true;
+    } else if (fieldOf(res, 'instalmentSelection') && !selected) {
+      res = await step({ totalInstalments: 3 });
+      selected = true;
+    } else if (fieldOf(res, 'checkoutConfirmation')) {
+      res = await step({ checkoutConfirmed: true });
+    } else {
+      await new Promise((r) => setTimeout(r, 500));
+      res = await step({});
+    }
+  }
+  expect(res.result, JSON.stringify(res.fields.map((f) => f.fieldName))).toBe('OK');
+  expect(upfront).toBe(true);
+  return checkout.id;
+}
+
+function auroraUser(admin: boolean) {
+  const aurora = world.merchants.find((m) => m.name === 'Loja Aurora');
+  const user = aurora?.users.find((u) =>
+    admin ? u.permissions.includes('ADMIN') : !u.permissions.includes('ADMIN'),
+  );
+  if (!user) throw new Error('the demo world needs an ADMIN and a READ user at Loja Aurora');
+  return user;
+}
+
+/** Both login steps, the Drip Token read from the sandbox inbox. */
+async function signIn(page: Page, user: { email: string; password: string; phone: string }) {
+  const before = await outbox(baseUrl(), user.phone);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Senha').fill(user.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByText('Verificação de 2 etapas').waitFor();
+  const sms = await newMessage(baseUrl(), user.phone, before);
+  await page.getByLabel('Drip Token').fill(sms.code ?? '');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+}
+
+const normalise = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+beforeAll(async () => {
+  browser = await launch();
+  world = await demo(baseUrl());
+  sale = { checkoutId: await purchaseWithPaidInstalment() };
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('merchant portal: refunds', () => {
+  it('ADMIN refunds a product: pending, then done, and the Pix devolução reaches the payer', async () => {
+    const { page } = await newPage(browser);
+    const detail = `/parceira/pedidos/${sale.checkoutId}`;
+    await page.goto(detail);
+    await page.waitForURL('**/parceira/login**');
+    await signIn(page, auroraUser(true));
+    await page.waitForURL(`**${detail}`);
+
+    await page.getByRole('heading', { name: 'Estorno' }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('Camiseta · R$ 90,00').check();
+    await page.getByRole('button', { name: 'Estornar produtos' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Você tem certeza que deseja cancelar esse produto?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await page
+      .getByText(
+        'Solicitação de reembolso feita com sucesso, dentro de alguns minutos o reembolso será realizado',
+      )
+      .first()
+      .waitFor();
+    // Pending until the job (every 5 s) carries it out; the page polls the order meanwhile.
+    const refunds = page.getByRole('table', { name: 'Estornos' });
+    await refunds.getByText('Em processamento').waitFor();
+    await snap(page, 'merchant-refund-pending');
+    await refunds.getByText('Concluído').waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Estorno em processamento').count()).toBe(0);
+    // The checkout detail is read again: the product shows as refunded, the refunded amount is there.
+    await page.getByText(/Camiseta · R\$\s90,00 \(Estornado em/).waitFor();
+    await snap(page, 'merchant-refund-done');
+    const row = refunds.getByRole('row').filter({ hasText: 'Concluído' });
+    const cells = await row.getByRole('cell').allTextContents();
+    // Type, what, status, cancelled, given back, date.
+    const returned = normalise(cells[4] ?? '');
+    expect(returned).toMatch(/^R\$ \d+,\d{2}$/);
+    expect(returned).not.toBe('R$ 0,00');
+
+    // The devoluções go to the PSP from their own queue (every 30 s): the sandbox bank lists the one sent back.
+    const bank = await browser.newPage({ baseURL: baseUrl() });
+    let listed = '';
+    await expect
+      .poll(
+        async () => {
+          await bank.goto('/sandbox/bank');
+          // One line per devolução, its cells separated by spaces.
+          const rows = await bank
+            .locator('#devolucoes tbody tr')
+            .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent).join(' ')));
+          listed = rows.map(normalise).join(' | ');
+          return listed.includes(`${returned} DEVOLVIDO`);
+        },
+        { timeout: 75_000, interval: 3_000 },
+      )
+      .toBe(true)
+      .catch((error: unknown) => {
+        throw new Error(`the bank page lists: ${listed}`, { cause: error });
+      });
+    await snap(bank, 'merchant-refund-bank-devolucao');
+    await bank.close();
+  }, 180_000);
+
+  it('a READ user sees no refund button, and the refund call answers 403', async () => {
+    const { page } = await newPage(browser);
+    const detail = `/parceira/pedidos/${sale.checkoutId}`;
+    await page.goto(detail);
+    await page.waitForURL('**/parceira/login**');
+    await signIn(page, auroraUser(false));
+    await page.waitForURL(`**${detail}`);
+    await page.getByRole('heading', { name: /^Pedido / }).waitFor();
+    await page.getByText('Código Drip').waitFor();
+    expect(await page.getByRole('button', { name: /Estornar|Reembolso/ }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Estorno' }).count()).toBe(0);
+
+    const token = await page.evaluate(
+      (key) => window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key),
+      SESSION_KEYS.merchant.token,
+    );
+    expect(token).toBeTruthy();
+    const auth = { authorization: `Bearer ${token}` };
+    const view = await call(`${MERCHANT_API}/v2/checkouts/${sale.checkoutId}`, { headers: auth });
+    expect(view.status, view.text).toBe(200);
+    const orderId = v.parse(v.object({ order: v.object({ id: v.string() }) }), view.body).order.id;
+    const refused = await call(`${MERCHANT_API}/v1/orders/${orderId}/cancel`, {
+      method: 'PUT',
+      headers: auth,
+    });
+    expect(refused.status, refused.text).toBe(403);
+    const partial = await call(`${MERCHANT_API}/v1/orders/${orderId}/products/cancel`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ productIds: ['x'] }),
+    });
+    expect(partial.status).toBe(403);
+  });
+});

@@ -1,0 +1,226 @@
+import {
+  type Cents,
+  cents,
+  centsToReais,
+  formatBRL,
+  formatDateTime,
+  type MerchantOrder,
+  refundMessages,
+} from '@drip/core';
+import { Alert, Checkbox, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { ApiFailure, failureStatus } from '../../shared/api.ts';
+import {
+  CONFIRMATIONS,
+  ConfirmAction,
+  FailureBanner,
+  MoneyInput,
+  notifyError,
+  notifySuccess,
+} from '../../shared/kit/index.ts';
+import { hasPendingRefund, type RefundAsk, useMerchantOrder, useRefundOrder } from '../api/refunds.ts';
+
+/** Spec 5: the partial refund's amount must be positive. */
+export const AMOUNT_REQUIRED = 'O valor do reembolso precisa ser maior que 0';
+/** Spec 8, merchant portal "Order refund": the failures (the order's with its status, the products' without). */
+export const refundFailure = (status: number) => `Falha ao reembolsar (${status})`;
+export const PRODUCT_REFUND_FAILURE = 'Falha ao reembolsar';
+
+const TYPE_LABELS = { FULL: 'Total', AMOUNT: 'Parcial (valor)', PRODUCTS: 'Produtos' } as const;
+const STATUS_LABELS = { PENDING: 'Em processamento', DONE: 'Concluído', REJECTED: 'Recusado' } as const;
+
+type OrderRefund = MerchantOrder['refunds'][number];
+
+function RefundsTable({ order }: { order: MerchantOrder }) {
+  if (order.refunds.length === 0) return null;
+  const names = new Map(order.products.map((p) => [p.id, p.name]));
+  const what = (refund: OrderRefund) =>
+    refund.type === 'PRODUCTS'
+      ? refund.productIds.map((id) => names.get(id) ?? id).join(', ')
+      : formatBRL(refund.requestedAmount);
+  return (
+    <Table aria-label="Estornos" striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Tipo</Table.Th>
+          <Table.Th>Pedido</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Estornado</Table.Th>
+          <Table.Th>Devolvido por Pix</Table.Th>
+          <Table.Th>Data</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {order.refunds.map((refund) => (
+          <Table.Tr key={refund.id}>
+            <Table.Td>{TYPE_LABELS[refund.type]}</Table.Td>
+            <Table.Td>{what(refund)}</Table.Td>
+            <Table.Td>
+              {STATUS_LABELS[refund.status]}
+              {refund.rejectionReason ? ` · ${refund.rejectionReason}` : ''}
+            </Table.Td>
+            <Table.Td>{refund.status === 'DONE' ? formatBRL(refund.amount) : '—'}</Table.Td>
+            <Table.Td>{refund.status === 'DONE' ? formatBRL(refund.returnedAmount) : '—'}</Table.Td>
+            <Table.Td>{formatDateTime(refund.processedAt ?? refund.createdAt)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The refund buttons of the order detail (spec 2.4, 4, 5, 6, 8), for ADMIN users only (the caller checks): the whole
+ * order, an amount (merchants whose platform allows it) and products, each offered as the server's `refundable`
+ * says, each after a confirmation. A refund is asynchronous: it shows as pending, the order is read again every
+ * 2 s until it is carried out, then the checkout detail above is read again (refunded amount, products).
+ */
+export function RefundActions({ orderId, checkoutId }: { orderId: string; checkoutId: string }) {
+  const order = useMerchantOrder(orderId);
+  const refund = useRefundOrder(orderId);
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState<Cents | null>(null);
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const pending = hasPendingRefund(order.data);
+  const wasPending = useRef(false);
+  useEffect(() => {
+    // A refund just carried out (or refused): the checkout detail shows the refunded amount and products again.
+    if (wasPending.current && !pending)
+      void queryClient.invalidateQueries({ queryKey: ['merchant', 'sale', checkoutId] });
+    wasPending.current = pending;
+  }, [pending, queryClient, checkoutId]);
+
+  if (order.isError)
+    return <FailureBanner title="Não foi possível carregar os estornos do pedido" error={order.error} />;
+  if (!order.data) return <Loader size="sm" aria-label="Carregando estornos" />;
+  const o = order.data;
+
+  const ask = async (request: RefundAsk, failureText: (status: number) => string) => {
+    setFailure(null);
+    try {
+      const answer = await refund.mutateAsync(request);
+      notifySuccess(answer.message || refundMessages.requested);
+      if (request.type === 'AMOUNT') setAmount(null);
+      if (request.type === 'PRODUCTS') setSelected([]);
+    } catch (error) {
+      setFailure(error);
+      notifyError(failureText(failureStatus(error)));
+    }
+  };
+
+  const refundableProducts = o.products.filter((p) => p.status === 'ACTIVE' && p.hasInstalmentProducts);
+  const pendingProducts = new Set(
+    o.refunds.filter((r) => r.status === 'PENDING').flatMap((r) => r.productIds),
+  );
+  const offered = o.refundable.full || o.refundable.partial || o.refundable.products;
+
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="md">
+        <Title order={4}>Estorno</Title>
+        {failure ? (
+          <Stack gap={4}>
+            <FailureBanner title={PRODUCT_REFUND_FAILURE} error={failure} />
+            {failure instanceof ApiFailure && failure.error.message ? (
+              <Text size="sm" c="red">
+                {failure.error.message}
+              </Text>
+            ) : null}
+          </Stack>
+        ) : null}
+        {pending ? (
+          <Alert color="yellow" title="Estorno em processamento" role="status">
+            {refundMessages.requested}
+          </Alert>
+        ) : null}
+        {o.refundedLabel ? <Text>{o.refundedLabel}</Text> : null}
+        {!offered && !pending && !o.refundedLabel ? (
+          <Text c="dimmed" size="sm">
+            Nenhum estorno disponível para este pedido.
+          </Text>
+        ) : null}
+        {o.refundable.full ? (
+          <Group>
+            <ConfirmAction
+              color="red"
+              variant="light"
+              question={CONFIRMATIONS.sure}
+              details={`O pedido inteiro será estornado: ${formatBRL(cents(o.amount - o.canceledAmount))}.`}
+              onConfirm={() => ask({ type: 'FULL' }, refundFailure)}
+            >
+              Estornar pedido
+            </ConfirmAction>
+          </Group>
+        ) : null}
+        {o.refundable.partial ? (
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <MoneyInput
+              label="Valor do reembolso"
+              value={amount}
+              onChange={(value) => {
+                setAmount(value);
+                setAmountError(undefined);
+              }}
+              error={amountError}
+              w={200}
+            />
+            <ConfirmAction
+              variant="light"
+              question={CONFIRMATIONS.sure}
+              details={amount ? `Reembolso parcial de ${formatBRL(amount)}.` : undefined}
+              canOpen={() => {
+                const valid = amount !== null && amount > 0;
+                setAmountError(valid ? undefined : AMOUNT_REQUIRED);
+                return valid;
+              }}
+              onConfirm={() =>
+                amount === null
+                  ? undefined
+                  : ask({ type: 'AMOUNT', amount: centsToReais(amount) }, refundFailure)
+              }
+            >
+              Reembolso parcial
+            </ConfirmAction>
+          </Group>
+        ) : null}
+        {o.refundable.products && refundableProducts.length > 0 ? (
+          <Stack gap="xs">
+            <Checkbox.Group label="Produtos para estornar" value={selected} onChange={setSelected}>
+              <Stack gap={4} mt={4}>
+                {refundableProducts.map((product) => (
+                  <Checkbox
+                    key={product.id}
+                    value={product.id}
+                    disabled={pendingProducts.has(product.id)}
+                    label={`${product.name} · ${formatBRL(product.amount)}`}
+                  />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Group>
+              <ConfirmAction
+                variant="light"
+                disabled={selected.length === 0}
+                question={CONFIRMATIONS.cancelProduct}
+                details={refundableProducts
+                  .filter((p) => selected.includes(p.id))
+                  .map((p) => p.name)
+                  .join(', ')}
+                onConfirm={() =>
+                  ask({ type: 'PRODUCTS', productIds: selected }, () => PRODUCT_REFUND_FAILURE)
+                }
+              >
+                Estornar produtos
+              </ConfirmAction>
+            </Group>
+          </Stack>
+        ) : null}
+        <RefundsTable order={o} />
+      </Stack>
+    </Paper>
+  );
+}
