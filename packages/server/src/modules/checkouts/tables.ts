@@ -136,7 +136,13 @@ export const checkouts = pgTable(
     index('checkouts_merchant_created_idx').on(t.merchantId, t.createdAt),
     // amount and ko_reason as trailing keys: the big numbers and the chart (two months of one merchant) read only
     // the index (docs/benchmarks.md, merchant-volume).
-    index('checkouts_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt, t.amount, t.koReason),
+    index('checkouts_merchant_status_created_idx').on(
+      t.merchantId,
+      t.status,
+      t.createdAt,
+      t.amount,
+      t.koReason,
+    ),
     index('checkouts_merchant_amount_idx').on(t.merchantId, t.amount),
     index('checkouts_merchant_code_prefix_idx').on(t.merchantId, t.merchantOrderCode.op('text_pattern_ops')),
     index('checkouts_merchant_customer_name_idx').on(
