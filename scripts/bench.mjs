@@ -12,6 +12,7 @@ for (const bench of [
   'portal-first-load.mjs',
   'checkout-flow.mjs',
   'recovery-timing.mjs',
+  'merchant-volume.mjs',
 ]) {
   console.log(`\n=== bench/${bench} ===`);
   if ((await run(process.execPath, [join(root, 'bench', bench), ...process.argv.slice(2)])) !== 0) failed++;

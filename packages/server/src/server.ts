@@ -8,6 +8,7 @@ import { serverJobs } from './jobs/registry.ts';
 import { createLogger, type Logger } from './log.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_MERCHANTS, DEMO_PASSWORD, seed } from './seed.ts';
+import { seedHistory } from './seed-history.ts';
 
 export interface RunningServer {
   /** http://host:port of the listening socket. */
@@ -21,6 +22,11 @@ export interface RunningServer {
 export interface StartOptions {
   log?: Logger;
   clock?: Clock;
+  /**
+   * Whether a freshly seeded sandbox world also gets its ~90 days of sales history (seed-history.ts). On by
+   * default, as `npm start` and the e2e server run it; tests that start a server and count rows may turn it off.
+   */
+  demoHistory?: boolean;
 }
 
 /** Opens and migrates the database, seeds the demo world (sandbox, empty database) and listens. */
@@ -30,6 +36,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw new ConfigError(['DRIP_SANDBOX must be off when NODE_ENV=production (it seeds demo users)']);
   }
   const log = options.log ?? createLogger(config.logLevel);
+  let seeded = false;
   const database = await openDatabase({
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
     countQueries: config.countQueries === true,
@@ -41,7 +48,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ...(database.kind === 'pglite' ? { dataDir: config.dataDir } : {}),
     });
     if (config.sandbox) {
-      const seeded = await seed(database.db, new PasswordHasher(config.passwordHashing), true);
+      seeded = await seed(database.db, new PasswordHasher(config.passwordHashing), true);
       if (seeded) log.info('demo world seeded');
     }
   } catch (err) {
@@ -52,6 +59,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // In the sandbox the clock can be moved forward (POST /sandbox/clock) to exercise expiry, due dates and fees.
   const clock = options.clock ?? (config.sandbox ? offsetClock() : systemClock);
   const { app, services } = buildApp({ config, database, log, clock });
+  if (seeded && options.demoHistory !== false) {
+    // After the services exist: the history's refunds go through the refund engine. Before the jobs start, so
+    // that the settlements job's start-up run books the history's rows and transfers.
+    const started = performance.now();
+    try {
+      const history = await seedHistory(database.db, services, clock.now());
+      if (history)
+        log.info('demo history seeded', { ...history, ms: Math.round(performance.now() - started) });
+    } catch (err) {
+      // The history is a demo nicety: the server goes on without it (the demo world itself is committed).
+      log.error('demo history not seeded', { error: err instanceof Error ? err.message : String(err) });
+    }
+  }
   const jobs = serverJobs(services, log);
   jobs.start();
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -12,6 +12,7 @@ import { createLogger } from '../src/log.ts';
 import { PasswordHasher } from '../src/modules/auth/passwords.ts';
 import type { Notifications } from '../src/modules/notifications/ports.ts';
 import { DEMO_PASSWORD, seed } from '../src/seed.ts';
+import { seedHistory } from '../src/seed-history.ts';
 
 /** Cheap argon2id parameters for tests. */
 export const TEST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -148,11 +149,16 @@ export function appOn(
   };
 }
 
-/** A seeded database and an app on it, for one test file. */
-export async function seededApp(options: Parameters<typeof appOn>[1] = {}) {
+/**
+ * A seeded database and an app on it, for one test file. Without the demo history (`npm start` seeds it) unless
+ * `history` asks for it: many tests count the demo world's rows.
+ */
+export async function seededApp(options: Parameters<typeof appOn>[1] & { history?: boolean } = {}) {
   const { database, dispose } = await openTestDatabase();
   await seed(database.db, new PasswordHasher(TEST_HASHING));
-  const t = appOn(database, options);
+  const { history, ...appOptions } = options;
+  const t = appOn(database, appOptions);
+  if (history) await seedHistory(database.db, t.built.services, t.clock.now());
   return { ...t, dispose };
 }
 

@@ -134,7 +134,15 @@ export const checkouts = pgTable(
     // The merchant portal's sales views (docs/merchant-sales.md): newest first, a date range, the status toggles,
     // the amount, an order code prefix and a customer name prefix, each within one merchant.
     index('checkouts_merchant_created_idx').on(t.merchantId, t.createdAt),
-    index('checkouts_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt),
+    // amount and ko_reason as trailing keys: the big numbers and the chart (two months of one merchant) read only
+    // the index (docs/benchmarks.md, merchant-volume).
+    index('checkouts_merchant_status_created_idx').on(
+      t.merchantId,
+      t.status,
+      t.createdAt,
+      t.amount,
+      t.koReason,
+    ),
     index('checkouts_merchant_amount_idx').on(t.merchantId, t.amount),
     index('checkouts_merchant_code_prefix_idx').on(t.merchantId, t.merchantOrderCode.op('text_pattern_ops')),
     index('checkouts_merchant_customer_name_idx').on(

@@ -4,11 +4,12 @@
  * the public instalment page and the renegotiation page have something to show.
  */
 import { addDaysIso, cents, isoDateInSaoPaulo } from '@drip/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/types.ts';
 import { customers } from '../customers/tables.ts';
 import { merchants } from '../merchants/tables.ts';
 import { OrderService } from './service.ts';
+import { instalments, ledgerEntries, orders } from './tables.ts';
 
 export const DEMO_LATE_CUSTOMER_CPF = '52998224725';
 export const DEMO_LATE_ORDER_CODE = 'DEMO-MARIA-0001';
@@ -36,4 +37,40 @@ export async function seedInstalmentWorld(tx: Tx, now: Date): Promise<void> {
     upfrontPayment: null,
     now: created,
   });
+}
+
+/**
+ * Instalments of the demo history paid after the checkout (seed-history.ts): PAID with their date, the ledger's
+ * INSTALMENT_PAID entry, and the order CLOSED when nothing is left to pay. In bulk, in the caller's transaction.
+ * No Pix charge exists for them, so the history refunds only orders with nothing paid (a refund gives paid money
+ * back through the charge that paid it).
+ */
+export async function payHistoryInstalments(
+  tx: Tx,
+  paid: { orderId: string; number: number; paidAt: Date }[],
+): Promise<void> {
+  for (let i = 0; i < paid.length; i += 500) {
+    const batch = paid.slice(i, i + 500);
+    const json = JSON.stringify(
+      batch.map((p) => ({ order_id: p.orderId, number: p.number, paid_at: p.paidAt.toISOString() })),
+    );
+    await tx.execute(sql`
+      with p as (select * from json_to_recordset(${json}::json) as x(order_id uuid, number int, paid_at timestamptz)),
+      u as (
+        update ${instalments} i set status = 'PAID', paid_at = p.paid_at
+        from p where i.order_id = p.order_id and i.number = p.number and i.status = 'PENDING'
+        returning i.id, i.order_id, i.number, i.amount, i.cashback_amount, i.paid_at
+      ),
+      l as (
+        insert into ${ledgerEntries} (order_id, checkout_id, customer_id, merchant_id, instalment_id, type, amount, memo, created_at)
+        select o.id, o.checkout_id, o.customer_id, o.merchant_id, u.id, 'INSTALMENT_PAID', u.amount - u.cashback_amount,
+          'Parcela ' || u.number || ' paga', u.paid_at
+        from u join ${orders} o on o.id = u.order_id
+      )
+      update ${orders} o set status = 'CLOSED', updated_at = x.paid_at
+      from (select order_id, max(paid_at) as paid_at from u group by order_id) x
+      where o.id = x.order_id and o.status = 'ACTIVE'
+        and not exists (select 1 from ${instalments} i where i.order_id = o.id and i.status <> 'PAID'
+          and not exists (select 1 from u where u.id = i.id))`);
+  }
 }

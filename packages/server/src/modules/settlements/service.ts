@@ -589,6 +589,34 @@ export class SettlementService {
     };
   }
 
+  /**
+   * One keyset batch of the export: the rows after `after` in (day, id) order. The row comparison is an index
+   * condition of `settlement_entries_merchant_day_id_idx`, so a batch reads only its own rows (test/settlements-
+   * export-plan.test.ts).
+   */
+  exportBatch(
+    merchantId: string,
+    from: string,
+    to: string,
+    after: { day: string; id: string } | null,
+    batch: number,
+  ) {
+    const cursor: ReturnType<typeof sql> = after
+      ? sql`and (e.day, e.id) > (${after.day}::date, ${after.id}::uuid)`
+      : sql``;
+    return sql`
+      select e.id, e.day::text as day, e.kind, e.amount::bigint as amount, e.fee_amount::bigint as fee,
+        e.payout_amount::bigint as payout, o.code, o.merchant_order_code, o.created_at, c.name as customer_name,
+        (select string_agg(p.due_date::text, ' ' order by p.seq) from ${settlementParts} p where p.entry_id = e.id)
+          as transfer_dates
+      from ${settlementEntries} e
+      join ${orders} o on o.id = e.order_id
+      left join ${customers} c on c.id = o.customer_id
+      where e.merchant_id = ${merchantId}::uuid and e.day between ${from}::date and ${to}::date ${cursor}
+      order by e.day, e.id
+      limit ${batch}`;
+  }
+
   /** Whether the month has rows (the export answers 404 otherwise, spec 7). */
   async hasMonth(merchantId: string, month: number, year: number): Promise<boolean> {
     const { from, to } = monthRange(month, year);
@@ -613,22 +641,7 @@ export class SettlementService {
     const { from, to } = monthRange(month, year);
     let after: { day: string; id: string } | null = null;
     for (;;) {
-      const cursor: ReturnType<typeof sql> = after
-        ? sql`and (e.day, e.id) > (${after.day}::date, ${after.id}::uuid)`
-        : sql``;
-      const rows = rowsOf(
-        await this.o.db.execute(sql`
-          select e.id, e.day::text as day, e.kind, e.amount::bigint as amount, e.fee_amount::bigint as fee,
-            e.payout_amount::bigint as payout, o.code, o.merchant_order_code, o.created_at, c.name as customer_name,
-            (select string_agg(p.due_date::text, ' ' order by p.seq) from ${settlementParts} p where p.entry_id = e.id)
-              as transfer_dates
-          from ${settlementEntries} e
-          join ${orders} o on o.id = e.order_id
-          left join ${customers} c on c.id = o.customer_id
-          where e.merchant_id = ${merchantId}::uuid and e.day between ${from}::date and ${to}::date ${cursor}
-          order by e.day, e.id
-          limit ${batch}`),
-      );
+      const rows = rowsOf(await this.o.db.execute(this.exportBatch(merchantId, from, to, after, batch)));
       for (const r of rows) yield r;
       const last = rows[rows.length - 1];
       if (rows.length < batch || !last) return;

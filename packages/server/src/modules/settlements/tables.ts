@@ -78,7 +78,9 @@ export const settlementEntries = pgTable(
   },
   (t) => [
     uniqueIndex('settlement_entries_key_uq').on(t.key),
-    index('settlement_entries_merchant_day_idx').on(t.merchantId, t.day),
+    // (merchant, day, id): the extract's days and the CSV export's keyset batches `(day, id) > (…)`, which read
+    // only their batch from it (with (merchant, day) alone, each batch re-read the month from its first day).
+    index('settlement_entries_merchant_day_id_idx').on(t.merchantId, t.day, t.id),
     index('settlement_entries_order_idx').on(t.orderId),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "checkouts_merchant_status_created_idx";--> statement-breakpoint
+CREATE INDEX "checkouts_merchant_status_created_idx" ON "checkouts" USING btree ("merchant_id","status","created_at","amount","ko_reason");
