@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants } from '../src/modules/merchants/tables.ts';
-import { seededApp } from './helpers.ts';
+import { merchants } from '../../src/modules/merchants/tables.ts';
+import { seededApp } from '../helpers.ts';
 
 // The CSV export reads a month by keyset batches `(day, id) > (…)`. With an index on (merchant_id, day) only, each
 // batch re-read the month from its first day (quadratic in the month's rows: 8 200 rows/s at 10^6 orders,
