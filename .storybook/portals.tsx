@@ -33,20 +33,67 @@ export class MemoryStorage implements Storage {
   }
 }
 
-const unauthorised: typeof fetch = async () =>
-  new Response(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Credenciais inválidas' } }), {
-    status: 401,
-    headers: { 'content-type': 'application/json' },
-  });
+/** What a story's fake server answers, by `METHOD /path` (the query string is passed to the answer). */
+export type FixtureAnswers = Record<string, (search: URLSearchParams) => { status: number; body?: unknown }>;
 
-export function PortalStory({ path, env = 'default' }: { path: string; env?: 'default' | 'test' }) {
+const unauthorised = () => ({
+  status: 401,
+  body: { error: { code: 'UNAUTHORIZED', message: 'Credenciais inválidas' } },
+});
+
+/** A `fetch` over fixture answers: nothing leaves the browser; an unknown call answers 404 (401 with no answers). */
+function fixtureFetch(answers: FixtureAnswers | undefined): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://x',
+    );
+    const answer = answers
+      ? (answers[`${init?.method ?? 'GET'} ${url.pathname}`]?.(url.searchParams) ?? {
+          status: 404,
+          body: { error: { code: 'NOT_FOUND', message: 'Não encontrado' } },
+        })
+      : unauthorised();
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+}
+
+const storageWith = (items: Record<string, string> = {}) => {
+  const storage = new MemoryStorage();
+  for (const [key, value] of Object.entries(items)) storage.setItem(key, value);
+  return storage;
+};
+
+/** An unsigned token with the merchant claims (the portal only reads them). */
+export function merchantStoryToken(permissions: string[]): string {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { sub: 'u1', aud: 'merchant', merchantId: 'm1', permissions, iat: now, exp: now + 3600 };
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.story`;
+}
+
+export interface PortalStoryProps {
+  path: string;
+  env?: 'default' | 'test';
+  /** The fake server; without it every call answers 401 (a login attempt shows its error). */
+  answers?: FixtureAnswers;
+  /** What the session stores hold at start (a signed-in story puts its tokens here). */
+  local?: Record<string, string>;
+  session?: Record<string, string>;
+}
+
+export function PortalStory({ path, env = 'default', answers, local, session }: PortalStoryProps) {
   const [app] = useState(() => {
     const queryClient = createQueryClient();
     let navigate: ((to: string) => void) | null = null;
     const deps = createAppDeps({
-      fetch: unauthorised,
-      local: new MemoryStorage(),
-      session: new MemoryStorage(),
+      fetch: fixtureFetch(answers),
+      local: storageWith(local),
+      session: storageWith(session),
       onLogout: (area) => navigate?.(LOGIN_PATHS[area]),
     });
     const router = createMemoryRouter(createAppRoutes(deps, queryClient), { initialEntries: [path] });

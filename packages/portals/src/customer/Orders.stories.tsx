@@ -2,55 +2,16 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { SESSION_KEYS } from '@drip/core';
 import type { Meta, StoryObj } from '@storybook/react';
-import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { userEvent, within } from 'storybook/test';
-import { MemoryStorage } from '../../../../.storybook/portals.tsx';
-import { createAppDeps, LOGIN_PATHS } from '../app/deps.ts';
-import { Providers } from '../app/Providers.tsx';
-import { createQueryClient } from '../app/queryClient.ts';
-import { createAppRoutes } from '../app/routes.tsx';
+import { type FixtureAnswers, PortalStory } from '../../../../.storybook/portals.tsx';
 import { instalment, orderDetails, orderRoutes, ordersPage, pixOf, uniquePayment } from './order-fixtures.ts';
 
-type Answers = Record<string, (search: URLSearchParams) => { status: number; body?: unknown }>;
+type Answers = FixtureAnswers;
 
 /** A signed-in customer over fixture answers: nothing leaves the browser. */
 function CustomerPortalStory({ path, answers }: { path: string; answers: Answers }) {
-  const [app] = useState(() => {
-    const queryClient = createQueryClient();
-    const session = new MemoryStorage();
-    session.setItem(SESSION_KEYS.customer.token, 'story');
-    session.setItem(SESSION_KEYS.customer.refreshToken, 'story');
-    const fetchFn: typeof fetch = async (input, init) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://x',
-      );
-      const answer = answers[`${init?.method ?? 'GET'} ${url.pathname}`]?.(url.searchParams) ?? {
-        status: 404,
-        body: { error: { code: 'NOT_FOUND', message: 'Não encontrado' } },
-      };
-      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    };
-    let navigate: ((to: string) => void) | null = null;
-    const deps = createAppDeps({
-      fetch: fetchFn,
-      local: new MemoryStorage(),
-      session,
-      onLogout: (area) => navigate?.(LOGIN_PATHS[area]),
-    });
-    const router = createMemoryRouter(createAppRoutes(deps, queryClient), { initialEntries: [path] });
-    navigate = (to) => void router.navigate(to);
-    return { deps, queryClient, router };
-  });
-  return (
-    <Providers deps={app.deps} queryClient={app.queryClient}>
-      <RouterProvider router={app.router} />
-    </Providers>
-  );
+  const session = { [SESSION_KEYS.customer.token]: 'story', [SESSION_KEYS.customer.refreshToken]: 'story' };
+  return <PortalStory path={path} answers={answers} session={session} />;
 }
 
 const meta = {

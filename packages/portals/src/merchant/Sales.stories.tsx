@@ -2,13 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { SESSION_KEYS } from '@drip/core';
 import type { Meta, StoryObj } from '@storybook/react';
-import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { MemoryStorage } from '../../../../.storybook/portals.tsx';
-import { createAppDeps, LOGIN_PATHS } from '../app/deps.ts';
-import { Providers } from '../app/Providers.tsx';
-import { createQueryClient } from '../app/queryClient.ts';
-import { createAppRoutes } from '../app/routes.tsx';
+import { type FixtureAnswers, merchantStoryToken, PortalStory } from '../../../../.storybook/portals.tsx';
 import {
   checkoutLink,
   graphic,
@@ -22,18 +16,9 @@ import {
   statistics,
 } from './sales-fixtures.ts';
 
-type Answers = Record<string, (search: URLSearchParams) => { status: number; body?: unknown }>;
+type Answers = FixtureAnswers;
 
-/** An unsigned token with the merchant claims (the portal only reads them). */
-function storyToken(permissions: string[]): string {
-  const encode = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  const now = Math.floor(Date.now() / 1000);
-  const claims = { sub: 'u1', aud: 'merchant', merchantId: 'm1', permissions, iat: now, exp: now + 3600 };
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.story`;
-}
-
-/** A signed-in merchant user over fixture answers: nothing leaves the browser. */
+/** A signed-in merchant user (with these permissions) over fixture answers: nothing leaves the browser. */
 function MerchantSalesStory({
   path,
   answers,
@@ -43,41 +28,11 @@ function MerchantSalesStory({
   answers: Answers;
   permissions: string[];
 }) {
-  const [app] = useState(() => {
-    const queryClient = createQueryClient();
-    const local = new MemoryStorage();
-    local.setItem(SESSION_KEYS.merchant.token, storyToken(permissions));
-    local.setItem(SESSION_KEYS.merchant.refreshToken, 'story');
-    const fetchFn: typeof fetch = async (input, init) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://x',
-      );
-      const answer = answers[`${init?.method ?? 'GET'} ${url.pathname}`]?.(url.searchParams) ?? {
-        status: 404,
-        body: { error: { code: 'NOT_FOUND', message: 'Não encontrado' } },
-      };
-      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    };
-    let navigate: ((to: string) => void) | null = null;
-    const deps = createAppDeps({
-      fetch: fetchFn,
-      local,
-      session: new MemoryStorage(),
-      onLogout: (area) => navigate?.(LOGIN_PATHS[area]),
-    });
-    const router = createMemoryRouter(createAppRoutes(deps, queryClient), { initialEntries: [path] });
-    navigate = (to) => void router.navigate(to);
-    return { deps, queryClient, router };
-  });
-  return (
-    <Providers deps={app.deps} queryClient={app.queryClient}>
-      <RouterProvider router={app.router} />
-    </Providers>
-  );
+  const local = {
+    [SESSION_KEYS.merchant.token]: merchantStoryToken(permissions),
+    [SESSION_KEYS.merchant.refreshToken]: 'story',
+  };
+  return <PortalStory path={path} answers={answers} local={local} />;
 }
 
 const answers: Answers = {

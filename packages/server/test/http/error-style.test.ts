@@ -21,10 +21,10 @@ const HTTP_ERRORS = join(HTTP, 'errors.ts');
  */
 const ALLOWED: Record<string, { names: string[]; why: string }> = {
   'checkouts/routes.ts': {
-    names: ['ApiError', 'forbidden', 'unauthorized'],
+    names: ['ApiError', 'unauthorized'],
     why:
       'parseCreateCheckout parses the merchant API body (422 OUT_OF_RANGE for bounded fields, before any service ' +
-      'runs); apiMerchantId and the revoke route check the audience of the caller: guards of the HTTP layer',
+      'runs); apiMerchantId checks the key of the caller: a guard of the HTTP layer',
   },
   'checkouts/idempotency.ts': {
     names: ['toApiError'],

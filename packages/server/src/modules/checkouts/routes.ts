@@ -15,8 +15,8 @@ import {
 } from '@drip/core';
 import * as v from 'valibot';
 import { readJson, toIssues, validationError } from '../../http/body.ts';
-import { type AppContext, claimsOf, clientIp, type Services } from '../../http/context.ts';
-import { ApiError, forbidden, unauthorized } from '../../http/errors.ts';
+import { type AppContext, clientIp, merchantIdOf, type Services } from '../../http/context.ts';
+import { ApiError, unauthorized } from '../../http/errors.ts';
 import { apiDocsPage, openApiDocument } from '../../http/openapi.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 import { hashBody, parseIdempotencyKey } from './idempotency.ts';
@@ -88,11 +88,7 @@ export function checkoutRoutes(s: Services): RouteDef[] {
     ),
     route(getCheckout, async ({ c, params }) => await checkouts.merchantView(apiMerchantId(c), params.id)),
     // ---------------------------------------------------------------- merchant back office
-    route(merchantRevokeCheckout, async ({ c, params }) => {
-      const claims = claimsOf(c);
-      if (!claims.merchantId) throw forbidden();
-      return await checkouts.revoke(claims.merchantId, params.id);
-    }),
+    route(merchantRevokeCheckout, async ({ c, params }) => checkouts.revoke(merchantIdOf(c), params.id)),
     // ---------------------------------------------------------------- shopper checkout (public: anyone with the id)
     route(
       checkoutUpdate,
