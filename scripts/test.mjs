@@ -12,12 +12,29 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
+/** Failed tests, named in the last lines of the output: CI logs are often read from their tail. */
+const failedTests = [];
+
 function count(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += r.numPassedTests ?? 0;
   totals.failed += r.numFailedTests ?? 0;
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  for (const suite of r.testResults ?? []) {
+    const where = suite.name ? suite.name.replace(`${root}/`, '') : '?';
+    for (const test of suite.assertionResults ?? [])
+      if (test.status === 'failed') {
+        const why = String(test.failureMessages?.[0] ?? '')
+          .split('\n')
+          .slice(0, 3)
+          .join(' / ');
+        failedTests.push(`${where} > ${test.fullName}: ${why.slice(0, 400)}`);
+      }
+    // A file that failed outside its tests (import error, hook timeout) has no failed assertion to name.
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failedTests.push(`${where}: ${String(suite.message ?? 'failed').slice(0, 400)}`);
+  }
 }
 
 async function step(name, command, args, env = {}) {
@@ -70,6 +87,10 @@ if (ensureChromium()) {
   failures.push('end-to-end tests (Chromium missing)');
 }
 
+if (failedTests.length > 0) {
+  console.log('\nFailed tests:');
+  for (const line of failedTests) console.log(`  ${line}`);
+}
 console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -122,6 +122,17 @@ describe('Minhas Vendas: detalhes do pedido', () => {
     expect(api.last(STATS)).toBeUndefined();
   });
 
+  it("shows the sale's fee and what the store receives", async () => {
+    const withFee = saleDetails({ merchantFee: { percentage: 0.0299, totalAmount: 3.69 } });
+    const api = salesServer({ [`GET ${SALES_API}/v2/checkouts/${saleSummary(1).id}`]: () => ok(withFee) });
+    renderApp(`/parceira/pedidos/${saleSummary(1).id}`, api.fetch);
+    expect(await screen.findByText('2,99%')).toBeTruthy();
+    // R$ 123,45 − R$ 3,69.
+    expect(screen.getByText(/R\$\s119,76/)).toBeTruthy();
+    // Complement, refusal reason and creator are still not there.
+    expect(screen.getAllByText('N/A')).toHaveLength(3);
+  });
+
   it('shows a refunded order with its date', async () => {
     const refunded = saleDetails({
       order: {

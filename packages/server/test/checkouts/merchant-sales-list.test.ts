@@ -26,6 +26,8 @@ beforeAll(async () => {
   read = bearer((await loginMerchant(t, 'leitura@aurora.demo', '+5511976543210')).token);
   aurora = await merchantIdOf(t, 'Loja Aurora');
   pitanga = await merchantIdOf(t, 'Casa Pitanga');
+  // 2,99 % from before the sales below: the detail's 'Taxa' and 'Valor do repasse'.
+  await t.built.services.settlements.addFee(aurora, { rateBps: 299, at: at('2026-03-01T12:00:00Z') });
   ids.approved = await insertSale(t, {
     merchantId: aurora,
     code: 'LOJA-100',
@@ -258,7 +260,8 @@ describe('GET v2/checkouts/{id}', () => {
       amount: 123.45,
       status: 'OK',
       creatorEmail: null,
-      merchantFee: null,
+      // 2,99 % of R$ 123,45 = R$ 3,691… rounded to the centavo, as the extract's Venda row charges it.
+      merchantFee: { percentage: 0.0299, totalAmount: 3.69 },
       order: { status: 'ACTIVE', canceledAmount: 0, canceledAt: null },
     });
     expect(res.body.products.map((p: { name: string }) => p.name)).toEqual(['Camiseta', 'Calça']);
@@ -267,6 +270,30 @@ describe('GET v2/checkouts/{id}', () => {
       canceledAt: null,
       hasInstalmentProducts: true,
     });
+  });
+
+  it("shows the fee the sale's Venda row charges, before and after the settlements job, whatever fee came later", async () => {
+    const detail = async () =>
+      (await t.request('GET', fillPath(merchantCheckoutDetails.path, { id: ids.approved }), undefined, admin))
+        .body;
+    // A fee set after the order was made does not apply to it.
+    await t.built.services.settlements.addFee(aurora, { rateBps: 999, at: at('2026-03-09T16:00:00Z') });
+    expect((await detail()).merchantFee).toEqual({ percentage: 0.0299, totalAmount: 3.69 });
+    await t.built.services.settlements.run();
+    const rows = (await t.built.services.database.db.execute(sql`
+      select e.fee_amount::int as fee, e.fee_rate_bps as rate from settlement_entries e
+      join checkouts c on c.order_id = e.order_id
+      where c.id = ${ids.approved}::uuid and e.kind = 'SALE'`)) as { rows: { fee: number; rate: number }[] };
+    expect(rows.rows).toEqual([{ fee: 369, rate: 299 }]);
+    expect((await detail()).merchantFee).toEqual({ percentage: 0.0299, totalAmount: 3.69 });
+    // No order yet: no fee.
+    const open = await t.request(
+      'GET',
+      fillPath(merchantCheckoutDetails.path, { id: ids.open }),
+      undefined,
+      admin,
+    );
+    expect(open.body.merchantFee).toBeNull();
   });
 
   it('shows the checkout products before any order, and the refunded order', async () => {

@@ -23,7 +23,12 @@ export function merchantSalesRoutes(s: Services): RouteDef[] {
       merchantCheckoutGraphic,
       async ({ c, query }) => await views.graphic(merchantIdOf(c), query.period),
     ),
-    route(merchantCheckoutDetails, async ({ c, params }) => await views.details(merchantIdOf(c), params.id)),
+    route(merchantCheckoutDetails, async ({ c, params }) => {
+      const merchantId = merchantIdOf(c);
+      return await views.details(merchantId, params.id, (orderId) =>
+        s.settlements.saleFee(merchantId, orderId),
+      );
+    }),
     route(
       merchantCheckoutLinks,
       async ({ c, query }) => await views.links(merchantIdOf(c), query.page, query.size),

@@ -172,8 +172,15 @@ export class MerchantViews {
     };
   }
 
-  /** `GET v2/checkouts/{id}`: every field of the order detail (spec 2.4); 404 for another merchant's checkout. */
-  async details(merchantId: string, id: string): Promise<Wire<typeof MerchantCheckoutDetails>> {
+  /**
+   * `GET v2/checkouts/{id}`: every field of the order detail (spec 2.4); 404 for another merchant's checkout.
+   * `saleFee` is the settlements module's fee of the order's sale ('Taxa', 'Valor do repasse'; none before an order).
+   */
+  async details(
+    merchantId: string,
+    id: string,
+    saleFee?: (orderId: string) => Promise<{ rateBps: number; amount: number } | null>,
+  ): Promise<Wire<typeof MerchantCheckoutDetails>> {
     const row = await this.api.readOwn(merchantId, id);
     const [order] = row.orderId
       ? await this.db.select(this.orderColumns).from(orders).where(eq(orders.id, row.orderId)).limit(1)
@@ -194,6 +201,7 @@ export class MerchantViews {
           .where(eq(orderProducts.orderId, order.id))
           .orderBy(orderProducts.position)
       : null;
+    const fee = order && saleFee ? await saleFee(order.id) : null;
     return {
       ...this.summary(row, order ?? null),
       customerCpf: data?.customerCpf ?? row.prefill?.cpf ?? null,
@@ -207,7 +215,9 @@ export class MerchantViews {
       addressCity: data?.addressCity ?? null,
       addressState: data?.addressState ?? null,
       creatorEmail: row.creatorEmail,
-      merchantFee: null,
+      merchantFee: fee
+        ? { percentage: fee.rateBps / 10_000, totalAmount: centsToReais(cents(fee.amount)) }
+        : null,
       products: products
         ? products.map((p) => ({
             id: p.id,

@@ -45,6 +45,7 @@ import {
   planSale,
   TRANSFER_DELAYS,
 } from './plan.ts';
+import { type SaleFee, saleFee } from './sale-fee.ts';
 import {
   merchantFees,
   merchantSettlementConfigurations,
@@ -89,6 +90,11 @@ export class SettlementService {
 
   get platform(): string {
     return this.o.payouts.platform;
+  }
+
+  /** One sale's fee (the order detail): its `Venda` row's, or the one that row will get. */
+  saleFee(merchantId: string, orderId: string): Promise<SaleFee | null> {
+    return saleFee(this.o.db, merchantId, orderId);
   }
 
   // ------------------------------------------------------------ configuration (admin screens, seeds, tests)

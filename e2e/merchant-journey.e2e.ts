@@ -1,7 +1,10 @@
-// Merchant refunds in the portal: an ADMIN of Loja Aurora opens a sale whose first instalment was paid upfront by
-// Pix at checkout, refunds one product, sees the refund pending then done (the refund job runs every 5 s), and the
-// Pix devolução of the paid part shows on the sandbox bank page. A READ user sees no refund button and the API
-// answers 403 to its refund call.
+// A merchant's day in the portal, as one continuous walk: an ADMIN of Loja Aurora logs in with the SMS code from
+// the sandbox inbox, finds a sale with the list's filters (its first instalment was paid upfront by Pix at checkout),
+// refunds one product, sees the refund pending then done (the refund job runs every 5 s), finds the Pix devolução of
+// the paid part on the sandbox bank page and the `Cancelamento` row in 'Extrato de vendas', exports the month's CSV
+// with that row, then creates a Drip link and opens it. A READ user sees no refund button and the API answers 403
+// to its refund calls.
+import { readFile } from 'node:fs/promises';
 import { generateCpf, isoDateInSaoPaulo, MERCHANT_API, SESSION_KEYS } from '@drip/core';
 import type { Browser, Page } from 'playwright-core';
 import * as v from 'valibot';
@@ -12,7 +15,7 @@ import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
 
 let browser: Browser;
 let world: Demo;
-let sale: { checkoutId: string };
+let sale: { checkoutId: string; code: string };
 
 async function call(path: string, init: RequestInit = {}) {
   const res = await fetch(`${baseUrl()}${path}`, {
@@ -34,13 +37,15 @@ const fieldOf = (step: Step, name: string) => step.fields.find((f) => f.fieldNam
  * A purchase at Loja Aurora (upfront OPTIONAL) through the checkout API, 3x, choosing today as the first due date:
  * the first instalment is paid by Pix at checkout. Two products, so that one can be refunded alone.
  */
-async function purchaseWithPaidInstalment(): Promise<string> {
+async function purchaseWithPaidInstalment(): Promise<{ checkoutId: string; code: string }> {
   const n = (Date.now() % 1_000_000) + 4243;
   const shopper = {
     cpf: generateCpf(n),
     phone: `+5511${String(970_000_000 + (n % 29_999_999)).slice(0, 9)}`,
   };
+  const code = `E2E-JORNADA-${n}`;
   const checkout = await createCheckout(baseUrl(), merchantKey(world, 'Loja Aurora'), 150, {
+    merchantOrderCode: code,
     products: [
       { name: 'Camiseta', quantity: 1, amount: 90 },
       { name: 'Boné', quantity: 1, amount: 60 },
@@ -102,7 +107,7 @@ async function purchaseWithPaidInstalment(): Promise<string> {
   }
   expect(res.result, JSON.stringify(res.fields.map((f) => f.fieldName))).toBe('OK');
   expect(upfront).toBe(true);
-  return checkout.id;
+  return { checkoutId: checkout.id, code };
 }
 
 function auroraUser(admin: boolean) {
@@ -126,26 +131,48 @@ async function signIn(page: Page, user: { email: string; password: string; phone
   await page.getByRole('button', { name: 'Confirmar' }).click();
 }
 
+// dayjs' pt-br short month names, as the month picker shows them.
+const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+
 const normalise = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 beforeAll(async () => {
   browser = await launch();
   world = await demo(baseUrl());
-  sale = { checkoutId: await purchaseWithPaidInstalment() };
+  sale = await purchaseWithPaidInstalment();
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-describe('merchant portal: refunds', () => {
-  it('ADMIN refunds a product: pending, then done, and the Pix devolução reaches the payer', async () => {
-    const { page } = await newPage(browser);
-    const detail = `/parceira/pedidos/${sale.checkoutId}`;
-    await page.goto(detail);
+describe("merchant portal: a merchant's day", () => {
+  it('ADMIN logs in, filters, refunds a product, finds the devolução and the Cancelamento, exports the CSV and opens a new link', async () => {
+    const { context, page } = await newPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await page.goto('/parceira/pedidos');
     await page.waitForURL('**/parceira/login**');
     await signIn(page, auroraUser(true));
-    await page.waitForURL(`**${detail}`);
+    await page.waitForURL('**/parceira/pedidos');
 
+    // 'Lista de pedidos': the sale found by its order code, then the approved toggle keeps it.
+    await page.getByText('Volume aprovado').waitFor();
+    await page.getByLabel('Código do pedido').fill(sale.code);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.waitForURL(`**code=${sale.code}**`);
+    await page.getByText('Aprovados', { exact: true }).click();
+    await page.waitForURL('**approved=true**');
+    const row = page.getByRole('row').filter({ hasText: sale.code });
+    await row.waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'E2E-' }).count()).toBe(1);
+    await row.getByRole('link', { name: /Detalhes/ }).click();
+    await page.waitForURL(`**/parceira/pedidos/${sale.checkoutId}`);
+    await page.getByRole('heading', { name: `Pedido ${sale.code}` }).waitFor();
+    const dripCode = normalise(
+      await page.getByText('Código Drip').locator('xpath=following-sibling::*[1]').first().textContent(),
+    );
+    expect(dripCode).toMatch(/^[A-Z0-9-]{4,}$/);
+
+    // The refund of one product: pending until the job (every 5 s) carries it out; the page polls the order.
     await page.getByRole('heading', { name: 'Estorno' }).waitFor({ timeout: 20_000 });
     await page.getByLabel('Camiseta · R$ 90,00').check();
     await page.getByRole('button', { name: 'Estornar produtos' }).click();
@@ -158,7 +185,6 @@ describe('merchant portal: refunds', () => {
       )
       .first()
       .waitFor();
-    // Pending until the job (every 5 s) carries it out; the page polls the order meanwhile.
     const refunds = page.getByRole('table', { name: 'Estornos' });
     await refunds.getByText('Em processamento').waitFor();
     await snap(page, 'merchant-refund-pending');
@@ -167,15 +193,15 @@ describe('merchant portal: refunds', () => {
     // The checkout detail is read again: the product shows as refunded, the refunded amount is there.
     await page.getByText(/Camiseta · R\$\s90,00 \(Estornado em/).waitFor();
     await snap(page, 'merchant-refund-done');
-    const row = refunds.getByRole('row').filter({ hasText: 'Concluído' });
-    const cells = await row.getByRole('cell').allTextContents();
+    const done = refunds.getByRole('row').filter({ hasText: 'Concluído' });
+    const cells = await done.getByRole('cell').allTextContents();
     // Type, what, status, cancelled, given back, date.
     const returned = normalise(cells[4] ?? '');
     expect(returned).toMatch(/^R\$ \d+,\d{2}$/);
     expect(returned).not.toBe('R$ 0,00');
 
     // The devoluções go to the PSP from their own queue (every 30 s): the sandbox bank lists the one sent back.
-    const bank = await browser.newPage({ baseURL: baseUrl() });
+    const bank = await context.newPage();
     let listed = '';
     await expect
       .poll(
@@ -196,7 +222,65 @@ describe('merchant portal: refunds', () => {
       });
     await snap(bank, 'merchant-refund-bank-devolucao');
     await bank.close();
-  }, 180_000);
+
+    // 'Extrato de vendas': the settlements job sees the refund on its next run (every minute; a sandbox clock
+    // call without moving it runs it at once). Today's day holds the order's Cancelamento row (R$ −90,00 less the
+    // fee given back, whatever the fee).
+    const ran = await call('/sandbox/clock', { method: 'POST', body: JSON.stringify({ advanceMinutes: 0 }) });
+    expect(ran.status, ran.text).toBe(200);
+    await page.getByRole('link', { name: 'Voltar para a lista de pedidos' }).click();
+    await page.getByRole('tab', { name: 'Extrato de vendas' }).click();
+    await page.waitForURL('**/parceira/pedidos/extrato**');
+    await page.getByText(/resultados? de 01\/\d\d\/\d{4} a \d\d\/\d\d\/\d{4}/).waitFor();
+    // The chart above the tabs loads in its own chunk: once drawn, the layout stops moving.
+    await page.locator('svg.recharts-surface').first().waitFor();
+    const clock = v.parse(v.object({ now: v.string() }), (await call('/sandbox/clock')).body);
+    const [year, month, day] = isoDateInSaoPaulo(new Date(clock.now)).split('-');
+    await page.getByRole('button', { name: `Expandir o dia ${day}/${month}/${year}` }).click();
+    const orders = page.getByRole('table', { name: `Pedidos de ${day}/${month}/${year}` });
+    const cancellation = orders
+      .getByRole('row')
+      .filter({ hasText: dripCode })
+      .filter({ hasText: 'Cancelamento' });
+    await cancellation.waitFor();
+    await page.waitForTimeout(400); // the day's opening animation
+    await snap(page, 'merchant-journey-extract');
+
+    // 'Exportar extrato': this month's CSV, named by the server, with the Cancelamento line of the order.
+    await page.getByRole('button', { name: 'Exportar extrato' }).click();
+    const exportDialog = page.getByRole('dialog', { name: 'Exportar extrato' });
+    await exportDialog.getByRole('button', { name: 'Mês' }).click();
+    await exportDialog
+      .getByRole('button', { name: new RegExp(`^${MONTHS[Number(month) - 1]}`, 'i') })
+      .click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exportDialog.getByRole('button', { name: 'Exportar', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`extrato-${month}-${year}.csv`);
+    const csv = await readFile(await download.path(), 'utf8');
+    const lines = csv.slice(1).split(/\r?\n/);
+    const line = lines.find((l) =>
+      l.startsWith(`${day}/${month}/${year};Cancelamento;${dripCode};${sale.code};`),
+    );
+    expect(line, lines.slice(0, 5).join('\n')).toBeDefined();
+    await page.getByText('Exportação do extrato concluida com sucesso!').waitFor();
+
+    // 'Criar Drip Link': a link the shopper opens on the hosted checkout.
+    await page.getByRole('link', { name: 'Criar Drip Link' }).first().click();
+    await page.waitForURL('**/parceira/checkout-links/criar');
+    await page.getByLabel(/^Valor/).fill('75,50');
+    await page.getByLabel(/^Código do pedido/).fill(`${sale.code}-LINK`);
+    await page.getByRole('button', { name: 'Criar link' }).click();
+    const linkBox = page.getByLabel('Link de pagamento');
+    await linkBox.waitFor();
+    const formUrl = await linkBox.inputValue();
+    const shopper = await context.newPage();
+    await shopper.goto(`${new URL(formUrl).pathname}?transparent=false`);
+    await shopper.getByRole('button', { name: 'Começar' }).waitFor({ timeout: 20_000 });
+    await shopper.close();
+    await context.close();
+  }, 240_000);
 
   it('a READ user sees no refund button, and the refund call answers 403', async () => {
     const { page } = await newPage(browser);

@@ -1,0 +1,41 @@
+/**
+ * The merchant fee of one sale, for the order detail's 'Taxa' and 'Valor do repasse' (spec 2.4): the fee its `Venda`
+ * row was written with, or, before the settlements job has seen the order, the fee that row will get (the fee
+ * active when the order was made, as `recordSales` chooses it). Both come from `feeOf`, so the detail never shows a
+ * fee the extract will not charge.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { orders } from '../orders/tables.ts';
+import { feeOf } from './plan.ts';
+import { merchantFees, settlementEntries } from './tables.ts';
+
+export interface SaleFee {
+  /** Basis points (2,99 % = 299). */
+  rateBps: number;
+  /** Centavos. */
+  amount: number;
+}
+
+/** Null when the merchant has no such order. */
+export async function saleFee(db: Db, merchantId: string, orderId: string): Promise<SaleFee | null> {
+  const result = (await db.execute(sql`
+    select o.amount::bigint as amount, e.fee_amount::bigint as entry_fee, e.fee_rate_bps as entry_rate,
+      coalesce(f.rate_bps, 0) as rate_bps
+    from ${orders} o
+    left join ${settlementEntries} e on e.key = 'sale:' || o.id::text
+    left join lateral (
+      select x.rate_bps from ${merchantFees} x
+      where x.merchant_id = o.merchant_id and x.created_at <= o.created_at
+        and (x.expiration_date is null or x.expiration_date > (o.created_at at time zone 'America/Sao_Paulo')::date)
+      order by x.created_at desc limit 1
+    ) f on true
+    where o.id = ${orderId}::uuid and o.merchant_id = ${merchantId}::uuid`)) as {
+    rows: Record<string, unknown>[];
+  };
+  const row = result.rows[0];
+  if (!row) return null;
+  if (row.entry_fee != null) return { rateBps: Number(row.entry_rate), amount: Number(row.entry_fee) };
+  const rateBps = Number(row.rate_bps);
+  return { rateBps, amount: feeOf(Number(row.amount), rateBps) };
+}
