@@ -123,12 +123,17 @@ describe('Minhas Vendas: detalhes do pedido', () => {
   });
 
   it("shows the sale's fee and what the store receives", async () => {
-    const withFee = saleDetails({ merchantFee: { percentage: 0.0299, totalAmount: 3.69 } });
+    const withFee = saleDetails({
+      merchantFee: { percentage: 0.0299, totalAmount: 3.69 },
+      addressCep: '01310100',
+    });
     const api = salesServer({ [`GET ${SALES_API}/v2/checkouts/${saleSummary(1).id}`]: () => ok(withFee) });
     renderApp(`/parceira/pedidos/${saleSummary(1).id}`, api.fetch);
     expect(await screen.findByText('2,99%')).toBeTruthy();
     // R$ 123,45 − R$ 3,69.
     expect(screen.getByText(/R\$\s119,76/)).toBeTruthy();
+    // The CEP as typed at checkout (digits only), shown with its mask.
+    expect(screen.getByText('01310-100')).toBeTruthy();
     // Complement, refusal reason and creator are still not there.
     expect(screen.getAllByText('N/A')).toHaveLength(3);
   });

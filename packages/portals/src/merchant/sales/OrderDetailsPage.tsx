@@ -1,6 +1,7 @@
 import {
   cents,
   formatBRL,
+  formatCep,
   formatCpf,
   formatDate,
   formatDateTime,
@@ -90,7 +91,7 @@ export function OrderDetailsPage() {
     { label: 'CPF', value: s.customerCpf ? formatCpf(s.customerCpf) : null },
     { label: 'E-mail', value: s.customerEmail },
     { label: 'Telefone', value: s.customerPhone ? formatPhone(s.customerPhone) : null },
-    { label: 'CEP', value: s.addressCep },
+    { label: 'CEP', value: s.addressCep ? formatCep(s.addressCep) : null },
     { label: 'Rua', value: s.addressStreet },
     { label: 'Número', value: s.addressNumber },
     { label: 'Bairro', value: s.addressNeighborhood },
