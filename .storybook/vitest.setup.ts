@@ -1,7 +1,10 @@
 import { setProjectAnnotations } from '@storybook/react';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import preview from './preview.tsx';
+
+// findBy/waitFor wait up to 5 s rather than 1 s: a loaded 2-core CI machine renders slowly (as the portals' setup).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine reads (same shims as the portals' test setup).
 if (!window.matchMedia) {

@@ -5,5 +5,7 @@ export default defineConfig({
     name: 'checkout-ui',
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    setupFiles: ['./src/test/setup.ts'],
+    testTimeout: 15_000,
   },
 });

@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // The build-output test runs in Node (no window): this setup is for the jsdom tests.
+
+// findBy/waitFor give up after 1 s by default: on a 2-core CI machine running several test files at once, a Mantine
+// screen can take longer than that to render, and a test would fail for the machine's load, not for the code.
+configure({ asyncUtilTimeout: 5000 });
 const jsdom = typeof window !== 'undefined';
 
 // jsdom lacks the layout APIs Mantine reads.
