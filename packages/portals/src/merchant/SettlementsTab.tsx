@@ -99,6 +99,9 @@ export function transferState(transfer: SettlementTransferDate, today = todayInS
   return transfer.transferDate > today ? 'Agendado' : 'Em processamento';
 }
 
+/** The grid's least width: its columns' minimums, the gaps between them and the row's padding. */
+const gridMinWidth = (columns: number) => 150 + 110 + columns * 110 + (columns + 1) * 12 + 2 * 16;
+
 const gridOf = (columns: number) => ({
   display: 'grid',
   gridTemplateColumns: `minmax(150px, 1.3fr) minmax(110px, 1fr) repeat(${columns}, minmax(110px, 1fr))`,
@@ -361,32 +364,42 @@ export function SettlementsTab() {
           {formatDate(first.from)} a {formatDate(first.to)}
         </Text>
       ) : null}
-      {!phone && first && first.totalElements > 0 ? (
-        <Box px="sm" style={gridOf(columns)} aria-hidden>
-          <Text size="sm" fw={600} c="dimmed">
-            Data
-          </Text>
-          <Text size="sm" fw={600} c="dimmed">
-            Valor do dia
-          </Text>
-          {Array.from({ length: columns }, (_, i) => (
-            <Text key={transferLabel(i)} size="sm" fw={600} c="dimmed">
-              {transferLabel(i)}
-            </Text>
-          ))}
-        </Box>
-      ) : null}
-      <InfiniteList
-        label="Extrato de vendas"
-        query={days}
-        getRowId={(day) => day.date}
-        renderItem={(day) => <DayRow day={day} columns={columns} phone={phone} />}
-        errorTitle="Não foi possível carregar o extrato"
-        empty={{
-          title: 'Nenhuma venda no período',
-          description: 'Escolha outro período para ver as vendas e os repasses.',
-        }}
-      />
+      {/* Up to 12 transfer columns do not fit a laptop's width: the days scroll sideways inside their own box,
+          header included, and the page itself never does (width 0 and min-width 100 %: the box takes its parent's
+          width and gives none of its content's width to the layout around it; positioned, so that it clips the visually
+          hidden labels inside it too). */}
+      <Box
+        style={phone ? undefined : { overflowX: 'auto', width: 0, minWidth: '100%', position: 'relative' }}
+      >
+        <Stack gap="md" style={phone ? undefined : { minWidth: gridMinWidth(columns) }}>
+          {!phone && first && first.totalElements > 0 ? (
+            <Box px="sm" style={gridOf(columns)} aria-hidden>
+              <Text size="sm" fw={600} c="dimmed">
+                Data
+              </Text>
+              <Text size="sm" fw={600} c="dimmed">
+                Valor do dia
+              </Text>
+              {Array.from({ length: columns }, (_, i) => (
+                <Text key={transferLabel(i)} size="sm" fw={600} c="dimmed">
+                  {transferLabel(i)}
+                </Text>
+              ))}
+            </Box>
+          ) : null}
+          <InfiniteList
+            label="Extrato de vendas"
+            query={days}
+            getRowId={(day) => day.date}
+            renderItem={(day) => <DayRow day={day} columns={columns} phone={phone} />}
+            errorTitle="Não foi possível carregar o extrato"
+            empty={{
+              title: 'Nenhuma venda no período',
+              description: 'Escolha outro período para ver as vendas e os repasses.',
+            }}
+          />
+        </Stack>
+      </Box>
       {exporting ? (
         <Suspense fallback={null}>
           <ExportExtractModal onClose={() => setExporting(false)} />
