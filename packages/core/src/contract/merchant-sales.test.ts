@@ -4,6 +4,7 @@ import {
   CreateCheckoutLinkRequest,
   comparisonText,
   linkStatus,
+  MerchantCheckoutPage,
   MerchantCheckoutsQuery,
   merchantCheckoutDisplay,
   refusalReasonLabel,
@@ -60,5 +61,14 @@ describe('list query and link request', () => {
   it('takes an amount in reais with at most 2 decimals', () => {
     expect(v.safeParse(CreateCheckoutLinkRequest, { amount: 10.5, merchantCode: 'A' }).success).toBe(true);
     expect(v.safeParse(CreateCheckoutLinkRequest, { amount: 10.555, merchantCode: 'A' }).success).toBe(false);
+  });
+});
+
+describe('MerchantCheckoutPage', () => {
+  const page = { content: [], number: 0, size: 10, totalPages: 1000, totalElements: 10_000 };
+  it('says when the count stopped at the cap; a server from before the cap does not send it', () => {
+    expect(v.parse(MerchantCheckoutPage, { ...page, totalCapped: true }).totalCapped).toBe(true);
+    expect(v.parse(MerchantCheckoutPage, page).totalCapped).toBeUndefined();
+    expect(v.safeParse(MerchantCheckoutPage, { ...page, totalCapped: 'yes' }).success).toBe(false);
   });
 });

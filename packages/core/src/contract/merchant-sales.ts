@@ -156,7 +156,15 @@ export const MerchantCheckoutSummary = v.object({
 });
 export type MerchantCheckoutSummary = v.InferOutput<typeof MerchantCheckoutSummary>;
 
-export const MerchantCheckoutPage = pageOf(MerchantCheckoutSummary);
+/**
+ * `totalElements` is exact up to the server's cap (10 000 checkouts); above, `totalCapped` is true, `totalElements`
+ * is the cap and `totalPages` covers the first cap results (docs/merchant-sales.md, "The list's count"). Optional:
+ * a server from before the cap does not send it.
+ */
+export const MerchantCheckoutPage = v.object({
+  ...pageOf(MerchantCheckoutSummary).entries,
+  totalCapped: v.optional(v.boolean()),
+});
 export type MerchantCheckoutPage = v.InferOutput<typeof MerchantCheckoutPage>;
 
 export const MerchantCheckoutProduct = v.object({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/harness.tsx';
 import { GRAPHIC, LIST, ok, STATS, salesServer, signIn } from './sales-fake-api.ts';
-import { SALES_API, saleDetails, saleSummary, statistics } from './sales-fixtures.ts';
+import { SALES_API, saleDetails, saleSummary, salesPage, statistics } from './sales-fixtures.ts';
 
 // Role queries over a page with a table, the big numbers and the chart are slow on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -72,6 +72,40 @@ describe('Minhas Vendas: Lista de pedidos', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says when there are more than the 10.000 counted orders, and pages through the most recent ones', async () => {
+    const api = salesServer({
+      [LIST]: (call) =>
+        ok({
+          ...salesPage([saleSummary(1), saleSummary(2)], Number(call.search.get('page') ?? 0), 10_000),
+          totalCapped: true,
+        }),
+    });
+    const { router } = renderApp('/parceira/pedidos', api.fetch);
+    const title = await screen.findByText('Mais de 10.000 pedidos');
+    // Announced politely (a status, not an alert): it is news about the list, not an error.
+    const notice = title.closest('[role="status"]') as HTMLElement;
+    expect(
+      within(notice).getByText(
+        'A lista mostra os 10.000 mais recentes. Use a busca, as datas ou os status para encontrar um pedido.',
+      ),
+    ).toBeTruthy();
+    // The pages cover the counted ones: the last is the 1000th of 10 per page.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Última página' }));
+    await waitFor(() => expect(api.last(LIST)?.search.get('page')).toBe('999'));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('999');
+  });
+
+  it('shows no capped notice when the count is exact', async () => {
+    const api = salesServer({
+      [LIST]: () => ok({ ...salesPage([saleSummary(1)], 0, 9_999), totalCapped: false }),
+    });
+    renderApp('/parceira/pedidos', api.fetch);
+    await screen.findByRole('table', { name: 'Pedidos' });
+    expect(screen.queryByText(/Mais de .* pedidos/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Página 1' })).toBeTruthy();
   });
 
   it('keeps the big-number period in volume_period and sends it as the API period', async () => {

@@ -3,6 +3,7 @@ import { Button, Chip, Group, NumberInput, Paper, Select, Stack, TextInput } fro
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
+  type CappedNotice,
   DataList,
   type DataListColumn,
   DateField,
@@ -56,6 +57,16 @@ const TOGGLES = [
   { name: 'denied', label: 'Negados' },
   { name: 'abandoned', label: 'Abandonados' },
 ] as const;
+
+/**
+ * Above the server's count cap (10 000 checkouts, docs/merchant-sales.md): the list pages through the most recent
+ * ones and suggests narrowing it down.
+ */
+const ORDERS_CAPPED: CappedNotice = {
+  title: (total) => `Mais de ${total} pedidos`,
+  description: (total) =>
+    `A lista mostra os ${total} mais recentes. Use a busca, as datas ou os status para encontrar um pedido.`,
+};
 
 /** 'Lista de pedidos': search, date range, status toggles, every filter kept in the URL (spec 2.4, 7, 9). */
 export function OrdersListPage() {
@@ -169,6 +180,7 @@ export function OrdersListPage() {
         onPageChange={list.setPage}
         skeletonRows={list.size}
         errorTitle="Não foi possível carregar os pedidos"
+        capped={ORDERS_CAPPED}
         empty={{
           title: 'Nenhum pedido encontrado',
           description: anyFilter

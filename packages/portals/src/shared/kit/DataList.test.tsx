@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataList } from './DataList.tsx';
@@ -102,6 +102,26 @@ describe('DataList', () => {
     renderList(fetchFrom([]));
     expect(await screen.findByText('Nenhuma loja encontrada')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Paginação' })).toBeNull();
+  });
+
+  it('says when the count stopped at its cap, and pages through the counted results only', async () => {
+    renderList(fetchFrom(demoStores(57), 30));
+    const title = await screen.findByText('Mais de 30 resultados');
+    // Announced politely (a status, not an alert): it is news about the list, not an error.
+    const notice = title.closest('[role="status"]') as HTMLElement;
+    expect(
+      within(notice).getByText(
+        'A lista mostra os 30 primeiros. Use os filtros para encontrar o que procura.',
+      ),
+    ).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Última página' }));
+    await waitFor(() => expect(location()).toBe('/lojas?page=2'));
+    expect(await screen.findByText('Loja 030 (AWIN)')).toBeTruthy();
+    // Below the cap the count is exact: no notice.
+    cleanup();
+    renderList(fetchFrom(demoStores(30), 30));
+    await screen.findByText('Loja 001');
+    expect(screen.queryByText(/Mais de/)).toBeNull();
   });
 
   it('shows a load error with the HTTP status in parentheses and retries', async () => {

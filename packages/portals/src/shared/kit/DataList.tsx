@@ -1,4 +1,4 @@
-import { Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ColumnDef, flexRender, getCoreRowModel, type Row, useReactTable } from '@tanstack/react-table';
@@ -14,7 +14,26 @@ export interface ListPage<T> {
   number: number;
   totalPages: number;
   totalElements: number;
+  /**
+   * The server counted only up to a cap and there are more: `totalElements` is the cap and the pages cover the
+   * first `totalElements` results (the merchant's orders list, docs/merchant-sales.md).
+   */
+  totalCapped?: boolean | undefined;
 }
+
+/** What a capped list says above its rows; `total` is the cap, formatted ('10.000'). */
+export interface CappedNotice {
+  title: (total: string) => string;
+  description: (total: string) => string;
+}
+
+export const DEFAULT_CAPPED_NOTICE: CappedNotice = {
+  title: (total) => `Mais de ${total} resultados`,
+  description: (total) =>
+    `A lista mostra os ${total} primeiros. Use os filtros para encontrar o que procura.`,
+};
+
+const integerFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 export interface DataListColumn<T> {
   id: string;
@@ -49,6 +68,8 @@ export interface DataListProps<T> {
   skeletonRows?: number;
   /** Table width below which the table scrolls sideways (phones get cards instead). */
   minWidth?: number;
+  /** The notice of a capped count (`totalCapped`); a generic one by default. */
+  capped?: CappedNotice;
 }
 
 export const LOADING = 'Carregando…';
@@ -63,7 +84,8 @@ function fromInteractive(event: MouseEvent): boolean {
 
 /**
  * A server-paged list: TanStack Table over Mantine's Table (desktop) or cards (phones), with a loading skeleton,
- * an empty state, a load error with the HTTP status, row click, and the spec's pagination control.
+ * an empty state, a load error with the HTTP status, row click, the spec's pagination control, and a notice when
+ * the server's count stopped at its cap.
  */
 export function DataList<T>(props: DataListProps<T>) {
   const { query, columns, empty, errorTitle, onPageChange } = props;
@@ -94,8 +116,15 @@ export function DataList<T>(props: DataListProps<T>) {
   ) : (
     <DesktopTable {...props} rows={rows} headers={table.getHeaderGroups()[0]?.headers ?? []} />
   );
+  const cap = query.data?.totalCapped ? integerFormat.format(query.data.totalElements) : null;
+  const notice = props.capped ?? DEFAULT_CAPPED_NOTICE;
   return (
     <Stack gap="md">
+      {cap !== null ? (
+        <Alert variant="light" color="blue" radius="lg" title={notice.title(cap)} role="status">
+          {notice.description(cap)}
+        </Alert>
+      ) : null}
       {body}
       {query.data ? (
         <Pagination page={query.data.number} totalPages={query.data.totalPages} onChange={onPageChange} />

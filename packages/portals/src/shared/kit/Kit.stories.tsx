@@ -57,6 +57,17 @@ export const PagedListError: Story = {
   args: { children: <DemoStoreList fetchStores={failingWith(503)} /> },
   parameters: { keyText: ['Não foi possível carregar as lojas', 'O servidor respondeu com erro (503).'] },
 };
+/** A count the server stopped at its cap (30 here, 10 000 for the merchant's orders): the pages cover the first 30. */
+export const PagedListCapped: Story = {
+  args: { children: <DemoStoreList fetchStores={fetchFrom(demoStores(57), 30)} /> },
+  parameters: {
+    keyText: [
+      'Mais de 30 resultados',
+      'A lista mostra os 30 primeiros. Use os filtros para encontrar o que procura.',
+      'Loja 001',
+    ],
+  },
+};
 export const InfiniteScroll: Story = {
   args: { children: <DemoInfiniteStores fetchStores={fetchFrom(demoStores(57))} /> },
   parameters: { keyText: ['Loja 001', 'Carregar mais'] },

@@ -54,10 +54,14 @@ export function demoStores(total: number): DemoStore[] {
   }));
 }
 
-/** The server's side of the demo: filters, then cuts the page out. */
+/**
+ * The server's side of the demo: filters, then cuts the page out. With `cap`, counts as the merchant's orders list
+ * does: at most `cap` results, and says so above it.
+ */
 export function pageOf(
   stores: readonly DemoStore[],
   query: ListQueryState<StoreFilter>,
+  cap = Number.POSITIVE_INFINITY,
 ): ListPage<DemoStore> {
   const name = query.filters.storeName?.toLowerCase();
   const matching = stores.filter(
@@ -65,18 +69,20 @@ export function pageOf(
       (name === undefined || (s.name ?? '').toLowerCase().includes(name)) &&
       (query.filters.onlyActiveStores !== 'true' || s.status === 'ACTIVE'),
   );
+  const totalElements = Math.min(matching.length, cap);
   return {
     content: matching.slice(query.page * query.size, (query.page + 1) * query.size),
     number: query.page,
-    totalPages: Math.ceil(matching.length / query.size),
-    totalElements: matching.length,
+    totalPages: Math.ceil(totalElements / query.size),
+    totalElements,
+    totalCapped: matching.length > cap,
   };
 }
 
 export const fetchFrom =
-  (stores: readonly DemoStore[]): FetchStores =>
+  (stores: readonly DemoStore[], cap?: number): FetchStores =>
   async (query) =>
-    pageOf(stores, query);
+    pageOf(stores, query, cap);
 
 export const failingWith =
   (status: number): FetchStores =>

@@ -8,7 +8,14 @@ export { notifyError, notifyInfo, notifySuccess, TOAST_MS } from '../notify.ts';
 export { LoadError, PageLoader } from '../QueryState.tsx';
 export { CONFIRMATIONS, ConfirmAction, type ConfirmActionProps, confirmLabels } from './ConfirmAction.tsx';
 export { CopyButton, copyMessages } from './CopyButton.tsx';
-export { DataList, type DataListColumn, type DataListProps, type ListPage } from './DataList.tsx';
+export {
+  type CappedNotice,
+  DataList,
+  type DataListColumn,
+  type DataListProps,
+  DEFAULT_CAPPED_NOTICE,
+  type ListPage,
+} from './DataList.tsx';
 export { type DetailItem, DetailList, isEmptyValue, NOT_AVAILABLE } from './DetailList.tsx';
 export { fileNameFromDisposition, saveFile } from './download.ts';
 export {

@@ -35,14 +35,17 @@ import type { MerchantApi } from './merchant-api.ts';
 import { toDenialReason } from './rules.ts';
 import { type CheckoutRow, checkouts } from './tables.ts';
 
-/** LIKE's wildcards in typed text are literal. */
 /** Wire shapes (reais): the contract's schemas turn them into centavos on the client. */
 type Wire<S extends v.GenericSchema> = v.InferInput<S>;
 
+/** LIKE's wildcards in typed text are literal. */
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const asInt = (expr: SQL) => sql<number>`(${expr})::int`.mapWith(Number);
 const asCents = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
+
+/** The list's count is exact up to this many checkouts (docs/merchant-sales.md, "The list's count"). */
+export const LIST_COUNT_CAP = 10_000;
 
 type OrderRow = {
   id: string;
@@ -58,6 +61,8 @@ export class MerchantViews {
   constructor(
     private readonly core: CheckoutCore,
     private readonly api: MerchantApi,
+    /** `GET v2/checkouts` counts at most this many rows; above, its answer says `totalCapped`. */
+    readonly countCap = LIST_COUNT_CAP,
   ) {}
 
   private get db() {
@@ -69,9 +74,22 @@ export class MerchantViews {
     return sql`(${checkouts.status} = 'EXPIRED' or (${checkouts.status} = 'KO' and ${checkouts.koReason} = 'EXPIRED') or (${checkouts.status} in ('PRISTINE', 'MORE_INFO') and ${checkouts.expiresAt} <= ${now}))`;
   }
 
-  /** The order's whole amount was given back (spec 4: refunded). */
-  private refunded(): SQL {
-    return sql`(${orders.status} <> 'ACTIVE' and ${orders.canceledAmount} > 0 and ${orders.canceledAmount} >= ${orders.amount})`;
+  /**
+   * The merchant's checkouts whose order's whole amount was given back (spec 4: refunded), as a subquery of checkout
+   * ids. Served by the partial index `orders_merchant_refunded_idx`: a few thousand entries for a store with a
+   * million orders, read once per statement (hashed, or as an array that drives the checkouts' primary key), instead
+   * of one orders lookup per checkout.
+   */
+  private refundedIds(merchantId: string) {
+    return this.db
+      .select({ id: orders.checkoutId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.merchantId, merchantId),
+          sql`${orders.status} <> 'ACTIVE' and ${orders.canceledAmount} > 0 and ${orders.canceledAmount} >= ${orders.amount}`,
+        ),
+      );
   }
 
   /** The wire status and refusal reason of spec 3 (OK, KO, MORE_INFO): an expired checkout is KO for EXPIRED. */
@@ -118,58 +136,89 @@ export class MerchantViews {
   };
 
   /**
-   * The page and the count of `GET v2/checkouts` (each filter has its index: docs/merchant-sales.md): newest first.
-   * Revoked checkouts (a Drip link the merchant deactivated before any sale) are left out: 'Gerenciar Links' shows
-   * them. The status toggles combine with OR; none set means every status.
+   * The page and the capped count of `GET v2/checkouts` (each filter has its index: docs/merchant-sales.md): newest
+   * first. Revoked checkouts (a Drip link the merchant deactivated before any sale) are left out: 'Gerenciar Links'
+   * shows them. The status toggles combine with OR; none set means every status.
+   *
+   * The count stops at `countCap + 1` rows: an exact `count(*)` over a million checkouts costs hundreds of
+   * milliseconds whatever the index, a capped one a few (docs/merchant-sales.md, "The list's count").
    */
   listStatements(merchantId: string, q: MerchantCheckoutsQuery) {
     const now = this.core.d.clock.now();
     const where: SQL[] = [eq(checkouts.merchantId, merchantId), ne(checkouts.status, 'REVOKED')];
+    const nameKey = sql`lower(${checkouts.customerData}->>'customerName')`;
     if (q.code) where.push(sql`${checkouts.merchantOrderCode} like ${likePrefix(q.code)}`);
-    if (q.customerName)
-      where.push(
-        sql`lower(${checkouts.customerData}->>'customerName') like ${likePrefix(q.customerName.toLowerCase())}`,
-      );
+    if (q.customerName) where.push(sql`${nameKey} like ${likePrefix(q.customerName.toLowerCase())}`);
     if (q.amount) where.push(eq(checkouts.amount, reaisToCents(q.amount)));
     if (q.from) where.push(sql`${checkouts.createdAt} >= ${startOfDaySaoPaulo(q.from)}`);
     if (q.to) where.push(sql`${checkouts.createdAt} < ${startOfDaySaoPaulo(addDaysIso(q.to, 1))}`);
+    const toggles = (['approved', 'canceled', 'denied', 'abandoned'] as const).filter((t) => q[t] === 'true');
     const statuses: SQL[] = [];
-    if (q.approved === 'true')
-      statuses.push(sql`(${checkouts.status} = 'OK' and not coalesce(${this.refunded()}, false))`);
-    if (q.canceled === 'true')
-      statuses.push(sql`(${checkouts.status} = 'OK' and coalesce(${this.refunded()}, false))`);
-    if (q.denied === 'true')
+    if (toggles.includes('approved'))
+      statuses.push(
+        sql`(${checkouts.status} = 'OK' and ${checkouts.id} not in ${this.refundedIds(merchantId)})`,
+      );
+    if (toggles.includes('canceled'))
+      statuses.push(
+        toggles.length === 1
+          ? // Alone, the refunded ids drive the primary key: walking the newest approved checkouts until enough of
+            // them turn out refunded may read most of the table.
+            sql`(${checkouts.status} = 'OK' and ${checkouts.id} = any(array${this.refundedIds(merchantId)}))`
+          : sql`(${checkouts.status} = 'OK' and ${checkouts.id} in ${this.refundedIds(merchantId)})`,
+      );
+    if (toggles.includes('denied'))
       statuses.push(sql`(${checkouts.status} = 'KO' and ${checkouts.koReason} is distinct from 'EXPIRED')`);
-    if (q.abandoned === 'true') statuses.push(this.expired(now));
+    if (toggles.includes('abandoned')) statuses.push(this.expired(now));
     const filter = and(...where, statuses.length > 0 ? or(...statuses) : undefined);
+    // The page's ids first (narrow rows, no join), then their rows and orders: an offset or a filter that reads
+    // many candidates does not fetch and join every one of them.
+    const pageIds = this.db
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(filter)
+      .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
+      .limit(q.size)
+      .offset(q.page * q.size);
+    // A name prefix alone: walking its index is the cheap way to the first rows; on a table of one big merchant
+    // PostgreSQL would rather scan the table, and lower() on every row's JSON is slow (docs/benchmarks.md).
+    const byName = q.customerName && !q.code && !q.amount && !q.from && !q.to;
+    const capped = this.db
+      .select({ one: sql`1` })
+      .from(checkouts)
+      .where(filter)
+      .orderBy(...(byName ? [sql`${nameKey} using ~<~`] : []))
+      .limit(this.countCap + 1)
+      .as('capped');
     return {
       page: this.db
         .select({ checkout: checkouts, order: this.orderColumns })
         .from(checkouts)
         .leftJoin(orders, eq(orders.id, checkouts.orderId))
-        .where(filter)
-        .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
-        .limit(q.size)
-        .offset(q.page * q.size),
-      count: this.db
-        .select({ n: asInt(sql`count(*)`) })
-        .from(checkouts)
-        .leftJoin(orders, eq(orders.id, checkouts.orderId))
-        .where(filter),
+        .where(inArray(checkouts.id, pageIds))
+        .orderBy(desc(checkouts.createdAt), desc(checkouts.id)),
+      count: this.db.select({ n: asInt(sql`count(*)`) }).from(capped),
     };
   }
 
   async list(merchantId: string, q: MerchantCheckoutsQuery): Promise<Wire<typeof MerchantCheckoutPage>> {
     const statements = this.listStatements(merchantId, q);
     const [rows, [total]] = await Promise.all([statements.page, statements.count]);
-    const totalElements = total?.n ?? 0;
+    const counted = total?.n ?? 0;
+    const totalCapped = counted > this.countCap;
+    const totalElements = Math.min(counted, this.countCap);
     return {
       content: rows.map((r) => this.summary(r.checkout, r.order)),
       number: q.page,
       size: q.size,
       totalPages: Math.ceil(totalElements / q.size),
       totalElements,
+      totalCapped,
     };
+  }
+
+  /** The same views with another count cap (tests reach the cap with a few rows). */
+  withCountCap(countCap: number): MerchantViews {
+    return new MerchantViews(this.core, this.api, countCap);
   }
 
   /**

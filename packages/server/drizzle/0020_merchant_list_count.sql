@@ -1,0 +1,3 @@
+DROP INDEX "checkouts_merchant_status_created_idx";--> statement-breakpoint
+CREATE INDEX "orders_merchant_refunded_idx" ON "orders" USING btree ("merchant_id","checkout_id") WHERE "orders"."status" <> 'ACTIVE' and "orders"."canceled_amount" > 0 and "orders"."canceled_amount" >= "orders"."amount";--> statement-breakpoint
+CREATE INDEX "checkouts_merchant_status_created_idx" ON "checkouts" USING btree ("merchant_id","status","created_at","amount","ko_reason","expires_at");
