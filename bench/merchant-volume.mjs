@@ -57,7 +57,7 @@ async function postgresServer() {
   };
 }
 
-/** The volume, in SQL: checkouts (4 of 5 approved), orders, `Venda` rows, their shares and daily settlements. */
+/** The volume, in SQL: checkouts (4 of 5 approved), orders, `Venda` rows, their shares, daily settlements and summary. */
 async function generate(url, orders) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
@@ -110,16 +110,20 @@ async function generate(url, orders) {
   await q(
     `
     insert into settlement_entries (id, merchant_id, order_id, kind, day, amount, fee_amount, payout_amount,
-      fee_rate_bps, key, created_at)
+      fee_rate_bps, key, created_at, order_code, merchant_order_code, order_created_at, customer_name, transfer_dates)
     select md5('bench-entry-' || o.id)::uuid, o.merchant_id, o.id, 'SALE',
       (o.created_at at time zone 'America/Sao_Paulo')::date, o.amount, (o.amount * 299 + 5000) / 10000,
-      o.amount - (o.amount * 299 + 5000) / 10000, 299, 'sale:' || o.id, o.created_at
-    from orders o where o.merchant_id = $1::uuid and o.merchant_order_code like 'BENCH-%'
+      o.amount - (o.amount * 299 + 5000) / 10000, 299, 'sale:' || o.id, o.created_at,
+      o.code, o.merchant_order_code, o.created_at, c.name, ((o.created_at at time zone 'America/Sao_Paulo')::date + 1)::text
+    from orders o join customers c on c.id = o.customer_id
+    where o.merchant_id = $1::uuid and o.merchant_order_code like 'BENCH-%'
     union all
     select md5('bench-cancel-' || o.id)::uuid, o.merchant_id, o.id, 'CANCELLATION',
       (o.created_at at time zone 'America/Sao_Paulo')::date + 3, -o.amount, -((o.amount * 299 + 5000) / 10000),
-      -(o.amount - (o.amount * 299 + 5000) / 10000), 299, 'cancel:' || o.id || ':' || o.amount, o.created_at + interval '3 days'
-    from orders o where o.merchant_id = $1::uuid and o.merchant_order_code like 'BENCH-%' and o.canceled_amount > 0`,
+      -(o.amount - (o.amount * 299 + 5000) / 10000), 299, 'cancel:' || o.id || ':' || o.amount, o.created_at + interval '3 days',
+      o.code, o.merchant_order_code, o.created_at, c.name, ''
+    from orders o join customers c on c.id = o.customer_id
+    where o.merchant_id = $1::uuid and o.merchant_order_code like 'BENCH-%' and o.canceled_amount > 0`,
     [merchant],
   );
   // One settlement per past day; each entry one share on its day + 1, taken by that day's settlement when past.
@@ -147,6 +151,21 @@ async function generate(url, orders) {
     update settlement_payouts s set parts_amount = x.total, amount = greatest(0, x.total)
     from (select payout_id, sum(amount) as total from settlement_parts where payout_id is not null group by payout_id) x
     where s.id = x.payout_id`);
+  // The daily summary of the merchant's rows (the demo history's and these), as the migration backfills it.
+  await q('delete from settlement_days where merchant_id = $1::uuid', [merchant]);
+  await q(
+    `
+    insert into settlement_days (merchant_id, day, entries, sales, fees, cancellations, payout, scheduled)
+    select e.merchant_id, e.day, count(*)::int, coalesce(sum(e.amount) filter (where e.kind = 'SALE'), 0),
+      sum(e.fee_amount), coalesce(sum(e.payout_amount) filter (where e.kind = 'CANCELLATION'), 0), sum(e.payout_amount),
+      coalesce(sum(p.open), 0)
+    from settlement_entries e
+    left join (select entry_id, sum(amount) as open from settlement_parts where merchant_id = $1::uuid
+      and payout_id is null group by entry_id) p on p.entry_id = e.id
+    where e.merchant_id = $1::uuid
+    group by e.merchant_id, e.day`,
+    [merchant],
+  );
   await q('commit');
   await q('vacuum analyze');
   const counts = (

@@ -37,10 +37,10 @@ const READS: Record<string, string> = {
   'debts -> customers.customers': 'renegotiation lookup',
   'debts -> orders.orders': 'renegotiation lookup',
   'debts -> orders.instalments': 'renegotiation lookup',
-  // Settlements are set-based over the orders (new sales, canceled totals, whether an instalment is paid) and the
-  // extract joins the order's code and the buyer's name in its one query; the merchant's settlement settings and
-  // payout destination are read with them. Read-only: sales and cancellations come in through these reads.
-  'settlements -> orders.orders': 'sales, cancellations, extract',
+  // Settlements are set-based over the orders (new sales, canceled totals, whether an instalment is paid); booking a
+  // sale copies the order's codes, time and buyer's name onto the extract's row; the merchant's settlement settings
+  // and payout destination are read with them. Read-only: sales and cancellations come in through these reads.
+  'settlements -> orders.orders': 'sales, cancellations, the facts of a sale on its row',
   'settlements -> orders.instalments': 'transfer shares per instalment, paid instalments',
   'settlements -> merchants.merchants': 'settlement settings, payout destination',
   'settlements -> customers.customers': "the extract's buyer name",

@@ -31,6 +31,7 @@ export {
   merchantFees,
   merchantSettlementConfigurations,
   sandboxTransfers,
+  settlementDays,
   settlementEntries,
   settlementParts,
   settlementPayouts,

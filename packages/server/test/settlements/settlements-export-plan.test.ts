@@ -17,10 +17,18 @@ describe('settlement export batches', () => {
     aurora = m?.id as string;
     await db.execute(sql`
       insert into settlement_entries (merchant_id, order_id, kind, day, amount, fee_amount, payout_amount, fee_rate_bps,
-        key, created_at)
+        key, created_at, order_code, merchant_order_code, order_created_at, customer_name, transfer_dates)
       select ${aurora}::uuid, gen_random_uuid(), 'SALE', date '2027-01-01' + (g % 31), 1000, 30, 970, 299,
-        'bulk:' || g, now()
+        'bulk:' || g, now(), 'DRP-BULK' || g, 'PED-' || g, now(), 'Maria da Silva', ''
       from generate_series(1, 20000) g`);
+    // The daily summary follows every write of rows (docs/settlements.md), these too.
+    await db.execute(sql`
+      insert into settlement_days (merchant_id, day, entries, sales, fees, cancellations, payout, scheduled)
+      select merchant_id, day, count(*)::int, sum(amount), sum(fee_amount), 0, sum(payout_amount), 0
+      from settlement_entries where key like 'bulk:%' group by merchant_id, day
+      on conflict (merchant_id, day) do update set entries = settlement_days.entries + excluded.entries,
+        sales = settlement_days.sales + excluded.sales, fees = settlement_days.fees + excluded.fees,
+        payout = settlement_days.payout + excluded.payout`);
     await db.execute(sql`analyze settlement_entries`);
   });
   afterAll(async () => {

@@ -2,13 +2,23 @@
  * Property: whatever the sales, cancellations, instalment payments, fee and settlement configuration, a day's rows
  * sum to its sales − fees − cancellations (net of the fee given back), every row's transfer shares sum to the row,
  * nothing is lost between the rows, the transfers, the shares still waiting and the debt, and no payout is made
- * twice. The expected amounts are computed here, from the scenario, not read back from the engine.
+ * twice. The expected amounts are computed here, from the scenario, not read back from the engine. The daily
+ * summary (`settlement_days`) always equals the sums of the rows and of their shares still waiting, and the big
+ * numbers and the extract's days read from it answer what the rows themselves say.
  */
-import { addDaysIso } from '@drip/core';
-import { inArray } from 'drizzle-orm';
+import {
+  addDaysIso,
+  cents,
+  centsToReais,
+  SETTLEMENT_PERIODS,
+  type SettlementPeriod,
+  settlementPeriodRange,
+  todayInSaoPaulo,
+} from '@drip/core';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settlementParts } from '../../src/modules/settlements/tables.ts';
+import { settlementDays, settlementParts } from '../../src/modules/settlements/tables.ts';
 import { seededApp } from '../helpers.ts';
 import {
   cancel,
@@ -49,6 +59,62 @@ const Scenario = fc.record({
 });
 
 const feeOf = (amount: number, bps: number) => Math.floor((amount * bps + 5_000) / 10_000);
+const reais = (x: unknown) => centsToReais(cents(Number(x ?? 0)));
+type T = Awaited<ReturnType<typeof seededApp>>;
+const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+
+/** The debt at the end of `day` from the rows themselves (the statement before the daily summary). */
+const debtFromRows = (m: string, day: ReturnType<typeof sql>) => sql`least(0,
+  coalesce((select sum(e2.payout_amount) from settlement_entries e2 where e2.merchant_id = ${m}::uuid and e2.day <= ${day}), 0)
+  - coalesce((select sum(s2.amount) from settlement_payouts s2 where s2.merchant_id = ${m}::uuid
+    and s2.transfer_date <= ${day}), 0))::bigint`;
+
+/** The big numbers as the rows say them: every row of the period summed (the statement before the summary). */
+async function bigNumbersFromRows(t: T, m: string, period: SettlementPeriod) {
+  const today = todayInSaoPaulo(t.clock);
+  const { from, to } = settlementPeriodRange(period, today);
+  const [r] = rowsOf(
+    await t.built.services.database.db.execute(sql`
+      select
+        coalesce(sum(e.amount) filter (where e.kind = 'SALE'), 0)::bigint as sales,
+        coalesce(sum(e.fee_amount), 0)::bigint as fees,
+        coalesce(sum(e.payout_amount) filter (where e.kind = 'CANCELLATION'), 0)::bigint as cancellations,
+        coalesce(sum(e.payout_amount), 0)::bigint as settlement,
+        (select coalesce(sum(s.amount), 0) from settlement_payouts s where s.merchant_id = ${m}::uuid
+          and s.status in ('PAID', 'EXTERNAL') and s.transfer_date between ${from}::date and ${to}::date)::bigint
+          as transferred,
+        (select coalesce(sum(p.amount), 0) from settlement_parts p join settlement_entries x on x.id = p.entry_id
+          where x.merchant_id = ${m}::uuid and x.day between ${from}::date and ${to}::date
+          and p.payout_id is null)::bigint as scheduled,
+        ${debtFromRows(m, sql`${today}::date`)} as debt
+      from settlement_entries e
+      where e.merchant_id = ${m}::uuid and e.day between ${from}::date and ${to}::date`),
+  );
+  return {
+    period,
+    from,
+    to,
+    salesAmount: reais(r?.sales),
+    feeAmount: reais(r?.fees),
+    cancellationAmount: reais(r?.cancellations),
+    settlementAmount: reais(r?.settlement),
+    transferredAmount: reais(r?.transferred),
+    scheduledAmount: reais(r?.scheduled),
+    outstandingBalance: reais(r?.debt),
+  };
+}
+
+/** The extract's days (date, amount, debt) as the rows say them, newest first. */
+async function extractDaysFromRows(t: T, m: string, period: SettlementPeriod) {
+  const { from, to } = settlementPeriodRange(period, todayInSaoPaulo(t.clock));
+  return rowsOf(
+    await t.built.services.database.db.execute(sql`
+      select e.day::text as day, sum(e.payout_amount)::bigint as amount, ${debtFromRows(m, sql`e.day`)} as debt
+      from settlement_entries e
+      where e.merchant_id = ${m}::uuid and e.day between ${from}::date and ${to}::date
+      group by e.day order by e.day desc`),
+  ).map((d) => ({ date: String(d.day), amount: reais(d.amount), outstandingBalance: reais(d.debt) }));
+}
 
 describe('settlement invariants', () => {
   let t: Awaited<ReturnType<typeof seededApp>>;
@@ -170,6 +236,55 @@ describe('settlement invariants', () => {
           paid.map((p) => [p.externalId, p.amount]).sort(),
         );
         expect(new Set(payouts.map((p) => p.transferDate)).size).toBe(payouts.length);
+
+        // The daily summary is the sums of the rows, and of their shares not taken by a settlement yet.
+        const db = t.built.services.database.db;
+        const summary = await db
+          .select()
+          .from(settlementDays)
+          .where(eq(settlementDays.merchantId, m))
+          .orderBy(settlementDays.day);
+        const want = new Map<string, Omit<(typeof summary)[number], 'merchantId'>>();
+        const dayOf = new Map(entries.map((e) => [e.id, e.day]));
+        for (const e of entries) {
+          const d = want.get(e.day) ?? {
+            day: e.day,
+            entries: 0,
+            sales: 0,
+            fees: 0,
+            cancellations: 0,
+            payout: 0,
+            scheduled: 0,
+          };
+          d.entries++;
+          if (e.kind === 'SALE') d.sales += e.amount;
+          else d.cancellations += e.payoutAmount;
+          d.fees += e.feeAmount;
+          d.payout += e.payoutAmount;
+          want.set(e.day, d);
+        }
+        for (const p of parts) {
+          const d = want.get(dayOf.get(p.entryId) ?? '');
+          if (d && p.payoutId === null) d.scheduled += p.amount;
+        }
+        expect(summary.map(({ merchantId: _, ...d }) => d)).toEqual(
+          [...want.values()].sort((a, b) => a.day.localeCompare(b.day)),
+        );
+
+        // What is read from the summary is what the rows say, for every period.
+        for (const period of SETTLEMENT_PERIODS) {
+          expect(await s.bigNumbers(m, period)).toEqual(await bigNumbersFromRows(t, m, period));
+          const page = await s.extract(m, { page: 0, size: 100, period });
+          const days = await extractDaysFromRows(t, m, period);
+          expect(page.totalElements).toBe(days.length);
+          expect(
+            page.content.map((d) => ({
+              date: d.date,
+              amount: d.amount,
+              outstandingBalance: d.outstandingBalance,
+            })),
+          ).toEqual(days);
+        }
       }),
       { numRuns: 25 },
     );

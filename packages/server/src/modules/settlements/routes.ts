@@ -1,5 +1,4 @@
 import {
-  formatDateTime,
   merchantExportSettlements,
   merchantListSettlements,
   merchantSettlementBigNumbers,
@@ -40,7 +39,8 @@ function csvRecord(r: Record<string, unknown>): string[] {
     String(r.code),
     String(r.merchant_order_code),
     r.customer_name == null ? '' : String(r.customer_name),
-    formatDateTime(new Date(r.created_at as string)),
+    // 'DD/MM/AAAA HH:mm' in São Paulo, written by the database (SettlementService.exportBatch).
+    String(r.order_time),
     brl(r.amount),
     brl(r.fee),
     brl(r.payout),

@@ -5,8 +5,9 @@
  *
  * What this module reads of others (module-tables READS): orders and instalments (the sales, the canceled totals
  * and whether an instalment is paid), merchants (settlement settings and payout destination) and customers (the
- * buyer's name on the extract). The narrow interface with refunds: an order's `canceled_amount` only grows, and
- * each growth the job sees becomes one `Cancelamento` row of the difference, on the day it is seen.
+ * buyer's name, copied onto the extract's row when the sale is booked). The narrow interface with refunds: an
+ * order's `canceled_amount` only grows, and each growth the job sees becomes one `Cancelamento` row of the
+ * difference, on the day it is seen. The daily summary `settlement_days` is written with every row (addToDays).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -21,6 +22,7 @@ import {
   todayInSaoPaulo,
 } from '@drip/core';
 import { sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -49,6 +51,7 @@ import { type SaleFee, saleFee } from './sale-fee.ts';
 import {
   merchantFees,
   merchantSettlementConfigurations,
+  settlementDays,
   settlementEntries,
   settlementParts,
   settlementPayouts,
@@ -60,10 +63,18 @@ type PayoutTask = v.InferOutput<typeof PayoutTask>;
 
 /** Orders turned into `Venda` rows per job run (the rest on the next run). */
 const SALES_BATCH = 500;
+/** Rows read per keyset batch of the CSV export. */
+const EXPORT_BATCH = 2_000;
 
 const num = (x: unknown): number => Number(x ?? 0);
 const str = (x: unknown): string => String(x);
 const rowsOf = (r: unknown): Record<string, unknown>[] => (r as { rows: Record<string, unknown>[] }).rows;
+/** A row's transfer dates as the export lists them: its shares' due dates in share order. */
+const transferDatesOf = (planned: readonly { seq: number; dueDate: string }[]): string =>
+  [...planned]
+    .sort((a, b) => a.seq - b.seq)
+    .map((p) => p.dueDate)
+    .join(' ');
 
 export interface SettlementDeps {
   db: Db;
@@ -167,11 +178,13 @@ export class SettlementService {
       await tx.execute(sql`
         select o.id, o.merchant_id, o.amount::bigint as amount,
           (o.created_at at time zone 'America/Sao_Paulo')::date::text as day,
+          o.code, o.merchant_order_code, o.created_at::text as order_created_at, cu.name as customer_name,
           m.settlement_payment_type as payment_type, m.settlement_when_instalment_paid as when_paid,
           coalesce(f.rate_bps, 0) as rate_bps, c.id as config_id, c.transfer_delay_in_days as delay,
           c.pay_all_in_one_settlement as all_in_one
         from ${orders} o
         join ${merchants} m on m.id = o.merchant_id
+        left join ${customers} cu on cu.id = o.customer_id
         left join lateral (
           select x.rate_bps from ${merchantFees} x
           where x.merchant_id = o.merchant_id and x.created_at <= o.created_at
@@ -201,7 +214,7 @@ export class SettlementService {
     const byOrder = new Map<string, typeof inst>();
     for (const i of inst) byOrder.set(str(i.order_id), [...(byOrder.get(str(i.order_id)) ?? []), i]);
 
-    const entries: (typeof settlementEntries.$inferInsert)[] = [];
+    const entries: PgInsertValue<typeof settlementEntries>[] = [];
     const parts: (typeof settlementParts.$inferInsert)[] = [];
     for (const r of found) {
       const amount = num(r.amount);
@@ -216,20 +229,6 @@ export class SettlementService {
               transferDelayInDays: num(r.delay),
               payAllInOneSettlement: r.all_in_one === true,
             };
-      entries.push({
-        id: entryId,
-        merchantId: str(r.merchant_id),
-        orderId: str(r.id),
-        kind: 'SALE',
-        day: str(r.day),
-        amount,
-        feeAmount: fee,
-        payoutAmount: amount - fee,
-        feeRateBps: rateBps,
-        configurationId: configuration.id,
-        key: `sale:${str(r.id)}`,
-        createdAt: now,
-      });
       const planned = planSale({
         day: str(r.day),
         payout: amount - fee,
@@ -244,12 +243,62 @@ export class SettlementService {
         paymentType: r.payment_type as SettlementPaymentType,
         whenInstalmentPaid: r.when_paid === true,
       });
+      entries.push({
+        id: entryId,
+        merchantId: str(r.merchant_id),
+        orderId: str(r.id),
+        kind: 'SALE',
+        day: str(r.day),
+        amount,
+        feeAmount: fee,
+        payoutAmount: amount - fee,
+        feeRateBps: rateBps,
+        configurationId: configuration.id,
+        key: `sale:${str(r.id)}`,
+        createdAt: now,
+        orderCode: str(r.code),
+        merchantOrderCode: str(r.merchant_order_code),
+        // As text and back: the order's instant exactly (microseconds), not a JavaScript Date's milliseconds.
+        orderCreatedAt: sql`${str(r.order_created_at)}::timestamptz`,
+        customerName: r.customer_name == null ? null : str(r.customer_name),
+        transferDates: transferDatesOf(planned),
+      });
       for (const p of planned)
         parts.push({ ...p, entryId, merchantId: str(r.merchant_id), orderId: str(r.id) });
     }
     await tx.insert(settlementEntries).values(entries);
     await tx.insert(settlementParts).values(parts);
+    await this.addToDays(
+      tx,
+      entries.map((e) => e.id as string),
+    );
     return entries.length;
+  }
+
+  /**
+   * Adds rows just written (with their shares) to the daily summary `settlement_days`, in the writer's transaction:
+   * the summary is the sums of the rows, read back from them, so it cannot say otherwise than they do.
+   */
+  private async addToDays(tx: Tx, entryIds: string[]): Promise<void> {
+    if (entryIds.length === 0) return;
+    await tx.execute(sql`
+      insert into ${settlementDays} as d (merchant_id, day, entries, sales, fees, cancellations, payout, scheduled)
+      select e.merchant_id, e.day, count(*)::int,
+        coalesce(sum(e.amount) filter (where e.kind = 'SALE'), 0), sum(e.fee_amount),
+        coalesce(sum(e.payout_amount) filter (where e.kind = 'CANCELLATION'), 0), sum(e.payout_amount),
+        coalesce(sum(p.open), 0)
+      from ${settlementEntries} e
+      left join lateral (select sum(x.amount) as open from ${settlementParts} x
+        where x.entry_id = e.id and x.payout_id is null) p on true
+      where e.id in (${sql.join(
+        entryIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      group by e.merchant_id, e.day
+      on conflict (merchant_id, day) do update set entries = d.entries + excluded.entries,
+        sales = d.sales + excluded.sales, fees = d.fees + excluded.fees,
+        cancellations = d.cancellations + excluded.cancellations, payout = d.payout + excluded.payout,
+        scheduled = d.scheduled + excluded.scheduled`);
   }
 
   private async recordCancellations(tx: Tx, today: string, now: Date): Promise<number> {
@@ -257,6 +306,7 @@ export class SettlementService {
       await tx.execute(sql`
         select o.id, s.merchant_id, least(o.canceled_amount, s.amount)::bigint as canceled,
           s.amount::bigint as amount, s.fee_amount::bigint as fee, s.fee_rate_bps as rate_bps,
+          s.order_code, s.merchant_order_code, s.order_created_at::text as order_created_at, s.customer_name,
           m.settlement_payment_type as payment_type,
           coalesce((select sum(-c.amount) from ${settlementEntries} c
             where c.order_id = o.id and c.kind = 'CANCELLATION'), 0)::bigint as booked
@@ -267,6 +317,7 @@ export class SettlementService {
           and least(o.canceled_amount, s.amount) > coalesce((select sum(-c.amount) from ${settlementEntries} c
             where c.order_id = o.id and c.kind = 'CANCELLATION'), 0)`),
     );
+    const written: string[] = [];
     for (const r of grown) {
       const orderId = str(r.id);
       const before = num(r.booked);
@@ -280,20 +331,6 @@ export class SettlementService {
         after,
       });
       const entryId = randomUUID();
-      await tx.insert(settlementEntries).values({
-        id: entryId,
-        merchantId: str(r.merchant_id),
-        orderId,
-        kind: 'CANCELLATION',
-        day: today,
-        amount: -amount,
-        feeAmount: -feeBack,
-        payoutAmount: -(amount - feeBack),
-        feeRateBps: num(r.rate_bps),
-        configurationId: null,
-        key: `cancel:${orderId}:${after}`,
-        createdAt: now,
-      });
       const open = rowsOf(
         await tx.execute(sql`
           select p.id, p.seq, p.due_date::text as due_date, p.wait_for, p.instalment_id,
@@ -317,10 +354,32 @@ export class SettlementService {
           .filter((p) => p.remaining > 0),
         nextTransferDay(r.payment_type as SettlementPaymentType, today),
       );
+      await tx.insert(settlementEntries).values({
+        id: entryId,
+        merchantId: str(r.merchant_id),
+        orderId,
+        kind: 'CANCELLATION',
+        day: today,
+        amount: -amount,
+        feeAmount: -feeBack,
+        payoutAmount: -(amount - feeBack),
+        feeRateBps: num(r.rate_bps),
+        configurationId: null,
+        key: `cancel:${orderId}:${after}`,
+        createdAt: now,
+        // The sale's facts, as its `Venda` row has them.
+        orderCode: str(r.order_code),
+        merchantOrderCode: str(r.merchant_order_code),
+        orderCreatedAt: sql`${str(r.order_created_at)}::timestamptz`,
+        customerName: r.customer_name == null ? null : str(r.customer_name),
+        transferDates: transferDatesOf(planned),
+      });
       await tx
         .insert(settlementParts)
         .values(planned.map((p) => ({ ...p, entryId, merchantId: str(r.merchant_id), orderId })));
+      written.push(entryId);
     }
+    await this.addToDays(tx, written);
     return grown.length;
   }
 
@@ -375,12 +434,20 @@ export class SettlementService {
         createdAt: now,
       });
       const ids = r.ids as string[];
+      // One statement: the shares are taken and their days' scheduled sums go down by what was taken.
       await tx.execute(sql`
-        update ${settlementParts} set payout_id = ${id}::uuid
-        where id in (${sql.join(
-          ids.map((x) => sql`${x}::uuid`),
-          sql`, `,
-        )})`);
+        with taken as (
+          update ${settlementParts} set payout_id = ${id}::uuid
+          where id in (${sql.join(
+            ids.map((x) => sql`${x}::uuid`),
+            sql`, `,
+          )})
+          returning entry_id, amount)
+        update ${settlementDays} d set scheduled = d.scheduled - x.amount
+        from (select e.merchant_id, e.day, sum(t.amount) as amount
+          from taken t join ${settlementEntries} e on e.id = t.entry_id
+          group by e.merchant_id, e.day) x
+        where d.merchant_id = x.merchant_id and d.day = x.day`);
       if (amount > 0 && !external) await this.payoutQueue.enqueue(tx, { payoutId: id }, { key: id });
       // Every settlement created is an event, a zero or debt one too: the merchant reconciles its extract with it.
       await this.o.webhooks.publish(tx, merchantId, 'SETTLEMENT_CREATED', {
@@ -457,11 +524,14 @@ export class SettlementService {
     return todayInSaoPaulo(this.o.clock);
   }
 
-  /** The merchant's debt at the end of `day` (≤ 0): what its rows up to then are worth minus what it received. */
+  /**
+   * The merchant's debt at the end of `day` (≤ 0): what its rows up to then are worth minus what it received. Read
+   * from the daily summary: one row a day with rows, not every row.
+   */
   private debtAtSql(merchantId: string, day: ReturnType<typeof sql>) {
     return sql`least(0,
-      coalesce((select sum(e2.payout_amount) from ${settlementEntries} e2
-        where e2.merchant_id = ${merchantId}::uuid and e2.day <= ${day}), 0)
+      coalesce((select sum(d2.payout) from ${settlementDays} d2
+        where d2.merchant_id = ${merchantId}::uuid and d2.day <= ${day}), 0)
       - coalesce((select sum(s2.amount) from ${settlementPayouts} s2
         where s2.merchant_id = ${merchantId}::uuid and s2.transfer_date <= ${day}), 0))::bigint`;
   }
@@ -475,17 +545,17 @@ export class SettlementService {
     const { from, to } = settlementPeriodRange(q.period, this.todayIso());
     const [head] = rowsOf(
       await db.execute(sql`
-        select (select count(distinct day) from ${settlementEntries}
+        select (select count(*) from ${settlementDays}
           where merchant_id = ${merchantId}::uuid and day between ${from}::date and ${to}::date) as total,
           (select greatest(3, max_instalments) from ${merchants} where id = ${merchantId}::uuid) as columns`),
     );
     const total = num(head?.total);
     const days = rowsOf(
       await db.execute(sql`
-        select e.day::text as day, sum(e.payout_amount)::bigint as amount, ${this.debtAtSql(merchantId, sql`e.day`)} as debt
-        from ${settlementEntries} e
-        where e.merchant_id = ${merchantId}::uuid and e.day between ${from}::date and ${to}::date
-        group by e.day order by e.day desc
+        select d.day::text as day, d.payout::bigint as amount, ${this.debtAtSql(merchantId, sql`d.day`)} as debt
+        from ${settlementDays} d
+        where d.merchant_id = ${merchantId}::uuid and d.day between ${from}::date and ${to}::date
+        order by d.day desc
         limit ${q.size} offset ${q.page * q.size}`),
     );
     const dayList = days.map((d) => str(d.day));
@@ -502,10 +572,9 @@ export class SettlementService {
         : rowsOf(
             await db.execute(sql`
               select e.day::text as day, e.kind, e.amount::bigint as amount, e.fee_amount::bigint as fee,
-                e.payout_amount::bigint as payout, o.code, o.created_at, c.name as customer_name
+                e.payout_amount::bigint as payout, e.order_code as code, e.order_created_at as created_at,
+                e.customer_name
               from ${settlementEntries} e
-              join ${orders} o on o.id = e.order_id
-              left join ${customers} c on c.id = o.customer_id
               where e.merchant_id = ${merchantId}::uuid and ${inDays}
               order by e.day desc, e.created_at, e.id`),
           );
@@ -566,19 +635,17 @@ export class SettlementService {
     const [r] = rowsOf(
       await this.o.db.execute(sql`
         select
-          coalesce(sum(e.amount) filter (where e.kind = 'SALE'), 0)::bigint as sales,
-          coalesce(sum(e.fee_amount), 0)::bigint as fees,
-          coalesce(sum(e.payout_amount) filter (where e.kind = 'CANCELLATION'), 0)::bigint as cancellations,
-          coalesce(sum(e.payout_amount), 0)::bigint as settlement,
+          coalesce(sum(d.sales), 0)::bigint as sales,
+          coalesce(sum(d.fees), 0)::bigint as fees,
+          coalesce(sum(d.cancellations), 0)::bigint as cancellations,
+          coalesce(sum(d.payout), 0)::bigint as settlement,
           (select coalesce(sum(s.amount), 0) from ${settlementPayouts} s where s.merchant_id = ${merchantId}::uuid
             and s.status in ('PAID', 'EXTERNAL') and s.transfer_date between ${from}::date and ${to}::date)::bigint
             as transferred,
-          (select coalesce(sum(p.amount), 0) from ${settlementParts} p join ${settlementEntries} x on x.id = p.entry_id
-            where x.merchant_id = ${merchantId}::uuid and x.day between ${from}::date and ${to}::date
-            and p.payout_id is null)::bigint as scheduled,
+          coalesce(sum(d.scheduled), 0)::bigint as scheduled,
           ${this.debtAtSql(merchantId, sql`${today}::date`)} as debt
-        from ${settlementEntries} e
-        where e.merchant_id = ${merchantId}::uuid and e.day between ${from}::date and ${to}::date`),
+        from ${settlementDays} d
+        where d.merchant_id = ${merchantId}::uuid and d.day between ${from}::date and ${to}::date`),
     );
     const reais = (x: unknown) => centsToReais(cents(num(x)));
     return {
@@ -610,14 +677,15 @@ export class SettlementService {
     const cursor: ReturnType<typeof sql> = after
       ? sql`and (e.day, e.id) > (${after.day}::date, ${after.id}::uuid)`
       : sql``;
+    // The row alone: the order's facts and the transfer dates are on it (no per-row lookup of orders or shares),
+    // and the order's time is written in São Paulo by the database (date-fns with a time zone cost more per row
+    // than everything else of the CSV).
     return sql`
       select e.id, e.day::text as day, e.kind, e.amount::bigint as amount, e.fee_amount::bigint as fee,
-        e.payout_amount::bigint as payout, o.code, o.merchant_order_code, o.created_at, c.name as customer_name,
-        (select string_agg(p.due_date::text, ' ' order by p.seq) from ${settlementParts} p where p.entry_id = e.id)
-          as transfer_dates
+        e.payout_amount::bigint as payout, e.order_code as code, e.merchant_order_code,
+        to_char(e.order_created_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI') as order_time,
+        e.customer_name, e.transfer_dates
       from ${settlementEntries} e
-      join ${orders} o on o.id = e.order_id
-      left join ${customers} c on c.id = o.customer_id
       where e.merchant_id = ${merchantId}::uuid and e.day between ${from}::date and ${to}::date ${cursor}
       order by e.day, e.id
       limit ${batch}`;
@@ -636,13 +704,15 @@ export class SettlementService {
 
   /**
    * The month's rows in order, read by keyset batches (day, id): memory stays one batch whatever the month's size,
-   * and no transaction stays open while the client downloads (on PGlite the one connection would be held).
+   * and no transaction stays open while the client downloads (on PGlite the one connection would be held). 2 000
+   * rows a batch (about 1 MB); the size matters little once a batch reads the row alone (docs/settlements.md, "The
+   * CSV export at volume").
    */
   async *exportRows(
     merchantId: string,
     month: number,
     year: number,
-    batch = 500,
+    batch = EXPORT_BATCH,
   ): AsyncGenerator<Record<string, unknown>> {
     const { from, to } = monthRange(month, year);
     let after: { day: string; id: string } | null = null;

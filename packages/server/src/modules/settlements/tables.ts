@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -75,6 +76,16 @@ export const settlementEntries = pgTable(
     /** `sale:<orderId>` or `cancel:<orderId>:<canceled total after it>`: running the job twice adds nothing. */
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // Facts of the sale copied when the row is written (a `Cancelamento` copies its `Venda`'s), so that the extract
+    // and the CSV export read the row alone: at 10^6 orders, one orders lookup per exported row was most of the
+    // export's time (docs/settlements.md, "What the rows carry").
+    orderCode: text('order_code').notNull(),
+    merchantOrderCode: text('merchant_order_code').notNull(),
+    orderCreatedAt: timestamp('order_created_at', { withTimezone: true }).notNull(),
+    /** The buyer's name when the sale was booked (null: the order has no customer). */
+    customerName: text('customer_name'),
+    /** The due dates of the row's transfer shares, in share order ('YYYY-MM-DD YYYY-MM-DD'); fixed when written. */
+    transferDates: text('transfer_dates').notNull(),
   },
   (t) => [
     uniqueIndex('settlement_entries_key_uq').on(t.key),
@@ -83,6 +94,34 @@ export const settlementEntries = pgTable(
     index('settlement_entries_merchant_day_id_idx').on(t.merchantId, t.day, t.id),
     index('settlement_entries_order_idx').on(t.orderId),
   ],
+);
+
+/**
+ * Per merchant and day of the extract, the sums of its `settlement_entries` rows and of their shares not taken by a
+ * settlement yet: the big numbers, the extract's days and the debt read these (a few hundred rows a merchant)
+ * instead of the rows (10^6 at a large store). Written by the settlements service only, in the statement or the
+ * transaction that writes the rows or takes their shares; equal to the rows' sums at every commit
+ * (test/settlements/settlements-invariants.property.test.ts, docs/settlements.md "The daily summary").
+ */
+export const settlementDays = pgTable(
+  'settlement_days',
+  {
+    merchantId: uuid('merchant_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** How many rows (`Venda` and `Cancelamento`) the day has. */
+    entries: integer('entries').notNull(),
+    /** Sum of the `Venda` rows' amounts. */
+    sales: bigint('sales', { mode: 'number' }).notNull(),
+    /** Sum of every row's fee (a `Cancelamento`'s is negative: the fee given back). */
+    fees: bigint('fees', { mode: 'number' }).notNull(),
+    /** Sum of the `Cancelamento` rows' payouts (≤ 0). */
+    cancellations: bigint('cancellations', { mode: 'number' }).notNull(),
+    /** Sum of every row's payout: what the day is worth to the merchant. */
+    payout: bigint('payout', { mode: 'number' }).notNull(),
+    /** Sum of the day's rows' transfer shares not taken by a settlement yet (still scheduled). */
+    scheduled: bigint('scheduled', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day] })],
 );
 
 /**
