@@ -274,15 +274,16 @@ describe('GET v2/checkouts', () => {
     const views = t.built.services.checkouts.merchantViews;
     const base = { page: 0, size: 10 } as const;
     // Each filter and the index that serves it (the count reads every matching row, so it shows the index best).
-    const cases: [Partial<MerchantCheckoutsQuery>, string][] = [
+    const cases: [Partial<MerchantCheckoutsQuery>, string | RegExp][] = [
       [{}, 'checkouts_merchant_created_idx'],
       [{ code: 'BULK-12' }, 'checkouts_merchant_code_prefix_idx'],
       [{ customerName: 'cliente 77' }, 'checkouts_merchant_customer_name_idx'],
       [{ amount: '15.00' }, 'checkouts_merchant_amount_idx'],
-      // A date range's capped count reads the status index alone (every status but REVOKED, then the dates).
+      // A date range's capped count reads the status index alone (every status but REVOKED, then the dates) or the
+      // dates' own index: which is cheaper depends on the table's statistics (a few days of rows: the dates').
       [
         { from: '2025-03-01', to: '2025-03-02' },
-        'Index Only Scan using checkouts_merchant_status_created_idx',
+        /Index Only Scan using checkouts_merchant_status_created_idx|Index Scan using checkouts_merchant_created_idx/,
       ],
       [{ denied: 'true' }, 'checkouts_merchant_status_created_idx'],
       [{ approved: 'true', from: '2025-03-01' }, 'checkouts_merchant_status_created_idx'],
@@ -303,7 +304,7 @@ describe('GET v2/checkouts', () => {
         const lines = plan.rows.map((r) => Object.values(r)[0]).join('\n');
         expect(lines, `${JSON.stringify(query)}\n${lines}`).not.toMatch(/Seq Scan on checkouts/);
         if (which === 'count' && Object.keys(query).length > 0)
-          expect(lines, JSON.stringify(query)).toContain(index);
+          expect(lines, JSON.stringify(query)).toMatch(index);
       }
     }
   });
