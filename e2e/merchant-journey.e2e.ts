@@ -159,7 +159,7 @@ describe("merchant portal: a merchant's day", () => {
     await page.getByLabel('Código do pedido').fill(sale.code);
     await page.getByRole('button', { name: 'Buscar' }).click();
     await page.waitForURL(`**code=${sale.code}**`);
-    await page.getByText('Aprovados', { exact: true }).click();
+    await page.getByRole('group', { name: 'Status' }).getByText('Aprovados', { exact: true }).click();
     await page.waitForURL('**approved=true**');
     const row = page.getByRole('row').filter({ hasText: sale.code });
     await row.waitFor();

@@ -78,10 +78,10 @@ describe('merchant portal: sales and Drip links', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('Em andamento');
     // A status toggle that excludes it: the list is empty.
-    await page.getByText('Aprovados', { exact: true }).click();
+    await page.getByRole('group', { name: 'Status' }).getByText('Aprovados', { exact: true }).click();
     await page.waitForURL('**approved=true**');
     await page.getByText('Nenhum pedido encontrado').waitFor();
-    await page.getByText('Aprovados', { exact: true }).click();
+    await page.getByRole('group', { name: 'Status' }).getByText('Aprovados', { exact: true }).click();
     await row.waitFor();
     // The chart (its own chunk, loaded after the numbers) draws its bars.
     await page.getByText('Pedidos aprovados e negados').waitFor();
