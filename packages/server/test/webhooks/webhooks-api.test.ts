@@ -181,8 +181,12 @@ describe('tenant isolation', () => {
     const theirDeliveries = await deliveries(theirs.body.id, pitanga);
     expect(theirDeliveries.body.content).toHaveLength(1);
     const theirDelivery: string = theirDeliveries.body.content[0].id;
-    // Each publish reached only its merchant's endpoint.
-    expect(JSON.stringify(theirDeliveries.body.content[0])).not.toContain('a-1');
+    // Each publish reached only its merchant's endpoint: their one delivery carries their order.
+    const payloads = (await t.database.db.execute(
+      sql`select payload from webhook_deliveries where id = ${theirDelivery}::uuid`,
+    )) as { rows: { payload: unknown }[] };
+    expect(JSON.stringify(payloads.rows[0]?.payload)).toContain('"orderId":"p-1"');
+    expect(JSON.stringify(payloads.rows[0]?.payload)).not.toContain('"orderId":"a-1"');
     expect((await deliveries(mine.body.id)).body.content).toHaveLength(1);
 
     expect((await list()).body.content.map((e: { id: string }) => e.id)).toEqual([mine.body.id]);
