@@ -5,8 +5,14 @@
 import * as v from 'valibot';
 import { isIsoDate } from '../dates.ts';
 import { isReaisAmount } from '../money.ts';
-import { CHECKOUT_STATUSES, DenialReason, IsoInstant, NonNegativeReais, PositiveReais } from './checkout.ts';
 import { pageOf } from './orders.ts';
+import {
+  CHECKOUT_STATUSES,
+  DenialReason,
+  IsoInstant,
+  NonNegativeReais,
+  PositiveReais,
+} from './primitives.ts';
 
 // ---------------------------------------------------------------- statuses (spec 4)
 

@@ -8,8 +8,8 @@
 import * as v from 'valibot';
 import { isValidCpf, onlyDigits } from '../br.ts';
 import { normalizeShopperPhone } from '../phone.ts';
-import { IsoDateString, IsoInstant, NonNegativeReais, PositiveReais } from './checkout.ts';
 import { CUSTOMER_API } from './paths.ts';
+import { IsoDateString, IsoInstant, NonNegativeReais, PositiveReais } from './primitives.ts';
 
 // ---------------------------------------------------------------- paths
 

@@ -6,8 +6,8 @@
  * Money follows contract/checkout.ts: the wire carries reais numbers with 2 decimals, `v.InferOutput` is `Cents`.
  */
 import * as v from 'valibot';
-import { IsoInstant, NonNegativeReais, PositiveReais } from './checkout.ts';
 import { ORDER_STATUSES, PRODUCT_STATUSES } from './orders.ts';
+import { IsoInstant, NonNegativeReais, PositiveReais } from './primitives.ts';
 
 /** The texts of refunds (spec 8, merchant portal "Order refund"; the refusals are Drip's). */
 export const refundMessages = {

@@ -4,8 +4,8 @@
  */
 import * as v from 'valibot';
 import type { IsoDate } from '../dates.ts';
-import { IsoDateString, IsoInstant, Reais } from './checkout.ts';
 import { pageOf } from './orders.ts';
+import { IsoDateString, IsoInstant, Reais } from './primitives.ts';
 
 /** The extract's periods (spec 9), the current month by default. */
 export const SETTLEMENT_PERIODS = [

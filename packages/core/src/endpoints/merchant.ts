@@ -16,8 +16,8 @@ import {
   MerchantUser,
   TokenPair,
 } from '../contract/auth.ts';
-import { CheckoutStatus } from '../contract/checkout.ts';
 import { MERCHANT_API } from '../contract/paths.ts';
+import { CheckoutStatus } from '../contract/primitives.ts';
 import { IdParam, REFRESH_HEADER_DOC } from './common.ts';
 import { endpoint } from './define.ts';
 

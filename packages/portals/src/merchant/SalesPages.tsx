@@ -1,5 +1,6 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ContentFirstProvider } from '../shared/contentFirst.tsx';
 import { EmptyState } from '../shared/EmptyState.tsx';
 import { BigNumbers } from './sales/BigNumbers.tsx';
 
@@ -18,27 +19,31 @@ export function SalesLayout() {
   // The period of the big numbers stays when switching tabs.
   const period = new URLSearchParams(search).get('volume_period');
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={2}>Minhas Vendas</Title>
-        <Text c="dimmed">Acompanhe os pedidos pagos com Drip e os repasses da sua loja.</Text>
-      </div>
-      {tab ? (
-        <>
-          <BigNumbers />
-          <Tabs
-            value={tab}
-            onChange={(value) => value && void navigate(period ? `${value}?volume_period=${period}` : value)}
-          >
-            <Tabs.List>
-              <Tabs.Tab value={ORDERS}>Lista de pedidos</Tabs.Tab>
-              <Tabs.Tab value={EXTRACT}>Extrato de vendas</Tabs.Tab>
-            </Tabs.List>
-          </Tabs>
-        </>
-      ) : null}
-      <Outlet />
-    </Stack>
+    <ContentFirstProvider>
+      <Stack gap="lg">
+        <div>
+          <Title order={2}>Minhas Vendas</Title>
+          <Text c="dimmed">Acompanhe os pedidos pagos com Drip e os repasses da sua loja.</Text>
+        </div>
+        {tab ? (
+          <>
+            <BigNumbers />
+            <Tabs
+              value={tab}
+              onChange={(value) =>
+                value && void navigate(period ? `${value}?volume_period=${period}` : value)
+              }
+            >
+              <Tabs.List>
+                <Tabs.Tab value={ORDERS}>Lista de pedidos</Tabs.Tab>
+                <Tabs.Tab value={EXTRACT}>Extrato de vendas</Tabs.Tab>
+              </Tabs.List>
+            </Tabs>
+          </>
+        ) : null}
+        <Outlet />
+      </Stack>
+    </ContentFirstProvider>
   );
 }
 

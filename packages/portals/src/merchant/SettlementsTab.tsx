@@ -28,6 +28,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useMainContentArrived } from '../shared/contentFirst.tsx';
 import { DetailList, InfiniteList, LoadError } from '../shared/kit/index.ts';
 import { MOBILE_MAX_WIDTH } from '../shared/theme.ts';
 import { useSettlementBigNumbers, useSettlements } from './api/settlements.ts';
@@ -331,6 +332,8 @@ function SettlementNumbers({ period }: { period: SettlementPeriod }) {
 export function SettlementsTab() {
   const [period, setPeriod] = useSettlementPeriod();
   const days = useSettlements(period);
+  // The sales chart above waits for the extract (shared/contentFirst.tsx).
+  useMainContentArrived(days.isSuccess || days.isError);
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [exporting, setExporting] = useState(false);
   const first = days.data?.pages[0];

@@ -57,8 +57,7 @@ describe('Minhas Vendas: Lista de pedidos', () => {
     await waitFor(() => expect(api.last(LIST)?.search.get('denied')).toBe('true'));
     expect(new URLSearchParams(router.state.location.search).get('denied')).toBe('true');
     // Search by order code instead: the name filter goes away.
-    await user.click(screen.getAllByLabelText('Buscar por')[0] as HTMLElement);
-    await user.click(await screen.findByRole('option', { name: 'Código do pedido' }));
+    await user.selectOptions(screen.getByLabelText('Buscar por'), 'Código do pedido');
     await user.type(screen.getByLabelText('Código do pedido'), 'PED-1');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     await waitFor(() => expect(api.last(LIST)?.search.get('code')).toBe('PED-1'));
@@ -106,6 +105,20 @@ describe('Minhas Vendas: Lista de pedidos', () => {
     await screen.findByRole('table', { name: 'Pedidos' });
     expect(screen.queryByText(/Mais de .* pedidos/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Página 1' })).toBeTruthy();
+  });
+
+  it("searches by the order's amount with the R$ box, loaded when that search is chosen", async () => {
+    const api = salesServer();
+    renderApp('/parceira/pedidos', api.fetch);
+    await screen.findByRole('table', { name: 'Pedidos' });
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Buscar por'), 'Valor do pedido');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Valor do pedido') as HTMLInputElement).disabled).toBe(false),
+    );
+    await user.type(screen.getByLabelText('Valor do pedido'), '1234,56');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(api.last(LIST)?.search.get('amount')).toBe('1234.56'));
   });
 
   it('keeps the big-number period in volume_period and sends it as the API period', async () => {

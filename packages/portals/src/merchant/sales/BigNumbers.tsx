@@ -9,6 +9,7 @@ import {
 import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAfterMainContent } from '../../shared/contentFirst.tsx';
 import { LoadError } from '../../shared/kit/index.ts';
 import { useSalesStatistics } from '../api/sales.ts';
 
@@ -57,6 +58,7 @@ function NumberCard({ label, value, note }: { label: string; value: string; note
 export function BigNumbers() {
   const [period, setPeriod] = useVolumePeriod();
   const stats = useSalesStatistics(period);
+  const afterContent = useAfterMainContent();
   const comparison =
     stats.data && stats.data.comparisonPercentage !== null
       ? comparisonText(period, stats.data.comparisonPercentage, todayInSaoPaulo())
@@ -91,9 +93,15 @@ export function BigNumbers() {
           <Skeleton height={96} radius="lg" />
         </SimpleGrid>
       )}
-      <Suspense fallback={<Skeleton height={240} radius="lg" />}>
-        <SalesChart period={period} />
-      </Suspense>
+      {/* Its 130 KB of charting code load once the list or the extract below is on screen (contentFirst.tsx);
+          the placeholder keeps its place meanwhile. */}
+      {afterContent ? (
+        <Suspense fallback={<Skeleton height={240} radius="lg" />}>
+          <SalesChart period={period} />
+        </Suspense>
+      ) : (
+        <Skeleton height={240} radius="lg" />
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { formatBRL, formatDateTime, type MerchantCheckoutSummary, merchantCheckoutDisplay } from '@drip/core';
-import { Button, Chip, Group, NumberInput, Paper, Select, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Button, Chip, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useMainContentArrived } from '../../shared/contentFirst.tsx';
 import {
   type CappedNotice,
   DataList,
@@ -11,6 +12,8 @@ import {
   useListQuery,
 } from '../../shared/kit/index.ts';
 import { SALES_FILTERS, useSales } from '../api/sales.ts';
+
+const AmountFilter = lazy(() => import('./AmountFilter.tsx').then((m) => ({ default: m.AmountFilter })));
 
 const detailsPath = (sale: MerchantCheckoutSummary) => `/parceira/pedidos/${encodeURIComponent(sale.id)}`;
 
@@ -72,6 +75,8 @@ const ORDERS_CAPPED: CappedNotice = {
 export function OrdersListPage() {
   const list = useListQuery(SALES_FILTERS);
   const sales = useSales(list.filters, list.page, list.size);
+  // The chart above waits for the list (shared/contentFirst.tsx).
+  useMainContentArrived(sales.isSuccess || sales.isError);
   const navigate = useNavigate();
   const { filters } = list;
   const current: SearchBy = filters.amount ? 'amount' : filters.customerName ? 'customerName' : 'code';
@@ -103,31 +108,24 @@ export function OrdersListPage() {
         <Stack gap="sm">
           <form onSubmit={search} aria-label="Buscar pedidos">
             <Group align="flex-end" gap="sm" wrap="wrap">
-              <Select
+              {/* A native select: three fixed choices need no searchable combobox, and the list's first load
+                  does not carry one (with its popover and scroll area). */}
+              <NativeSelect
                 label="Buscar por"
                 data={SEARCH_BY.map((s) => ({ value: s.value, label: s.label }))}
                 value={searchBy}
-                allowDeselect={false}
-                onChange={(value) => {
-                  setSearchBy((value as SearchBy | null) ?? 'code');
+                onChange={(event) => {
+                  setSearchBy(event.currentTarget.value as SearchBy);
                   setText('');
                 }}
                 w={180}
               />
               {searchBy === 'amount' ? (
-                <NumberInput
-                  label="Valor do pedido"
-                  prefix="R$ "
-                  decimalSeparator=","
-                  thousandSeparator="."
-                  decimalScale={2}
-                  step={0.01}
-                  min={0}
-                  inputMode="decimal"
-                  value={text === '' ? '' : Number(text)}
-                  onChange={(value) => setText(value === '' ? '' : String(value))}
-                  style={{ flex: 1, minWidth: 180 }}
-                />
+                <Suspense
+                  fallback={<TextInput label="Valor do pedido" disabled style={{ flex: 1, minWidth: 180 }} />}
+                >
+                  <AmountFilter value={text} onChange={setText} />
+                </Suspense>
               ) : (
                 <TextInput
                   label={searchBy === 'code' ? 'Código do pedido' : 'Nome do cliente'}

@@ -7,7 +7,7 @@ import {
   isReaisAmount,
   reaisToCents,
 } from '@drip/core';
-import { Alert, NumberInput, type NumberInputProps, TextInput, type TextInputProps } from '@mantine/core';
+import { Alert, NumberInput, type NumberInputProps } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import type * as v from 'valibot';
@@ -130,10 +130,7 @@ export function percentToFraction(shown: string | number): number | null {
   return Number.isFinite(hundredths) ? Number(`${hundredths}e-4`) : null;
 }
 
-/** A calendar date as the API takes it ('YYYY-MM-DD'), with the browser's date picker. */
-export function DateField(props: Omit<TextInputProps, 'type'>) {
-  return <TextInput {...props} type="date" />;
-}
+export { DateField } from './DateField.tsx';
 
 /**
  * A failed submit: the title, the HTTP status in parentheses, and the page scrolled to the top so that the banner is
