@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './customer.ts';
 export * from './define.ts';
 export * from './merchant.ts';
+export * from './merchant-refunds.ts';
 export * from './merchant-sales.ts';
 export * from './merchant-settlements.ts';
 export * from './merchant-webhooks.ts';

@@ -7,6 +7,7 @@ import { adminEndpoints } from './admin.ts';
 import { customerEndpoints } from './customer.ts';
 import type { AnyEndpoint } from './define.ts';
 import { merchantEndpoints } from './merchant.ts';
+import { merchantRefundEndpoints } from './merchant-refunds.ts';
 import { merchantSalesEndpoints } from './merchant-sales.ts';
 import { merchantSettlementEndpoints } from './merchant-settlements.ts';
 import { merchantWebhookEndpoints } from './merchant-webhooks.ts';
@@ -18,6 +19,7 @@ export const endpointGroups = {
   admin: adminEndpoints,
   merchant: merchantEndpoints,
   merchantSales: merchantSalesEndpoints,
+  merchantRefunds: merchantRefundEndpoints,
   merchantSettlements: merchantSettlementEndpoints,
   merchantWebhooks: merchantWebhookEndpoints,
   customer: customerEndpoints,

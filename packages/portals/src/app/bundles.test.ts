@@ -141,7 +141,7 @@ describe('portal bundles', () => {
       const modules = firstLoadModules([login]);
       expect(modules, login).toContain(login);
       const fromPackage = (name: string) => modules.filter((id) => id.includes(`/node_modules/${name}/`));
-      // TanStack Query (the logins submit with useSubmit), the kit's lists (TanStack Table), forms and dates, the
+      // TanStack Query (the logins submit with useSubmit), the kit's lists, forms and dates, the
       // phone metadata, the schemas.
       expect(
         modules.filter((id) => id.startsWith('src/shared/kit/')),
@@ -189,6 +189,31 @@ describe('portal bundles', () => {
     ]);
     expect(modules).toContain('src/merchant/sales/OrdersListPage.tsx');
     expect(modules.filter((m) => /recharts|@mantine\/charts|SalesChart/.test(m))).toEqual([]);
+  });
+
+  it("keeps the combobox, the amount box's number format, the form helpers and the refund schemas out of the merchant orders list's first load", () => {
+    const modules = firstLoadModules([
+      'src/merchant/MerchantLayout.tsx',
+      'src/merchant/SalesPages.tsx',
+      'src/merchant/sales/OrdersListPage.tsx',
+    ]);
+    expect(modules).toContain('src/merchant/sales/OrdersListPage.tsx');
+    expect(
+      modules.filter((m) =>
+        /@mantine\/core\/esm\/components\/(Combobox|Select|NativeSelect|NumberInput|SegmentedControl|FloatingIndicator)\//.test(
+          m,
+        ),
+      ),
+    ).toEqual([]);
+    expect(modules.filter((m) => m.includes('/node_modules/react-number-format/'))).toEqual([]);
+    expect(modules).not.toContain('src/shared/kit/form.tsx');
+    expect(modules).not.toContain('src/merchant/sales/AmountFilter.tsx');
+    const refunds = (m: string) => /core\/src\/(endpoints\/merchant-refunds|contract\/refunds)\.ts$/.test(m);
+    expect(modules.filter(refunds)).toEqual([]);
+    // The same look-ups find them where they belong: the order's details refund, the link form is a form.
+    const details = firstLoadModules(['src/merchant/sales/OrderDetailsPage.tsx']);
+    expect(details.filter(refunds).length).toBeGreaterThan(0);
+    expect(firstLoadModules(['src/merchant/links/CreateLinkPage.tsx'])).toContain('src/shared/kit/form.tsx');
   });
 
   it("keeps the month picker (@mantine/dates, dayjs) out of the extract's and the orders list's first load", () => {

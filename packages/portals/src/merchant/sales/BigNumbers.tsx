@@ -6,7 +6,7 @@ import {
   todayInSaoPaulo,
   VOLUME_PERIODS,
 } from '@drip/core';
-import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Chip, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAfterMainContent } from '../../shared/contentFirst.tsx';
@@ -67,12 +67,16 @@ export function BigNumbers() {
     <Stack gap="md" aria-label="Resumo de vendas" component="section">
       <Group justify="space-between" wrap="wrap">
         <Text fw={600}>Resumo de vendas</Text>
-        <SegmentedControl
-          aria-label="Período"
-          value={period}
-          onChange={(value) => setPeriod(value as BigNumberPeriod)}
-          data={VOLUME_PERIODS.map((p) => ({ value: p.value, label: p.label }))}
-        />
+        {/* One choice of three as radio chips (the status filters' chips): no sliding indicator to load. */}
+        <Chip.Group multiple={false} value={period} onChange={(value) => setPeriod(value as BigNumberPeriod)}>
+          <Group gap="xs" role="radiogroup" aria-label="Período">
+            {VOLUME_PERIODS.map((p) => (
+              <Chip key={p.value} value={p.value} size="sm">
+                {p.label}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
       </Group>
       {stats.isError ? (
         <LoadError

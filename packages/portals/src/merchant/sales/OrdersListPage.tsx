@@ -1,6 +1,6 @@
 import { formatBRL, formatDateTime, type MerchantCheckoutSummary, merchantCheckoutDisplay } from '@drip/core';
-import { Button, Chip, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Chip, Group, Input, Paper, Stack, TextInput } from '@mantine/core';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMainContentArrived } from '../../shared/contentFirst.tsx';
 import {
@@ -81,6 +81,7 @@ export function OrdersListPage() {
   const { filters } = list;
   const current: SearchBy = filters.amount ? 'amount' : filters.customerName ? 'customerName' : 'code';
   const [searchBy, setSearchBy] = useState<SearchBy>(current);
+  const searchById = useId();
   const [text, setText] = useState(filters[current] ?? '');
   // Back and forward move through filters: the box follows the URL.
   useEffect(() => {
@@ -109,17 +110,26 @@ export function OrdersListPage() {
           <form onSubmit={search} aria-label="Buscar pedidos">
             <Group align="flex-end" gap="sm" wrap="wrap">
               {/* A native select: three fixed choices need no searchable combobox, and the list's first load
-                  does not carry one (with its popover and scroll area). */}
-              <NativeSelect
-                label="Buscar por"
-                data={SEARCH_BY.map((s) => ({ value: s.value, label: s.label }))}
-                value={searchBy}
-                onChange={(event) => {
-                  setSearchBy(event.currentTarget.value as SearchBy);
-                  setText('');
-                }}
-                w={180}
-              />
+                  carries neither one nor its chevron icon (Mantine's input with a text arrow). */}
+              <Input.Wrapper label="Buscar por" id={searchById} w={180}>
+                <Input
+                  component="select"
+                  id={searchById}
+                  value={searchBy}
+                  onChange={(event: ChangeEvent<HTMLSelectElement>) => {
+                    setSearchBy(event.currentTarget.value as SearchBy);
+                    setText('');
+                  }}
+                  rightSection="▾"
+                  rightSectionPointerEvents="none"
+                >
+                  {SEARCH_BY.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Input>
+              </Input.Wrapper>
               {searchBy === 'amount' ? (
                 <Suspense
                   fallback={<TextInput label="Valor do pedido" disabled style={{ flex: 1, minWidth: 180 }} />}

@@ -1,7 +1,6 @@
 import { Alert, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ColumnDef, flexRender, getCoreRowModel, type Row, useReactTable } from '@tanstack/react-table';
 import type { MouseEvent, ReactNode } from 'react';
 import { EmptyState } from '../EmptyState.tsx';
 import { LoadError } from '../QueryState.tsx';
@@ -83,39 +82,23 @@ function fromInteractive(event: MouseEvent): boolean {
 }
 
 /**
- * A server-paged list: TanStack Table over Mantine's Table (desktop) or cards (phones), with a loading skeleton,
+ * A server-paged list: Mantine's Table (desktop) or cards (phones), with a loading skeleton,
  * an empty state, a load error with the HTTP status, row click, the spec's pagination control, and a notice when
  * the server's count stopped at its cap.
  */
 export function DataList<T>(props: DataListProps<T>) {
-  const { query, columns, empty, errorTitle, onPageChange } = props;
+  const { query, empty, errorTitle, onPageChange } = props;
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
-  const defs: ColumnDef<T>[] = columns.map((column) => ({
-    id: column.id,
-    header: column.header,
-    cell: (context) => column.cell(context.row.original),
-    meta: column,
-  }));
-  const table = useReactTable<T>({
-    data: (query.data?.content ?? []) as T[],
-    columns: defs,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => props.getRowId(row),
-    manualPagination: true,
-    pageCount: query.data?.totalPages ?? -1,
-  });
-
   if (query.isError && !query.data)
     return <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.isPending && query.data?.totalElements === 0)
     return <EmptyState title={empty.title} description={empty.description} action={empty.action} />;
 
-  const rows = table.getRowModel().rows;
-  const body = phone ? (
-    <PhoneCards {...props} rows={rows} />
-  ) : (
-    <DesktopTable {...props} rows={rows} headers={table.getHeaderGroups()[0]?.headers ?? []} />
-  );
+  const rows: Row<T>[] = (query.data?.content ?? []).map((original) => ({
+    id: props.getRowId(original),
+    original,
+  }));
+  const body = phone ? <PhoneCards {...props} rows={rows} /> : <DesktopTable {...props} rows={rows} />;
   const cap = query.data?.totalCapped ? integerFormat.format(query.data.totalElements) : null;
   const notice = props.capped ?? DEFAULT_CAPPED_NOTICE;
   return (
@@ -133,7 +116,11 @@ export function DataList<T>(props: DataListProps<T>) {
   );
 }
 
-type Headers<T> = ReturnType<ReturnType<typeof useReactTable<T>>['getHeaderGroups']>[number]['headers'];
+/** A row of the page: the item and its id. */
+interface Row<T> {
+  id: string;
+  original: T;
+}
 
 /** The loading skeleton: hidden from assistive technology, which hears the status line instead. */
 function SkeletonTable({ columns, rows, minWidth }: { columns: number; rows: number; minWidth: number }) {
@@ -169,8 +156,7 @@ function DesktopTable<T>({
   skeletonRows = 10,
   minWidth = 860,
   rows,
-  headers,
-}: DataListProps<T> & { rows: Row<T>[]; headers: Headers<T> }) {
+}: DataListProps<T> & { rows: Row<T>[] }) {
   if (query.isPending)
     return <SkeletonTable columns={columns.length} rows={skeletonRows} minWidth={minWidth} />;
   return (
@@ -184,18 +170,11 @@ function DesktopTable<T>({
       >
         <Table.Thead>
           <Table.Tr>
-            {headers.map((header) => {
-              const column = columns.find((c) => c.id === header.id);
-              return (
-                <Table.Th key={header.id}>
-                  {column?.hideHeader ? (
-                    <VisuallyHidden>{column.header}</VisuallyHidden>
-                  ) : (
-                    flexRender(header.column.columnDef.header, header.getContext())
-                  )}
-                </Table.Th>
-              );
-            })}
+            {columns.map((column) => (
+              <Table.Th key={column.id}>
+                {column.hideHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -211,8 +190,8 @@ function DesktopTable<T>({
                   : undefined
               }
             >
-              {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+              {columns.map((column) => (
+                <Table.Td key={column.id}>{column.cell(row.original)}</Table.Td>
               ))}
             </Table.Tr>
           ))}
