@@ -113,7 +113,15 @@ const gridOf = (columns: number) => ({
 /** The per-order detail of a day and its debt row. */
 function DayDetail({ day, phone }: { day: SettlementDay; phone: boolean }) {
   const debt = (
-    <Group justify="space-between" px={phone ? 0 : 'sm'} py="xs" data-testid="debt-row">
+    // Beside its label on a desktop: with many transfer columns the day is wider than the window, and the far end
+    // of the row would be out of sight.
+    <Group
+      justify={phone ? 'space-between' : 'flex-start'}
+      gap="xl"
+      px={phone ? 0 : 'sm'}
+      py="xs"
+      data-testid="debt-row"
+    >
       <Text fw={600}>Saldo devedor</Text>
       <Text fw={600}>
         <Money cents={day.outstandingBalance} />
