@@ -3,6 +3,7 @@
  * theme, TanStack Query, the three areas' sessions) over a memory router, with an in-memory session store and a
  * `fetch` that answers every call with 401 (a story never reaches a server; a login attempt shows its error).
  */
+import { SESSION_KEYS } from '@drip/core';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createAppDeps, LOGIN_PATHS } from '../packages/portals/src/app/deps.ts';
@@ -105,4 +106,21 @@ export function PortalStory({ path, env = 'default', answers, local, session }: 
       <RouterProvider router={app.router} />
     </Providers>
   );
+}
+
+/** A merchant user with these permissions signed in, over fixture answers: nothing leaves the browser. */
+export function MerchantStory({
+  path,
+  answers,
+  permissions,
+}: {
+  path: string;
+  answers: FixtureAnswers;
+  permissions: string[];
+}) {
+  const local = {
+    [SESSION_KEYS.merchant.token]: merchantStoryToken(permissions),
+    [SESSION_KEYS.merchant.refreshToken]: 'story',
+  };
+  return <PortalStory path={path} answers={answers} local={local} />;
 }

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, snap } from './browser.ts';
-import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
+import { merchantUser, signInMerchant } from './merchant-portal.ts';
+import { type Demo, demo } from './sandbox.ts';
 
 let browser: Browser;
 let world: Demo;
@@ -20,25 +21,6 @@ const CSV_HEADER =
 // dayjs' pt-br short month names, as the month picker shows them.
 const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
 
-function admin() {
-  const aurora = world.merchants.find((m) => m.name === 'Loja Aurora');
-  const user = aurora?.users.find((u) => u.permissions.includes('ADMIN'));
-  if (!user) throw new Error('the demo world needs an ADMIN merchant user');
-  return user;
-}
-
-/** Both login steps, the Drip Token read from the sandbox inbox. */
-async function signIn(page: Page, user: { email: string; password: string; phone: string }) {
-  const before = await outbox(baseUrl(), user.phone);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Senha').fill(user.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByText('Verificação de 2 etapas').waitFor();
-  const sms = await newMessage(baseUrl(), user.phone, before);
-  await page.getByLabel('Drip Token').fill(sms.code ?? '');
-  await page.getByRole('button', { name: 'Confirmar' }).click();
-}
-
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -47,7 +29,7 @@ describe('merchant portal: Extrato de vendas', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/parceira/pedidos/extrato');
     await page.waitForURL('**/parceira/login**');
-    await signIn(page, admin());
+    await signInMerchant(page, merchantUser(world, true, 'Loja Aurora'));
     await page.waitForURL('**/parceira/pedidos/extrato');
 
     // The current month by default: the count starts on its 1st.

@@ -6,11 +6,12 @@
 // to its refund calls.
 import { readFile } from 'node:fs/promises';
 import { generateCpf, isoDateInSaoPaulo, MERCHANT_API, SESSION_KEYS } from '@drip/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, snap } from './browser.ts';
 import { createCheckout, merchantKey } from './checkout-helpers.ts';
+import { merchantUser, signInMerchant } from './merchant-portal.ts';
 import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
 
 let browser: Browser;
@@ -110,27 +111,6 @@ async function purchaseWithPaidInstalment(): Promise<{ checkoutId: string; code:
   return { checkoutId: checkout.id, code };
 }
 
-function auroraUser(admin: boolean) {
-  const aurora = world.merchants.find((m) => m.name === 'Loja Aurora');
-  const user = aurora?.users.find((u) =>
-    admin ? u.permissions.includes('ADMIN') : !u.permissions.includes('ADMIN'),
-  );
-  if (!user) throw new Error('the demo world needs an ADMIN and a READ user at Loja Aurora');
-  return user;
-}
-
-/** Both login steps, the Drip Token read from the sandbox inbox. */
-async function signIn(page: Page, user: { email: string; password: string; phone: string }) {
-  const before = await outbox(baseUrl(), user.phone);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Senha').fill(user.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByText('Verificação de 2 etapas').waitFor();
-  const sms = await newMessage(baseUrl(), user.phone, before);
-  await page.getByLabel('Drip Token').fill(sms.code ?? '');
-  await page.getByRole('button', { name: 'Confirmar' }).click();
-}
-
 // dayjs' pt-br short month names, as the month picker shows them.
 const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
 
@@ -151,7 +131,7 @@ describe("merchant portal: a merchant's day", () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await page.goto('/parceira/pedidos');
     await page.waitForURL('**/parceira/login**');
-    await signIn(page, auroraUser(true));
+    await signInMerchant(page, merchantUser(world, true, 'Loja Aurora'));
     await page.waitForURL('**/parceira/pedidos');
 
     // 'Lista de pedidos': the sale found by its order code, then the approved toggle keeps it.
@@ -287,7 +267,7 @@ describe("merchant portal: a merchant's day", () => {
     const detail = `/parceira/pedidos/${sale.checkoutId}`;
     await page.goto(detail);
     await page.waitForURL('**/parceira/login**');
-    await signIn(page, auroraUser(false));
+    await signInMerchant(page, merchantUser(world, false, 'Loja Aurora'));
     await page.waitForURL(`**${detail}`);
     await page.getByRole('heading', { name: /^Pedido / }).waitFor();
     await page.getByText('Código Drip').waitFor();

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, snap } from './browser.ts';
-import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
+import { merchantUser, signInMerchant } from './merchant-portal.ts';
+import { type Demo, demo } from './sandbox.ts';
 
 let browser: Browser;
 let world: Demo;
@@ -14,31 +15,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function userOf(admin: boolean) {
-  const user = world.merchants[0]?.users.find((u) => u.permissions.includes('ADMIN') === admin);
-  if (!user) throw new Error('the demo world needs an ADMIN and a READ merchant user');
-  return user;
-}
-
-/** Both login steps, the Drip Token read from the sandbox inbox. */
-async function signIn(page: Page, user: { email: string; password: string; phone: string }) {
-  const before = await outbox(baseUrl(), user.phone);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Senha').fill(user.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByText('Verificação de 2 etapas').waitFor();
-  const sms = await newMessage(baseUrl(), user.phone, before);
-  await page.getByLabel('Drip Token').fill(sms.code ?? '');
-  await page.getByRole('button', { name: 'Confirmar' }).click();
-}
-
 describe('merchant portal: sales and Drip links', () => {
   it('ADMIN creates a Drip link, opens it, and finds its sale with the filters', async () => {
     const { context, page } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await page.goto('/parceira/checkout-links/criar');
     await page.waitForURL('**/parceira/login**');
-    await signIn(page, userOf(true));
+    await signInMerchant(page, merchantUser(world, true));
     await page.waitForURL('**/parceira/checkout-links/criar');
 
     const code = `E2E-LINK-${Date.now()}`;
@@ -115,7 +98,7 @@ describe('merchant portal: sales and Drip links', () => {
   it('a READ user cannot create links: no menu item, the route sends them back, the API refuses', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/parceira/login');
-    await signIn(page, userOf(false));
+    await signInMerchant(page, merchantUser(world, false));
     await page.waitForURL('**/parceira/pedidos**');
     await page.goto('/parceira/checkout-links/criar');
     await page.waitForURL('**/parceira/pedidos**');

@@ -3,11 +3,12 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, snap } from './browser.ts';
 import { createCheckout, merchantKey } from './checkout-helpers.ts';
-import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
+import { merchantUser, signInMerchant } from './merchant-portal.ts';
+import { type Demo, demo } from './sandbox.ts';
 
 let browser: Browser;
 let world: Demo;
@@ -32,19 +33,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
 
-async function signInAdmin(page: Page) {
-  const user = world.merchants[0]?.users.find((u) => u.permissions.includes('ADMIN'));
-  if (!user) throw new Error('the demo world has no merchant ADMIN user');
-  const before = await outbox(baseUrl(), user.phone);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Senha').fill(user.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByText('Verificação de 2 etapas').waitFor();
-  const sms = await newMessage(baseUrl(), user.phone, before);
-  await page.getByLabel('Drip Token').fill(sms.code ?? '');
-  await page.getByRole('button', { name: 'Confirmar' }).click();
-}
-
 /** Standard Webhooks, by hand: base64(HMAC-SHA256(secret bytes, "id.timestamp.body")). */
 function signatureOf(secret: string, headers: IncomingHttpHeaders, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
@@ -57,7 +45,7 @@ describe('merchant webhooks', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/parceira/perfil');
     await page.waitForURL('**/parceira/login**');
-    await signInAdmin(page);
+    await signInMerchant(page, merchantUser(world, true));
     await page.waitForURL('**/parceira/perfil**');
 
     const { port } = receiver.address() as AddressInfo;

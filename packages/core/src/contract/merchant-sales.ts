@@ -11,6 +11,8 @@ import {
   DenialReason,
   IsoInstant,
   NonNegativeReais,
+  PageNumber,
+  PageSize,
   PositiveReais,
 } from './primitives.ts';
 
@@ -91,24 +93,6 @@ const RangeDate = v.pipe(
   ),
   v.transform((s) => s.slice(0, 10)),
   v.check((s) => isIsoDate(s), 'Data inválida'),
-);
-const PageNumber = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,6}$/, 'O parâmetro page deve ser um número inteiro a partir de 0'),
-    v.transform(Number),
-  ),
-  '0',
-);
-const PageSize = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,3}$/, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-    v.transform(Number),
-    v.minValue(1, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-    v.maxValue(100, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-  ),
-  '10',
 );
 
 /**

@@ -92,3 +92,24 @@ export type DenialReason = v.InferOutput<typeof DenialReason>;
 export const CHECKOUT_STATUSES = ['PRISTINE', 'MORE_INFO', 'OK', 'KO', 'EXPIRED', 'REVOKED'] as const;
 export const CheckoutStatus = v.picklist(CHECKOUT_STATUSES, 'Status de checkout desconhecido');
 export type CheckoutStatus = v.InferOutput<typeof CheckoutStatus>;
+
+/** The `page` query parameter of a paged list (0-based, '0' when absent). */
+export const PageNumber = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, 'O parâmetro page deve ser um número inteiro a partir de 0'),
+    v.transform(Number),
+  ),
+  '0',
+);
+/** The `size` query parameter of a paged list (1 to 100, '10' when absent). */
+export const PageSize = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,3}$/, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
+    v.transform(Number),
+    v.minValue(1, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
+    v.maxValue(100, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
+  ),
+  '10',
+);

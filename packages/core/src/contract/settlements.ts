@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { IsoDate } from '../dates.ts';
 import { pageOf } from './orders.ts';
-import { IsoDateString, IsoInstant, Reais } from './primitives.ts';
+import { IsoDateString, IsoInstant, PageNumber, PageSize, Reais } from './primitives.ts';
 
 /** The extract's periods (spec 9), the current month by default. */
 export const SETTLEMENT_PERIODS = [
@@ -71,25 +71,6 @@ export function monthRange(month: number, year: number): { from: IsoDate; to: Is
 const Period = v.optional(
   v.picklist(SETTLEMENT_PERIODS, `O período deve ser um de: ${SETTLEMENT_PERIODS.join(', ')}`),
   'CURRENT_MONTH',
-);
-
-const PageNumber = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,6}$/, 'O parâmetro page deve ser um número inteiro a partir de 0'),
-    v.transform(Number),
-  ),
-  '0',
-);
-const PageSize = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,3}$/, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-    v.transform(Number),
-    v.minValue(1, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-    v.maxValue(100, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-  ),
-  '10',
 );
 
 /** `?page=0&size=10&period=CURRENT_MONTH` */

@@ -1,30 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { SESSION_KEYS } from '@drip/core';
 import type { Meta, StoryObj } from '@storybook/react';
-import { type FixtureAnswers, merchantStoryToken, PortalStory } from '../../../../.storybook/portals.tsx';
+import { type FixtureAnswers, MerchantStory } from '../../../../.storybook/portals.tsx';
 import { graphic, merchantInfo, SALES_API, statistics } from './sales-fixtures.ts';
 import { debtDay, settlementDay, settlementNumbers, settlementPage } from './settlements-fixtures.ts';
 
 // 'Extrato de vendas' over fixture answers (the same signed-in harness as Sales.stories.tsx).
 type Answers = FixtureAnswers;
-
-/** A signed-in merchant user (with these permissions) over fixture answers: nothing leaves the browser. */
-function MerchantExtractStory({
-  path,
-  answers,
-  permissions,
-}: {
-  path: string;
-  answers: Answers;
-  permissions: string[];
-}) {
-  const local = {
-    [SESSION_KEYS.merchant.token]: merchantStoryToken(permissions),
-    [SESSION_KEYS.merchant.refreshToken]: 'story',
-  };
-  return <PortalStory path={path} answers={answers} local={local} />;
-}
 
 const days = (page: number) =>
   Array.from({ length: 10 }, (_, i) => {
@@ -53,9 +35,9 @@ const answers: Answers = {
 
 const meta = {
   title: 'Portals/Merchant portal extract',
-  component: MerchantExtractStory,
+  component: MerchantStory,
   args: { path: '/parceira/pedidos/extrato', answers, permissions: ['ADMIN', 'READ'] },
-} satisfies Meta<typeof MerchantExtractStory>;
+} satisfies Meta<typeof MerchantStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,8 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { SESSION_KEYS } from '@drip/core';
 import type { Meta, StoryObj } from '@storybook/react';
-import { type FixtureAnswers, merchantStoryToken, PortalStory } from '../../../../.storybook/portals.tsx';
+import { type FixtureAnswers, MerchantStory } from '../../../../.storybook/portals.tsx';
 import {
   checkoutLink,
   graphic,
@@ -17,23 +16,6 @@ import {
 } from './sales-fixtures.ts';
 
 type Answers = FixtureAnswers;
-
-/** A signed-in merchant user (with these permissions) over fixture answers: nothing leaves the browser. */
-function MerchantSalesStory({
-  path,
-  answers,
-  permissions,
-}: {
-  path: string;
-  answers: Answers;
-  permissions: string[];
-}) {
-  const local = {
-    [SESSION_KEYS.merchant.token]: merchantStoryToken(permissions),
-    [SESSION_KEYS.merchant.refreshToken]: 'story',
-  };
-  return <PortalStory path={path} answers={answers} local={local} />;
-}
 
 const answers: Answers = {
   [`GET ${SALES_API}/v1/merchant`]: () => ({ status: 200, body: merchantInfo }),
@@ -71,9 +53,9 @@ const answers: Answers = {
 
 const meta = {
   title: 'Portals/Merchant portal sales',
-  component: MerchantSalesStory,
+  component: MerchantStory,
   args: { path: '/parceira/pedidos', answers, permissions: ['ADMIN', 'READ'] },
-} satisfies Meta<typeof MerchantSalesStory>;
+} satisfies Meta<typeof MerchantStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

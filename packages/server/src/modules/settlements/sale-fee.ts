@@ -10,6 +10,17 @@ import { orders } from '../orders/tables.ts';
 import { feeOf } from './plan.ts';
 import { merchantFees, settlementEntries } from './tables.ts';
 
+/**
+ * The fee active when the order `o` was made, as `f.rate_bps` (null without one): the newest fee created before the
+ * order and not expired on its day in São Paulo. Both the `Venda` row and the detail's fee before it choose by this.
+ */
+export const feeAtOrderJoin = sql`left join lateral (
+  select x.rate_bps from ${merchantFees} x
+  where x.merchant_id = o.merchant_id and x.created_at <= o.created_at
+    and (x.expiration_date is null or x.expiration_date > (o.created_at at time zone 'America/Sao_Paulo')::date)
+  order by x.created_at desc limit 1
+) f on true`;
+
 export interface SaleFee {
   /** Basis points (2,99 % = 299). */
   rateBps: number;
@@ -24,12 +35,7 @@ export async function saleFee(db: Db, merchantId: string, orderId: string): Prom
       coalesce(f.rate_bps, 0) as rate_bps
     from ${orders} o
     left join ${settlementEntries} e on e.key = 'sale:' || o.id::text
-    left join lateral (
-      select x.rate_bps from ${merchantFees} x
-      where x.merchant_id = o.merchant_id and x.created_at <= o.created_at
-        and (x.expiration_date is null or x.expiration_date > (o.created_at at time zone 'America/Sao_Paulo')::date)
-      order by x.created_at desc limit 1
-    ) f on true
+    ${feeAtOrderJoin}
     where o.id = ${orderId}::uuid and o.merchant_id = ${merchantId}::uuid`)) as {
     rows: Record<string, unknown>[];
   };

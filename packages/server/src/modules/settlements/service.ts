@@ -47,7 +47,7 @@ import {
   planSale,
   TRANSFER_DELAYS,
 } from './plan.ts';
-import { type SaleFee, saleFee } from './sale-fee.ts';
+import { feeAtOrderJoin, type SaleFee, saleFee } from './sale-fee.ts';
 import {
   merchantFees,
   merchantSettlementConfigurations,
@@ -185,12 +185,7 @@ export class SettlementService {
         from ${orders} o
         join ${merchants} m on m.id = o.merchant_id
         left join ${customers} cu on cu.id = o.customer_id
-        left join lateral (
-          select x.rate_bps from ${merchantFees} x
-          where x.merchant_id = o.merchant_id and x.created_at <= o.created_at
-            and (x.expiration_date is null or x.expiration_date > (o.created_at at time zone 'America/Sao_Paulo')::date)
-          order by x.created_at desc limit 1
-        ) f on true
+        ${feeAtOrderJoin}
         left join lateral (
           select x.id, x.transfer_delay_in_days, x.pay_all_in_one_settlement from ${merchantSettlementConfigurations} x
           where x.merchant_id = o.merchant_id and x.created_at <= o.created_at
