@@ -122,6 +122,26 @@ describe('merchant portal', () => {
       ),
     );
     expect(await res.json()).toEqual({ linkExpired: true });
+    // Other files sign in as this demo user with its demo password: give it back, through the same recovery.
+    const json = { 'content-type': 'application/json' };
+    const again = await outbox(baseUrl(), user.email);
+    const asked = await fetch(new URL('/merchant_backoffice/api/v1/recover/password', baseUrl()), {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ merchantUserEmail: user.email }),
+    });
+    expect(asked.status).toBe(200);
+    const restore = await newMessage(baseUrl(), user.email, again);
+    const recoveryId = new URL(restore.link ?? '', baseUrl()).searchParams.get('recovery_id');
+    const reset = await fetch(
+      new URL(`/merchant_backoffice/api/v1/recover/password/${recoveryId}`, baseUrl()),
+      {
+        method: 'PUT',
+        headers: json,
+        body: JSON.stringify({ password: user.password, repeatPassword: user.password }),
+      },
+    );
+    expect(reset.status, await reset.text()).toBe(200);
     await context.close();
   });
 
