@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/index.ts';
 import { checkRequestText } from './http/body.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { ApiError, toApiError } from './http/errors.ts';
+import type { Resolver } from './http/outbound.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { mountRoutes, type RouteDef } from './http/route-table.ts';
 import { TaskQueues } from './jobs/queue.ts';
@@ -44,6 +45,8 @@ export interface AppDeps {
   notifications?: Notifications;
   /** The `payout` port; default: chosen by `config.payout` (the sandbox bank). */
   payouts?: PayoutPort;
+  /** DNS of the calls to URLs users typed (webhooks), whose every address is checked; default: the system's. */
+  resolve?: Resolver;
 }
 
 /** Path prefixes that always answer JSON (never the single-page apps). */
@@ -107,6 +110,7 @@ export function buildServices(deps: AppDeps): Services {
     sandbox: config.sandbox,
     email: notifications.email,
     subscribers: (merchantId, event) => merchants.eventSubscribers(merchantId, event),
+    ...(deps.resolve ? { resolve: deps.resolve } : {}),
   });
   const checkoutServices = checkoutModule({
     config,
