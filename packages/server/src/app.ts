@@ -8,7 +8,6 @@ import type { DatabaseHandle } from './db/index.ts';
 import { checkRequestText } from './http/body.ts';
 import type { AppEnv, Services } from './http/context.ts';
 import { ApiError, toApiError } from './http/errors.ts';
-import type { Resolver } from './http/outbound.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { mountRoutes, type RouteDef } from './http/route-table.ts';
 import { TaskQueues } from './jobs/queue.ts';
@@ -32,6 +31,7 @@ import { buildPayments, connectSandboxWebhook } from './modules/payments/module.
 import { buildSettlements } from './modules/settlements/module.ts';
 import type { PayoutPort } from './modules/settlements/payout-port.ts';
 import { WebhookService } from './modules/webhooks/service.ts';
+import type { Resolver } from './outbound.ts';
 import { routeTable } from './routes.ts';
 import { cachedEmbedOrigins, staticApps } from './static.ts';
 

@@ -8,10 +8,10 @@ import { buildApp } from '../src/app.ts';
 import { type ManualClock, manualClock } from '../src/clock.ts';
 import { type Config, DEFAULT_RATE_LIMIT, type RateLimitConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/index.ts';
-import type { Resolver } from '../src/http/outbound.ts';
 import { createLogger } from '../src/log.ts';
 import { PasswordHasher } from '../src/modules/auth/passwords.ts';
 import type { Notifications } from '../src/modules/notifications/ports.ts';
+import type { Resolver } from '../src/outbound.ts';
 import { DEMO_PASSWORD, seed } from '../src/seed.ts';
 import { seedHistory } from '../src/seed-history.ts';
 

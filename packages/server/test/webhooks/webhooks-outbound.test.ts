@@ -7,9 +7,9 @@ import { type AddressInfo, createServer, type Server } from 'node:net';
 import { fillPath, merchantCreateWebhook, merchantWebhookDeliveries } from '@drip/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Resolver } from '../../src/http/outbound.ts';
 import { merchants } from '../../src/modules/merchants/tables.ts';
 import { webhookEndpoints } from '../../src/modules/webhooks/tables.ts';
+import type { Resolver } from '../../src/outbound.ts';
 import { appOn, bearer, loginMerchant, seededApp, type TestApp } from '../helpers.ts';
 import { receiver } from '../webhooks-helpers.ts';
 

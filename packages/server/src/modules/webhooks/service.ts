@@ -24,15 +24,15 @@ import type { Db } from '../../db/index.ts';
 import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { DomainError } from '../../errors.ts';
+import type { Queue, TaskQueues } from '../../jobs/queue.ts';
+import { errorFields, type Logger } from '../../log.ts';
 import {
   addressProblem,
   errorChain,
   type OutboundFetch,
   outboundFetch,
   type Resolver,
-} from '../../http/outbound.ts';
-import type { Queue, TaskQueues } from '../../jobs/queue.ts';
-import { errorFields, type Logger } from '../../log.ts';
+} from '../../outbound.ts';
 import type { OrderCreatedFacts, OrderCreatedStaging } from '../customers/first-access.ts';
 import type { EmailPort } from '../notifications/ports.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
@@ -70,7 +70,7 @@ export interface WebhookServiceDeps {
   queues: TaskQueues;
   /**
    * http:// and internal addresses are accepted only in the sandbox (a local test receiver); outside it every
-   * delivery's connection is checked after DNS (http/outbound.ts).
+   * delivery's connection is checked after DNS (src/outbound.ts).
    */
   sandbox: boolean;
   /** Where the merchant users' e-mails go. */
@@ -481,7 +481,7 @@ export class WebhookService {
 
   /**
    * https only outside the sandbox, and no name or address literal that is internal on its face there. Where a name
-   * leads is checked when a delivery connects (http/outbound.ts): DNS can answer anything, and change.
+   * leads is checked when a delivery connects (src/outbound.ts): DNS can answer anything, and change.
    */
   private checkUrl(raw: string): void {
     const invalid = (message: string) =>

@@ -5,14 +5,14 @@
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isInternalHost } from '../src/modules/webhooks/service.ts';
 import {
   addressProblem,
   errorChain,
   OutboundAddressError,
   outboundFetch,
   type Resolver,
-} from '../../src/http/outbound.ts';
-import { isInternalHost } from '../../src/modules/webhooks/service.ts';
+} from '../src/outbound.ts';
 
 const resolveTo =
   (...addresses: string[]): Resolver =>
