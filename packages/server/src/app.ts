@@ -31,6 +31,7 @@ import { buildPayments, connectSandboxWebhook } from './modules/payments/module.
 import { buildSettlements } from './modules/settlements/module.ts';
 import type { PayoutPort } from './modules/settlements/payout-port.ts';
 import { WebhookService } from './modules/webhooks/service.ts';
+import type { Resolver } from './outbound.ts';
 import { routeTable } from './routes.ts';
 import { cachedEmbedOrigins, staticApps } from './static.ts';
 
@@ -44,6 +45,8 @@ export interface AppDeps {
   notifications?: Notifications;
   /** The `payout` port; default: chosen by `config.payout` (the sandbox bank). */
   payouts?: PayoutPort;
+  /** DNS of the calls to URLs users typed (webhooks), whose every address is checked; default: the system's. */
+  resolve?: Resolver;
 }
 
 /** Path prefixes that always answer JSON (never the single-page apps). */
@@ -107,6 +110,7 @@ export function buildServices(deps: AppDeps): Services {
     sandbox: config.sandbox,
     email: notifications.email,
     subscribers: (merchantId, event) => merchants.eventSubscribers(merchantId, event),
+    ...(deps.resolve ? { resolve: deps.resolve } : {}),
   });
   const checkoutServices = checkoutModule({
     config,

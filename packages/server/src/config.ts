@@ -224,8 +224,21 @@ export function loadConfig(env: Env = process.env): Config {
     if (weakness) problems.push(`PIX_WEBHOOK_SECRET is too weak for production (${weakness})`);
   }
 
+  // The PSP's client secret and OAuth token travel to PIX_API_URL: in production only over TLS.
+  if (
+    production &&
+    pix.provider === 'apipix' &&
+    pix.apiUrl !== undefined &&
+    !/^https:\/\//i.test(pix.apiUrl)
+  ) {
+    problems.push(
+      'PIX_API_URL must be an https URL when NODE_ENV=production (the PSP client secret and its tokens would travel in clear)',
+    );
+  }
+
   const lateFees = loadLateFeeConfig(env, problems);
   const payout = payoutConfig(env, problems);
+  if (production) problems.push(...productionPayoutProblems(payout));
 
   const sendCaps: SendCapsConfig = {
     perCheckout: {
@@ -269,6 +282,27 @@ export function loadConfig(env: Env = process.env): Config {
     payout,
     sendCaps,
   };
+}
+
+/**
+ * Why a payout configuration would move no real money in production: the sandbox bank only records transfers (the
+ * settlements would be marked paid while the merchants receive nothing), Stark Bank's sandbox environment likewise,
+ * and a Stark Bank API host over plain http would carry the signed requests in clear.
+ */
+export function productionPayoutProblems(payout: PayoutConfig): string[] {
+  if (payout.provider === 'sandbox')
+    return [
+      'PAYOUT_PROVIDER must be starkbank when NODE_ENV=production (the sandbox bank only records transfers: settlements would be marked paid while no money reaches the merchants)',
+    ];
+  const problems: string[] = [];
+  if (payout.starkbank?.environment !== 'production')
+    problems.push(
+      "STARKBANK_ENVIRONMENT must be production when NODE_ENV=production (Stark Bank's sandbox moves no money)",
+    );
+  const apiUrl = payout.starkbank?.apiUrl;
+  if (apiUrl !== undefined && !/^https:\/\//i.test(apiUrl))
+    problems.push('STARKBANK_API_URL must be an https URL when NODE_ENV=production');
+  return problems;
 }
 
 function pixConfig(

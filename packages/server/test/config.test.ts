@@ -21,6 +21,14 @@ const PRODUCTION_PIX = {
   PIX_WEBHOOK_SECRET: 'Wq4Zx8Lp2Nm6Rt0Yv3Bc',
 };
 
+/** A real payout provider (required in production with the real PSP). */
+const PRODUCTION_PAYOUT = {
+  PAYOUT_PROVIDER: 'starkbank',
+  STARKBANK_PROJECT_ID: '5656565656565656',
+  STARKBANK_PRIVATE_KEY: '-----BEGIN EC PRIVATE KEY-----\\nMHQCAQEEIB\\n-----END EC PRIVATE KEY-----',
+  STARKBANK_ENVIRONMENT: 'production',
+};
+
 describe('loadConfig', () => {
   it('has defaults and a persisted sandbox JWT secret', () => {
     const dir = tmp();
@@ -58,9 +66,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DRIP_DATA_DIR: tmp(), ...PRODUCTION_PIX })).toThrow(
       /JWT_SECRET is required/,
     );
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG, ...PRODUCTION_PIX });
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: STRONG,
+      ...PRODUCTION_PIX,
+      ...PRODUCTION_PAYOUT,
+    });
     expect(c.sandbox).toBe(false);
     expect(c.pix?.provider).toBe('apipix');
+    expect(c.payout?.provider).toBe('starkbank');
     expect(loadConfig({ DRIP_SANDBOX: '0', JWT_SECRET: 's'.repeat(40) }).sandbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'staging', DRIP_SANDBOX: '1', JWT_SECRET: STRONG }).sandbox).toBe(true);
   });
@@ -89,6 +103,52 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG, PIX_PROVIDER: 'sandbox' })).toThrow(
       /PIX_PROVIDER must be apipix/,
     );
+  });
+
+  it.each([
+    ['unset', {}],
+    ['sandbox', { PAYOUT_PROVIDER: 'sandbox' }],
+  ])(
+    'production refuses the sandbox bank (PAYOUT_PROVIDER %s): settlements would be paid to nobody',
+    (_n, payout) => {
+      expect(() =>
+        loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG, ...PRODUCTION_PIX, ...payout }),
+      ).toThrow(/PAYOUT_PROVIDER must be starkbank when NODE_ENV=production/);
+      // outside production the sandbox bank stays the default
+      expect(loadConfig({ DRIP_DATA_DIR: tmp(), ...payout }).payout?.provider).toBe('sandbox');
+    },
+  );
+
+  it("production refuses Stark Bank's sandbox environment and a Stark Bank API over http", () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: STRONG, ...PRODUCTION_PIX, ...PRODUCTION_PAYOUT };
+    expect(() => loadConfig({ ...base, STARKBANK_ENVIRONMENT: 'sandbox' })).toThrow(
+      /STARKBANK_ENVIRONMENT must be production when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...base, STARKBANK_ENVIRONMENT: '' })).toThrow(
+      /STARKBANK_ENVIRONMENT must be production/,
+    );
+    expect(() => loadConfig({ ...base, STARKBANK_API_URL: 'http://bank-proxy.example' })).toThrow(
+      /STARKBANK_API_URL must be an https URL when NODE_ENV=production/,
+    );
+    expect(
+      loadConfig({ ...base, STARKBANK_API_URL: 'https://bank-proxy.example' }).payout?.starkbank?.apiUrl,
+    ).toBe('https://bank-proxy.example');
+  });
+
+  it('production refuses PIX_API_URL over http (the PSP client secret would travel in clear)', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: STRONG, ...PRODUCTION_PIX, ...PRODUCTION_PAYOUT };
+    for (const url of ['http://psp.example', 'HTTP://psp.example', 'http://10.0.0.5:8443'])
+      expect(() => loadConfig({ ...base, PIX_API_URL: url })).toThrow(
+        /PIX_API_URL must be an https URL when NODE_ENV=production/,
+      );
+    expect(loadConfig({ ...base, PIX_API_URL: 'https://psp.example' }).pix?.apiUrl).toBe(
+      'https://psp.example',
+    );
+    // a PSP on the developer's machine stays possible outside production
+    expect(
+      loadConfig({ DRIP_DATA_DIR: tmp(), ...PRODUCTION_PIX, PIX_API_URL: 'http://127.0.0.1:8443' }).pix
+        ?.apiUrl,
+    ).toBe('http://127.0.0.1:8443');
   });
 
   it('production refuses DRIP_SANDBOX=1 (demo users with the documented password would be seeded)', () => {

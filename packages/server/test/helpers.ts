@@ -11,6 +11,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/index.ts';
 import { createLogger } from '../src/log.ts';
 import { PasswordHasher } from '../src/modules/auth/passwords.ts';
 import type { Notifications } from '../src/modules/notifications/ports.ts';
+import type { Resolver } from '../src/outbound.ts';
 import { DEMO_PASSWORD, seed } from '../src/seed.ts';
 import { seedHistory } from '../src/seed-history.ts';
 
@@ -114,6 +115,8 @@ export function appOn(
     rateLimit?: RateLimitConfig;
     config?: Partial<Config>;
     notifications?: Notifications;
+    /** DNS of the outbound calls (webhooks): a name can be made to lead anywhere. */
+    resolve?: Resolver;
   } = {},
 ): TestApp {
   const clock = options.clock ?? manualClock(new Date('2026-03-10T12:00:00Z'));
@@ -123,6 +126,7 @@ export function appOn(
     clock,
     log: createLogger('silent'),
     ...(options.notifications ? { notifications: options.notifications } : {}),
+    ...(options.resolve ? { resolve: options.resolve } : {}),
   });
   const raw = (path: string, init: RequestInit) => Promise.resolve(built.app.request(path, init));
   return {

@@ -8,8 +8,10 @@ import { isReaisAmount } from '../money.ts';
 import { pageOf } from './orders.ts';
 import {
   CHECKOUT_STATUSES,
+  DATE_YEARS_MESSAGE,
   DenialReason,
   IsoInstant,
+  inDateYears,
   NonNegativeReais,
   PageNumber,
   PageSize,
@@ -93,6 +95,8 @@ const RangeDate = v.pipe(
   ),
   v.transform((s) => s.slice(0, 10)),
   v.check((s) => isIsoDate(s), 'Data inválida'),
+  // The day after `to` and São Paulo's midnight are computed from it: year 9999 would reach SQL as 'Invalid Date'.
+  v.check(inDateYears, DATE_YEARS_MESSAGE),
 );
 
 /**

@@ -44,14 +44,20 @@ export const inDateYears = (s: string): boolean => {
   return year >= DATE_YEARS.min && year <= DATE_YEARS.max;
 };
 
+/** The answer to a date outside DATE_YEARS, wherever a date is parsed. */
+export const DATE_YEARS_MESSAGE = `A data deve estar entre ${DATE_YEARS.min} e ${DATE_YEARS.max}`;
+
 /** 'YYYY-MM-DD', a real calendar date, in DATE_YEARS. */
 export const IsoDateString = v.pipe(
   v.string('A data deve ser um texto'),
   v.check((s) => isIsoDate(s), 'A data deve estar no formato AAAA-MM-DD'),
-  v.check(inDateYears, `A data deve estar entre ${DATE_YEARS.min} e ${DATE_YEARS.max}`),
+  v.check(inDateYears, DATE_YEARS_MESSAGE),
 );
 
-/** An ISO 8601 instant with offset ('2025-01-31T12:00:00.000Z'). */
+/**
+ * An ISO 8601 instant with offset ('2025-01-31T12:00:00.000Z'), its year in DATE_YEARS: a query or body instant at
+ * year 9999 would otherwise reach SQL and date arithmetic as an 'Invalid Date'.
+ */
 export const IsoInstant = v.pipe(
   v.string('A data e hora devem ser um texto'),
   v.check(
@@ -60,6 +66,7 @@ export const IsoInstant = v.pipe(
       !Number.isNaN(Date.parse(s)),
     'A data e hora devem estar no formato ISO 8601',
   ),
+  v.check(inDateYears, DATE_YEARS_MESSAGE),
 );
 
 // ---------------------------------------------------------------- enumerations (spec 3 and 8)

@@ -113,6 +113,17 @@ describe('registering an endpoint', () => {
       'https://169.254.169.254/latest/meta-data',
       'https://[::1]/x',
       'https://192.168.0.10/x',
+      // A trailing dot, IPv6 forms that reach loopback, link-local, site-local or embedded internal IPv4, and a
+      // single-label (intranet) name.
+      'https://localhost./x',
+      'https://metadata.google.internal./x',
+      'https://[fe90::1]/x',
+      'https://[fec0::1]/x',
+      'https://[::127.0.0.1]/x',
+      'https://[64:ff9b::a9fe:a9fe]/x',
+      'https://[2002:7f00:1::]/x',
+      'https://vm/x',
+      'https://vm./x',
     ]) {
       expect((await post(url)).status, url).toBe(400);
     }
@@ -167,7 +178,9 @@ describe('registering an endpoint', () => {
       'metadata.internal',
     ])
       expect(isInternalHost(host), host).toBe(true);
-    for (const host of ['loja.example', '8.8.8.8', '172.32.0.1', '2001:db8::1'])
+    // 2001:db8::/32 is the documentation range: not routable, refused like the other special blocks.
+    expect(isInternalHost('2001:db8::1')).toBe(true);
+    for (const host of ['loja.example', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111'])
       expect(isInternalHost(host), host).toBe(false);
   });
 });

@@ -5,18 +5,13 @@ import {
   settlementExportFileName,
   settlementMessages,
 } from '@drip/core';
-import { stringify } from 'csv-stringify/sync';
+import { type CsvCell, csvMoney, writeCsv } from '../../csv.ts';
 import { DomainError } from '../../errors.ts';
 import { merchantIdOf, type Services } from '../../http/context.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 
-/** Reais with a comma and two decimals, as a Brazilian spreadsheet reads them ('-12,34'). */
-const brl = (centavos: unknown): string => {
-  const n = Number(centavos);
-  const sign = n < 0 ? '-' : '';
-  const abs = Math.abs(n);
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
-};
+/** Reais with a comma and two decimals, a number for a Brazilian spreadsheet ('-12,34'). */
+const brl = (centavos: unknown): CsvCell => csvMoney(String(centavos));
 const br = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 export const EXPORT_COLUMNS = [
@@ -32,7 +27,7 @@ export const EXPORT_COLUMNS = [
   'Datas de repasse',
 ];
 
-function csvRecord(r: Record<string, unknown>): string[] {
+function csvRecord(r: Record<string, unknown>): CsvCell[] {
   return [
     br(String(r.day)),
     r.kind === 'SALE' ? 'Venda' : 'Cancelamento',
@@ -68,7 +63,7 @@ export function settlementRoutes(s: Services): RouteDef[] {
       // Pulled: the next batch is read from the database only when the client has taken the previous one.
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
-          const records: string[][] = [];
+          const records: CsvCell[][] = [];
           while (records.length < 200) {
             const next = await rows.next();
             if (next.done) break;
@@ -76,9 +71,7 @@ export function settlementRoutes(s: Services): RouteDef[] {
           }
           if (records.length > 0 || first) {
             controller.enqueue(
-              encoder.encode(
-                stringify(records, { delimiter: ';', header: first, columns: EXPORT_COLUMNS, bom: first }),
-              ),
+              encoder.encode(writeCsv(records, { header: first, columns: EXPORT_COLUMNS, bom: first })),
             );
             first = false;
           }

@@ -4,7 +4,6 @@
  * and the replay. Signatures follow the Standard Webhooks specification through its reference library.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
 import {
   type Cents,
   centsToReais,
@@ -27,6 +26,13 @@ import type { DbOrTx } from '../../db/types.ts';
 import { DomainError } from '../../errors.ts';
 import type { Queue, TaskQueues } from '../../jobs/queue.ts';
 import { errorFields, type Logger } from '../../log.ts';
+import {
+  addressProblem,
+  errorChain,
+  type OutboundFetch,
+  outboundFetch,
+  type Resolver,
+} from '../../outbound.ts';
 import type { OrderCreatedFacts, OrderCreatedStaging } from '../customers/first-access.ts';
 import type { EmailPort } from '../notifications/ports.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './tables.ts';
@@ -62,14 +68,19 @@ export interface WebhookServiceDeps {
   clock: Clock;
   log: Logger;
   queues: TaskQueues;
-  /** http:// and private addresses are accepted only in the sandbox (a local test receiver). */
+  /**
+   * http:// and internal addresses are accepted only in the sandbox (a local test receiver); outside it every
+   * delivery's connection is checked after DNS (src/outbound.ts).
+   */
   sandbox: boolean;
   /** Where the merchant users' e-mails go. */
   email: EmailPort;
   /** The e-mails of the merchant's active users subscribed to the event (merchants module). */
   subscribers: (merchantId: string, event: WebhookEvent) => Promise<string[]>;
-  /** The HTTP client; global fetch by default. */
-  fetch?: typeof fetch;
+  /** The HTTP client; `outboundFetch` (address checked at connect time, no redirects) by default. */
+  fetch?: OutboundFetch;
+  /** DNS of the default client; the system's by default. */
+  resolve?: Resolver;
   /** The real time, for the signature's timestamp; the system's by default. */
   wallClock?: Clock;
 }
@@ -90,8 +101,11 @@ export class WebhookService {
   readonly deliveryQueue: Queue<DeliveryTask>;
   readonly emailQueue: Queue<EmailTask>;
   private readonly shaped = new ShapedStatements();
+  private readonly send: OutboundFetch;
 
   constructor(private readonly d: WebhookServiceDeps) {
+    this.send =
+      d.fetch ?? outboundFetch({ allowInternal: d.sandbox, ...(d.resolve ? { resolve: d.resolve } : {}) });
     this.deliveryQueue = d.queues.define({
       name: WEBHOOK_QUEUE,
       payload: DeliveryTask,
@@ -395,19 +409,19 @@ export class WebhookService {
     let responseCode: number | null = null;
     let error: string | null = null;
     try {
-      const response = await (this.d.fetch ?? fetch)(endpoint.url, {
+      // A redirect is not followed (outboundFetch): the signature, the https rule and the address check are for
+      // the registered URL.
+      const response = await this.send(endpoint.url, {
         method: 'POST',
         headers,
         body,
-        // A redirect is not followed: the signature and the https rule are for the registered URL.
-        redirect: 'manual',
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       });
       responseCode = response.status;
-      await response.body?.cancel().catch(() => {});
       if (responseCode < 200 || responseCode > 299) error = `HTTP ${responseCode}`;
     } catch (err) {
-      error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+      // 'fetch failed' alone says nothing: the cause (a refused address, a DNS or TLS error) is logged with it.
+      error = errorChain(err).slice(0, 300);
     }
     const durationMs = Math.round(performance.now() - started);
     const ok = error === null;
@@ -465,7 +479,10 @@ export class WebhookService {
     return row;
   }
 
-  /** https only outside the sandbox, and never a loopback, private or link-local address literal there. */
+  /**
+   * https only outside the sandbox, and no name or address literal that is internal on its face there. Where a name
+   * leads is checked when a delivery connects (src/outbound.ts): DNS can answer anything, and change.
+   */
   private checkUrl(raw: string): void {
     const invalid = (message: string) =>
       new DomainError('invalid', 'WEBHOOK_URL_INVALID', message, { issues: [{ path: 'url', message }] });
@@ -508,34 +525,19 @@ export function orderCreatedData(o: OrderCreatedFacts): Record<string, unknown> 
   };
 }
 
-/** localhost, loopback, private, link-local and unspecified address literals (not a DNS answer: see the docs). */
+/**
+ * Whether a URL's host is internal on its face: an address literal that is not public unicast (IPv4 or IPv6, mapped,
+ * NAT64, 6to4, Teredo…), `localhost`, `*.localhost`, `*.internal`, `*.local`, `*.home.arpa`, or a single label (`vm`,
+ * an intranet name), with or without the trailing dot of a fully qualified name (`localhost.`).
+ */
 export function isInternalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) return true;
-  const kind = isIP(host);
-  if (kind === 4) {
-    const [a = 0, b = 0] = host.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168)
-    );
-  }
-  if (kind === 6) {
-    return (
-      host === '::' ||
-      host === '::1' ||
-      host.startsWith('fc') ||
-      host.startsWith('fd') ||
-      host.startsWith('fe80') ||
-      host.startsWith('::ffff:')
-    );
-  }
-  return false;
+  const bare = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare.includes(':') || /^[\d.]+$/.test(bare)) return addressProblem(bare.replace(/\.$/, '')) !== null;
+  const host = bare.replace(/\.+$/, '');
+  if (!host.includes('.')) return true;
+  return ['localhost', 'internal', 'local', 'home.arpa', 'lan', 'intranet'].some(
+    (suffix) => host === suffix || host.endsWith(`.${suffix}`),
+  );
 }
 
 function emailOf(task: EmailTask): { subject: string; body: string } {
