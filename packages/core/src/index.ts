@@ -266,6 +266,8 @@ export {
 export { ADMIN_API, CUSTOMER_API, MERCHANT_API, paths } from './contract/paths.ts';
 export {
   MerchantOrder,
+  MerchantOrderPage,
+  MerchantOrderSummary,
   OrderRefund,
   PartialRefundRequest,
   ProductRefundRequest,
