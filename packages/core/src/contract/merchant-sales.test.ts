@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   CreateCheckoutLinkRequest,
+  canDeactivateLink,
   comparisonText,
   linkStatus,
   MerchantCheckoutPage,
@@ -9,6 +10,7 @@ import {
   merchantCheckoutDisplay,
   refusalReasonLabel,
 } from './merchant-sales.ts';
+import { CHECKOUT_STATUSES } from './primitives.ts';
 
 describe('merchant checkout display (spec 4)', () => {
   const order = (status: string, canceledAmount: number) => ({ status, canceledAmount });
@@ -39,6 +41,15 @@ describe('merchant checkout display (spec 4)', () => {
   it('shows the back-office status of a revoked link, else the checkout status', () => {
     expect(linkStatus({ status: 'PRISTINE', backofficeStatus: 'REVOKED' })).toBe('REVOKED');
     expect(linkStatus({ status: 'MORE_INFO', backofficeStatus: 'ACTIVE' })).toBe('MORE_INFO');
+  });
+});
+
+describe("'Desativar' a link (spec 4: only while 'Criado')", () => {
+  it('allows only an active link whose checkout nobody opened yet', () => {
+    for (const status of CHECKOUT_STATUSES) {
+      expect(canDeactivateLink({ status, backofficeStatus: 'ACTIVE' }), status).toBe(status === 'PRISTINE');
+      expect(canDeactivateLink({ status, backofficeStatus: 'REVOKED' }), status).toBe(false);
+    }
   });
 });
 

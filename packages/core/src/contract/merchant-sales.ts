@@ -279,6 +279,22 @@ export function linkStatus(link: Pick<CheckoutLink, 'status' | 'backofficeStatus
   return link.backofficeStatus !== 'ACTIVE' ? link.backofficeStatus : link.status;
 }
 
+/**
+ * Spec 4 "links in 'Criado' can be deactivated": the one rule of 'Desativar', applied by the portal (the button) and
+ * by the server (`PUT v1/checkouts/{id}/revoke`, 409 otherwise) to the same link view. Once a shopper opened the
+ * checkout ('Em uso') they may be typing their data or paying a Pix, so the link runs to its end or its expiry;
+ * a 'Criado' link past its expiry shows 'Expirado' and is over already.
+ */
+export function canDeactivateLink(link: Pick<CheckoutLink, 'status' | 'backofficeStatus'>): boolean {
+  return linkStatus(link) === 'PRISTINE';
+}
+
+export const checkoutLinkMessages = {
+  /** Drip's wording (the portal shows spec 8's 'Falha ao desativar ({status})'; integrators read this one). */
+  cannotDeactivate:
+    "Só é possível desativar um link ainda 'Criado': o cliente já abriu este checkout ou ele já terminou.",
+} as const;
+
 export const LinkPageQuery = v.object({ page: PageNumber, size: PageSize });
 
 export const CreateCheckoutLinkRequest = v.strictObject({

@@ -32,7 +32,7 @@ import { startOfDaySaoPaulo } from '../credit/exposure.ts';
 import { orderProducts, orders } from '../orders/tables.ts';
 import type { CheckoutCore } from './core.ts';
 import type { MerchantApi } from './merchant-api.ts';
-import { toDenialReason } from './rules.ts';
+import { linkFacts, toDenialReason } from './rules.ts';
 import { type CheckoutRow, checkouts } from './tables.ts';
 
 /** Wire shapes (reais): the contract's schemas turn them into centavos on the client. */
@@ -425,8 +425,7 @@ export class MerchantViews {
           id: row.id,
           code: row.merchantOrderCode,
           amount: centsToReais(cents(row.amount)),
-          status,
-          backofficeStatus: status === 'REVOKED' ? 'REVOKED' : 'ACTIVE',
+          ...linkFacts(status),
           koReason: status === 'KO' || status === 'EXPIRED' ? (this.core.koReasonOf(row) ?? null) : null,
           creatorEmail: row.creatorEmail,
           createdAt: row.createdAt.toISOString(),
