@@ -79,6 +79,8 @@ export {
   Reais,
 } from './primitives.ts';
 
+import { MerchantKoReason } from './refusal-groups.ts';
+
 const HttpUrl = (label: string) =>
   v.pipe(
     v.string(`${label} deve ser um texto`),
@@ -676,7 +678,8 @@ export const MerchantCheckoutView = v.object({
   status: CheckoutStatus,
   merchantOrderCode: v.string(),
   amount: PositiveReais,
-  koReason: v.optional(v.nullable(DenialReason)),
+  /** The refusal's group (contract/refusal-groups.ts): a merchant never reads the individual reason. */
+  koReason: v.optional(v.nullable(MerchantKoReason)),
   order: v.optional(
     v.nullable(
       v.object({

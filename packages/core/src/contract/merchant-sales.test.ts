@@ -8,7 +8,6 @@ import {
   MerchantCheckoutPage,
   MerchantCheckoutsQuery,
   merchantCheckoutDisplay,
-  refusalReasonLabel,
 } from './merchant-sales.ts';
 import { CHECKOUT_STATUSES } from './primitives.ts';
 
@@ -31,12 +30,6 @@ describe('merchant checkout display (spec 4)', () => {
     expect(merchantCheckoutDisplay(expired)).toBe('ABANDONED');
     expect(merchantCheckoutDisplay(expired, 'detail')).toBe('MORE_INFO');
     expect(merchantCheckoutDisplay({ status: 'KO', koReason: 'LATE_INSTALMENTS', amount: 1 })).toBe('DENIED');
-  });
-  it("labels refusal reasons, 'Outro' when unknown, 'N/A' when expired or not KO", () => {
-    expect(refusalReasonLabel('KO', 'LATE_INSTALMENTS')).toBe('Cliente com parcelas em atraso');
-    expect(refusalReasonLabel('KO', 'SOMETHING_NEW')).toBe('Outro');
-    expect(refusalReasonLabel('KO', 'EXPIRED')).toBe('N/A');
-    expect(refusalReasonLabel('OK', null)).toBe('N/A');
   });
   it('shows the back-office status of a revoked link, else the checkout status', () => {
     expect(linkStatus({ status: 'PRISTINE', backofficeStatus: 'REVOKED' })).toBe('REVOKED');

@@ -11,8 +11,9 @@ import {
   checkoutLinkMessages,
   checkoutPaths,
   type MerchantCheckoutView,
+  merchantKoReason,
 } from '@drip/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/index.ts';
 import { errorBody } from '../../http/errors.ts';
@@ -143,7 +144,9 @@ export class MerchantApi {
       status: this.core.visibleStatus(row),
       merchantOrderCode: row.merchantOrderCode,
       amount: centsToReais(cents(row.amount)),
-      koReason: row.status === 'KO' || row.status === 'EXPIRED' ? (this.core.koReasonOf(row) ?? null) : null,
+      // The refusal's group (spec 8): the merchant never reads an individual reason.
+      koReason:
+        row.status === 'KO' || row.status === 'EXPIRED' ? merchantKoReason(this.core.koReasonOf(row)) : null,
       order: order
         ? {
             id: order.id,
