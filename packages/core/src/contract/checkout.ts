@@ -293,6 +293,9 @@ export const checkoutFormMessages = {
   cityMissing: 'Precisamos de um CEP válido para recuperar a cidade',
   stateMissing: 'Precisamos de um CEP válido para recuperar o estado',
   // Drip's own wording below (the spec gives none).
+  /** City and state typed by the shopper when the CEP lookup failed or did not give them. */
+  cityTyped: 'Não encontramos a cidade pelo CEP informado, por favor preencha',
+  stateTyped: 'Não encontramos o estado pelo CEP informado, por favor selecione',
   nameRequired: 'Informe seu nome completo',
   emailInvalid: 'O campo e-mail fornecido é inválido',
   numberRequired: 'Informe o número do endereço',
