@@ -92,23 +92,24 @@ export function CustomerForm({ prefill, busy, lookupCep, onSubmit }: CustomerFor
       return;
     }
     setCepState('found');
-    const state = BRAZILIAN_STATES.find((uf) => uf === outcome.state.toUpperCase()) ?? '';
-    setFromLookup({ city: outcome.city !== '', state: state !== '' });
-    // What the shopper typed is kept for whatever the lookup has nothing for.
-    setDraft((d) => ({
-      ...d,
-      street: outcome.street || d.street,
-      neighborhood: outcome.neighborhood || d.neighborhood,
-      city: outcome.city || (fromLookup.city ? '' : d.city),
-      state: state || (fromLookup.state ? '' : d.state),
-    }));
+    const uf = BRAZILIAN_STATES.find((s) => s === outcome.state.toUpperCase()) ?? '';
+    setFromLookup({ city: outcome.city !== '', state: uf !== '' });
+    // What the shopper typed is kept for whatever the lookup has nothing for; a city or state an earlier lookup
+    // filled belonged to another CEP.
+    const next = {
+      street: outcome.street || draft.street,
+      neighborhood: outcome.neighborhood || draft.neighborhood,
+      city: outcome.city || (fromLookup.city ? '' : draft.city),
+      state: uf || (fromLookup.state ? '' : draft.state),
+    };
+    setDraft((d) => ({ ...d, ...next }));
     setErrors((e) => ({
       ...e,
       cep: undefined,
-      street: outcome.street ? undefined : m.streetMissing,
-      neighborhood: outcome.neighborhood ? undefined : m.neighborhoodMissing,
-      city: outcome.city ? undefined : m.cityTyped,
-      state: state ? undefined : m.stateTyped,
+      street: next.street ? undefined : m.streetMissing,
+      neighborhood: next.neighborhood ? undefined : m.neighborhoodMissing,
+      city: next.city ? undefined : m.cityTyped,
+      state: next.state ? undefined : m.stateTyped,
     }));
   };
 
