@@ -10,6 +10,9 @@ export interface Shopper {
   email: string;
   cep: string;
   number: string;
+  /** Typed when the CEP lookup does not give them (a CEP the sandbox knows only by its state). */
+  city?: string;
+  state?: string;
 }
 
 /** João Pereira: a returning customer (a paid order in the demo world), so no R$ 1,00 verification. */
@@ -74,8 +77,15 @@ export async function fillCustomerData(page: Page, shopper: Shopper): Promise<vo
   await page.getByLabel('Nome completo').fill(shopper.name);
   await page.getByLabel('E-mail').fill(shopper.email);
   await page.getByLabel('CEP').pressSequentially(shopper.cep);
-  // The CEP lookup fills the city (read-only).
-  await expect.poll(() => page.getByLabel('Cidade').inputValue(), { timeout: 10_000 }).not.toBe('');
+  // The CEP lookup fills what it knows (read-only); once it answered, the rest is typed.
+  const city = page.getByLabel('Cidade');
+  await expect
+    .poll(async () => (await city.inputValue()) !== '' || (await city.isEditable()), { timeout: 10_000 })
+    .toBe(true);
+  if ((await city.inputValue()) === '') await city.fill(shopper.city ?? 'Cidade de Teste');
+  const state = page.getByLabel('Estado');
+  if ((await state.evaluate((el) => el.tagName)) === 'SELECT')
+    await state.selectOption(shopper.state ?? 'SP');
   await page.getByLabel('Número').fill(shopper.number);
   if ((await page.getByLabel('Rua').inputValue()) === '') await page.getByLabel('Rua').fill('Rua de Teste');
   if ((await page.getByLabel('Bairro').inputValue()) === '') await page.getByLabel('Bairro').fill('Centro');

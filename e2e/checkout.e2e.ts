@@ -422,6 +422,25 @@ describe('hosted checkout, end to end', () => {
     await context.close();
   });
 
+  it('buys from a CEP the lookup knows only by its state: the shopper types the city, nothing blocks', async () => {
+    const { context, page } = await newPage(browser);
+    const key = merchantKey(world, 'Casa Pitanga');
+    // Manaus: in the sandbox, AM by the Correios ranges, no street nor city.
+    const shopper = { ...newShopper(), cep: '69005040', city: 'Manaus' };
+    const checkout = await createCheckout(baseUrl(), key, 90);
+    await openCheckout(page, checkout.url);
+    const before = await outboxOf(baseUrl(), shopper);
+    await page.getByRole('button', { name: 'Começar' }).waitFor();
+    await fillCustomerData(page, shopper);
+    await enterToken(page, baseUrl(), shopper, before);
+    await payVerificationIfAsked(page, baseUrl(), shopper.cpf, 'Confirmar');
+    await page.getByRole('button', { name: 'Confirmar' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('heading', { name: 'Compra aprovada!' }).waitFor({ timeout: 20_000 });
+    expect((await merchantView(baseUrl(), key, checkout.id)).status).toBe('OK');
+    await context.close();
+  });
+
   it('offers the full amount by Pix after a KO, and approves when it is paid', async () => {
     const { context, page } = await newPage(browser);
     const key = merchantKey(world, 'Casa Pitanga');

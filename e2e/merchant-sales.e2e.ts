@@ -52,6 +52,10 @@ describe('merchant portal: sales and Drip links', () => {
     // 'Gerenciar Links' lists it; 'Minhas Vendas' finds its sale by order code, filters kept in the URL.
     await page.goto('/parceira/checkout-links');
     await page.getByRole('cell', { name: code }).waitFor();
+    // Opened by a shopper ('Em uso'): no longer deactivated, by the portal's button as by the server (409).
+    const linkRow = page.getByRole('row').filter({ hasText: code });
+    expect(await linkRow.textContent()).toContain('Em uso');
+    expect(await linkRow.getByRole('button', { name: 'Desativar' }).count()).toBe(0);
     await page.goto('/parceira/pedidos');
     await page.getByText('Volume aprovado').waitFor();
     await page.getByLabel('Código do pedido').fill(code);

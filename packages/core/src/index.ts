@@ -266,6 +266,8 @@ export {
 export { ADMIN_API, CUSTOMER_API, MERCHANT_API, paths } from './contract/paths.ts';
 export {
   MerchantOrder,
+  MerchantOrderPage,
+  MerchantOrderSummary,
   OrderRefund,
   PartialRefundRequest,
   ProductRefundRequest,
@@ -274,6 +276,16 @@ export {
   RefundRequested,
   refundMessages,
 } from './contract/refunds.ts';
+export {
+  MERCHANT_KO_REASONS,
+  MerchantKoReason,
+  merchantKoReason,
+  REFUSAL_GROUP_LABELS,
+  REFUSAL_GROUPS,
+  type RefusalGroup,
+  refusalGroupOf,
+  refusalReasonLabel,
+} from './contract/refusal-groups.ts';
 export type { SettlementPeriod } from './contract/settlements.ts';
 export {
   monthRange,

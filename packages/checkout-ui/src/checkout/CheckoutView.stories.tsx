@@ -104,6 +104,18 @@ export const CustomerFormWithErrors: Story = {
     await expect(await canvas.findByText('O campo CEP deve ter 8 digitos')).toBeTruthy();
   },
 };
+/** A CEP the lookup does not know: the spec's message, and the city and state typed by the shopper. */
+export const CustomerFormUnknownCep: Story = {
+  ...state(fixtureContext('form', { requestedCustomerFields: ['customerCpf'] }), 'Seus dados'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('CEP'), '00999999');
+    await expect(await canvas.findByText('O CEP fornecido é inválido')).toBeTruthy();
+    await userEvent.type(canvas.getByLabelText('Cidade'), 'Manaus');
+    await userEvent.selectOptions(canvas.getByLabelText('Estado'), 'AM');
+    await expect(canvas.getByDisplayValue('Manaus')).toBeTruthy();
+  },
+};
 export const Token = state(
   fixtureContext('token', { phoneVerification: { channel: 'SMS', destination: '+55 (11) 9****-4321' } }),
   'Digite o Drip Token',

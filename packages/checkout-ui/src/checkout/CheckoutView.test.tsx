@@ -1,4 +1,5 @@
 import {
+  type ApiResult,
   type CepLookupResponse,
   type CheckoutEvent,
   type CheckoutMachineContext,
@@ -28,12 +29,16 @@ const clock = { now: () => NOW };
 
 function renderView(
   context: CheckoutMachineContext,
-  opts: { busy?: Partial<CheckoutBusy>; width?: number } = {},
+  opts: {
+    busy?: Partial<CheckoutBusy>;
+    width?: number;
+    cep?: (cep: string) => Promise<ApiResult<CepLookupResponse>>;
+  } = {},
 ) {
   const send = vi.fn<(event: CheckoutEvent) => void>();
   const onNotify = vi.fn();
   const onClose = vi.fn();
-  const lookupCep = vi.fn(async (_cep: string) => okResult<CepLookupResponse>({ erro: true }));
+  const lookupCep = vi.fn(opts.cep ?? (async (_cep: string) => okResult<CepLookupResponse>({ erro: true })));
   render(
     <CheckoutView
       context={context}
@@ -127,6 +132,106 @@ describe('customer form', () => {
     fireEvent.change(await screen.findByLabelText('CEP'), { target: { value: '99999999' } });
     expect(lookupCep).toHaveBeenCalledWith('99999999');
     expect(await screen.findByText('O CEP fornecido é inválido')).toBeTruthy();
+  });
+});
+
+describe('the address step never blocks on the CEP lookup', () => {
+  const form = () => fixtureContext('form', { requestedCustomerFields: ['customerCpf'] });
+  const type = (label: string, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  const fillTheRest = () => {
+    type('Celular', '11987654321');
+    type('CPF', '52998224725');
+    type('Nome completo', 'Maria da Silva');
+    type('E-mail', 'maria@example.com');
+    type('Número', '10');
+  };
+  const city = () => screen.getByLabelText('Cidade') as HTMLInputElement;
+  const state = () => screen.getByLabelText('Estado') as HTMLInputElement | HTMLSelectElement;
+
+  for (const [what, answer, message] of [
+    ['an unknown CEP', async () => okResult<CepLookupResponse>({ erro: true }), 'O CEP fornecido é inválido'],
+    [
+      'a lookup that is unavailable',
+      async (): Promise<ApiResult<CepLookupResponse>> => ({
+        ok: false,
+        error: { kind: 'network', status: 0, message: 'offline' },
+      }),
+      'Não foi possível recuperar os detalhes do endereço com base no CEP fornecido',
+    ],
+  ] as const) {
+    it(`${what}: the spec's message, then the address is typed and the purchase goes on`, async () => {
+      const { send } = renderView(form(), { cep: answer });
+      fireEvent.change(await screen.findByLabelText('CEP'), { target: { value: '69005-040' } });
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(city().readOnly).toBe(false);
+      expect(state().tagName).toBe('SELECT');
+      fillTheRest();
+      type('Rua', 'Rua Dez de Julho');
+      type('Bairro', 'Centro');
+      fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+      expect(send).not.toHaveBeenCalled();
+      expect(
+        screen.getByText('Não encontramos a cidade pelo CEP informado, por favor preencha'),
+      ).toBeTruthy();
+      expect(
+        screen.getByText('Não encontramos o estado pelo CEP informado, por favor selecione'),
+      ).toBeTruthy();
+      type('Cidade', 'Manaus');
+      type('Estado', 'AM');
+      fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+      expect(send).toHaveBeenCalledWith({
+        type: 'SUBMIT_CUSTOMER_DATA',
+        data: expect.objectContaining({
+          addressCep: '69005040',
+          addressStreet: 'Rua Dez de Julho',
+          addressNeighborhood: 'Centro',
+          addressCity: 'Manaus',
+          addressState: 'AM',
+        }),
+      });
+    });
+  }
+
+  it('a lookup that knows only the state (the sandbox by range): the state is kept, the city typed', async () => {
+    const { send } = renderView(form(), {
+      cep: async () =>
+        okResult<CepLookupResponse>({ cep: '69005-040', uf: 'AM', localidade: '', logradouro: '' }),
+    });
+    fireEvent.change(await screen.findByLabelText('CEP'), { target: { value: '69005040' } });
+    expect(
+      await screen.findByText('Não encontramos a cidade pelo CEP informado, por favor preencha'),
+    ).toBeTruthy();
+    expect(state().value).toBe('AM');
+    expect((state() as HTMLInputElement).readOnly).toBe(true);
+    expect(city().readOnly).toBe(false);
+    fillTheRest();
+    type('Rua', 'Rua Dez de Julho');
+    type('Bairro', 'Centro');
+    type('Cidade', 'Manaus');
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(send).toHaveBeenCalledWith({
+      type: 'SUBMIT_CUSTOMER_DATA',
+      data: expect.objectContaining({ addressCity: 'Manaus', addressState: 'AM' }),
+    });
+  });
+
+  it('a lookup that finds the whole address keeps city and state read-only, as the spec has them', async () => {
+    renderView(form(), {
+      cep: async () =>
+        okResult<CepLookupResponse>({
+          cep: '01310-100',
+          logradouro: 'Avenida Paulista',
+          bairro: 'Bela Vista',
+          localidade: 'São Paulo',
+          uf: 'SP',
+        }),
+    });
+    fireEvent.change(await screen.findByLabelText('CEP'), { target: { value: '01310100' } });
+    expect(await screen.findByDisplayValue('São Paulo')).toBeTruthy();
+    expect(city().readOnly).toBe(true);
+    expect((state() as HTMLInputElement).readOnly).toBe(true);
+    expect(state().value).toBe('SP');
   });
 });
 

@@ -87,6 +87,23 @@ describe('shopper form messages (spec 5)', () => {
     }
   });
 
+  it('the whole draft: a city and state the shopper types (the lookup did not fill them) ask to be filled', () => {
+    const result = validateCustomerDraft({ ...valid, city: ' ', state: '' }, 'BR', {
+      city: true,
+      state: true,
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors.city).toBe('Não encontramos a cidade pelo CEP informado, por favor preencha');
+      expect(result.errors.state).toBe('Não encontramos o estado pelo CEP informado, por favor selecione');
+    }
+    const typed = validateCustomerDraft({ ...valid, city: 'Manaus', state: 'am' }, 'BR', {
+      city: true,
+      state: true,
+    });
+    expect(typed.ok && typed.data.addressState).toBe('AM');
+  });
+
   it('the whole draft: the finer phone, CPF and CEP messages win', () => {
     const result = validateCustomerDraft({
       ...valid,

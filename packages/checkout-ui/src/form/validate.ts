@@ -108,10 +108,14 @@ const FIELD_OF: Record<string, DraftField> = {
   addressState: 'state',
 };
 
-/** Validates the whole form: the request to send, or one message per invalid field. */
+/**
+ * Validates the whole form: the request to send, or one message per invalid field. `typed` says which of city and
+ * state the shopper types (the CEP lookup did not fill them): an empty one asks to fill it in, not for a valid CEP.
+ */
 export function validateCustomerDraft(
   draft: CustomerDraft,
   phoneCountry: PhoneCountry = DEFAULT_PHONE_COUNTRY,
+  typed: { city: boolean; state: boolean } = { city: false, state: false },
 ): { ok: true; data: CustomerDataRequest } | { ok: false; errors: DraftErrors } {
   // The number as read in the chosen country (a text without '+' is a number of that country).
   const phone = parseShopperPhone(draft.phone, phoneCountry);
@@ -145,6 +149,8 @@ export function validateCustomerDraft(
   if (cpf) errors.cpf = cpf;
   const cep = cepError(draft.cep);
   if (cep) errors.cep = cep;
+  if (typed.city && errors.city) errors.city = m.cityTyped;
+  if (typed.state && errors.state) errors.state = m.stateTyped;
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, data: parsed.output };
   return { ok: false, errors };
 }

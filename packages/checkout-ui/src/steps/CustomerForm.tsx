@@ -1,5 +1,6 @@
 import {
   type ApiResult,
+  BRAZILIAN_STATES,
   type CepLookupResponse,
   type CustomerDataRequest,
   type CustomerFieldName,
@@ -33,6 +34,13 @@ export interface CustomerFormProps {
 
 type CepState = 'idle' | 'loading' | 'found' | 'failed';
 
+/** Which of city and state the last CEP lookup filled: those stay read-only, the others the shopper types. */
+interface FromLookup {
+  city: boolean;
+  state: boolean;
+}
+const NOTHING_FROM_LOOKUP: FromLookup = { city: false, state: false };
+
 const MASKS: Partial<Record<DraftField, (s: string) => string>> = {
   cpf: maskCpf,
   cep: maskCep,
@@ -51,7 +59,12 @@ export function CustomerForm({ prefill, busy, lookupCep, onSubmit }: CustomerFor
   );
   const [errors, setErrors] = useState<DraftErrors>({});
   const [cepState, setCepState] = useState<CepState>('idle');
+  const [fromLookup, setFromLookup] = useState<FromLookup>(NOTHING_FROM_LOOKUP);
   const latestCep = useRef('');
+  // A lookup that failed, is unavailable or knows only part of the address never blocks the purchase: once it
+  // answered, what it did not fill is typed by the shopper (docs/checkout-lifecycle.md, "The address step").
+  const answered = cepState === 'found' || cepState === 'failed';
+  const editable: FromLookup = { city: answered && !fromLookup.city, state: answered && !fromLookup.state };
   const form = useRef<HTMLFormElement>(null);
 
   const set = (field: DraftField, value: string) => {
@@ -68,26 +81,35 @@ export function CustomerForm({ prefill, busy, lookupCep, onSubmit }: CustomerFor
     if (latestCep.current !== cep) return; // a newer CEP was typed meanwhile
     if (!outcome.ok) {
       setCepState('failed');
-      setDraft((d) => ({ ...d, city: '', state: '' }));
-      setErrors((e) => ({ ...e, cep: outcome.message }));
+      // A city or state an earlier lookup filled belonged to another CEP; what the shopper typed stays.
+      setDraft((d) => ({
+        ...d,
+        city: fromLookup.city ? '' : d.city,
+        state: fromLookup.state ? '' : d.state,
+      }));
+      setFromLookup(NOTHING_FROM_LOOKUP);
+      setErrors((e) => ({ ...e, cep: outcome.message, city: undefined, state: undefined }));
       return;
     }
     setCepState('found');
-    // What the shopper typed in street/neighbourhood is kept when the lookup has nothing for it.
-    setDraft((d) => ({
-      ...d,
-      street: outcome.street || d.street,
-      neighborhood: outcome.neighborhood || d.neighborhood,
-      city: outcome.city,
-      state: outcome.state,
-    }));
+    const uf = BRAZILIAN_STATES.find((s) => s === outcome.state.toUpperCase()) ?? '';
+    setFromLookup({ city: outcome.city !== '', state: uf !== '' });
+    // What the shopper typed is kept for whatever the lookup has nothing for; a city or state an earlier lookup
+    // filled belonged to another CEP.
+    const next = {
+      street: outcome.street || draft.street,
+      neighborhood: outcome.neighborhood || draft.neighborhood,
+      city: outcome.city || (fromLookup.city ? '' : draft.city),
+      state: uf || (fromLookup.state ? '' : draft.state),
+    };
+    setDraft((d) => ({ ...d, ...next }));
     setErrors((e) => ({
       ...e,
       cep: undefined,
-      city: undefined,
-      state: undefined,
-      street: outcome.street ? undefined : m.streetMissing,
-      neighborhood: outcome.neighborhood ? undefined : m.neighborhoodMissing,
+      street: next.street ? undefined : m.streetMissing,
+      neighborhood: next.neighborhood ? undefined : m.neighborhoodMissing,
+      city: next.city ? undefined : m.cityTyped,
+      state: next.state ? undefined : m.stateTyped,
     }));
   };
 
@@ -103,7 +125,7 @@ export function CustomerForm({ prefill, busy, lookupCep, onSubmit }: CustomerFor
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const result = validateCustomerDraft(draft, phoneCountry);
+    const result = validateCustomerDraft(draft, phoneCountry, editable);
     if (result.ok) {
       setErrors({});
       onSubmit(result.data);
@@ -187,14 +209,58 @@ export function CustomerForm({ prefill, busy, lookupCep, onSubmit }: CustomerFor
         </div>
         {field('neighborhood', 'Bairro')}
         <div className="field-row">
-          {field('city', 'Cidade', { readOnly: true, tabIndex: -1 })}
-          {field('state', 'Estado', { readOnly: true, tabIndex: -1 })}
+          {field(
+            'city',
+            'Cidade',
+            editable.city ? { autoComplete: 'address-level2' } : { readOnly: true, tabIndex: -1 },
+          )}
+          {editable.state ? (
+            <StateSelect value={draft.state} error={errors.state} onChange={(uf) => set('state', uf)} />
+          ) : (
+            field('state', 'Estado', { readOnly: true, tabIndex: -1 })
+          )}
         </div>
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Enviando…' : 'Continuar'}
         </button>
       </form>
     </section>
+  );
+}
+
+/** The state when the CEP lookup did not give it: one of the 27 UFs, so that what is sent is always valid. */
+function StateSelect({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (uf: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor="customer-state">
+        Estado
+      </label>
+      <select
+        id="customer-state"
+        className="input"
+        value={value}
+        autoComplete="address-level1"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'customer-state-error' : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">Selecione</option>
+        {BRAZILIAN_STATES.map((uf) => (
+          <option key={uf} value={uf}>
+            {uf}
+          </option>
+        ))}
+      </select>
+      <FieldError id="customer-state-error" message={error} />
+    </div>
   );
 }
 

@@ -79,6 +79,8 @@ export {
   Reais,
 } from './primitives.ts';
 
+import { MerchantKoReason } from './refusal-groups.ts';
+
 const HttpUrl = (label: string) =>
   v.pipe(
     v.string(`${label} deve ser um texto`),
@@ -291,6 +293,9 @@ export const checkoutFormMessages = {
   cityMissing: 'Precisamos de um CEP válido para recuperar a cidade',
   stateMissing: 'Precisamos de um CEP válido para recuperar o estado',
   // Drip's own wording below (the spec gives none).
+  /** City and state typed by the shopper when the CEP lookup failed or did not give them. */
+  cityTyped: 'Não encontramos a cidade pelo CEP informado, por favor preencha',
+  stateTyped: 'Não encontramos o estado pelo CEP informado, por favor selecione',
   nameRequired: 'Informe seu nome completo',
   emailInvalid: 'O campo e-mail fornecido é inválido',
   numberRequired: 'Informe o número do endereço',
@@ -676,7 +681,8 @@ export const MerchantCheckoutView = v.object({
   status: CheckoutStatus,
   merchantOrderCode: v.string(),
   amount: PositiveReais,
-  koReason: v.optional(v.nullable(DenialReason)),
+  /** The refusal's group (contract/refusal-groups.ts): a merchant never reads the individual reason. */
+  koReason: v.optional(v.nullable(MerchantKoReason)),
   order: v.optional(
     v.nullable(
       v.object({

@@ -2,13 +2,14 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   CreateCheckoutLinkRequest,
+  canDeactivateLink,
   comparisonText,
   linkStatus,
   MerchantCheckoutPage,
   MerchantCheckoutsQuery,
   merchantCheckoutDisplay,
-  refusalReasonLabel,
 } from './merchant-sales.ts';
+import { CHECKOUT_STATUSES } from './primitives.ts';
 
 describe('merchant checkout display (spec 4)', () => {
   const order = (status: string, canceledAmount: number) => ({ status, canceledAmount });
@@ -30,15 +31,18 @@ describe('merchant checkout display (spec 4)', () => {
     expect(merchantCheckoutDisplay(expired, 'detail')).toBe('MORE_INFO');
     expect(merchantCheckoutDisplay({ status: 'KO', koReason: 'LATE_INSTALMENTS', amount: 1 })).toBe('DENIED');
   });
-  it("labels refusal reasons, 'Outro' when unknown, 'N/A' when expired or not KO", () => {
-    expect(refusalReasonLabel('KO', 'LATE_INSTALMENTS')).toBe('Cliente com parcelas em atraso');
-    expect(refusalReasonLabel('KO', 'SOMETHING_NEW')).toBe('Outro');
-    expect(refusalReasonLabel('KO', 'EXPIRED')).toBe('N/A');
-    expect(refusalReasonLabel('OK', null)).toBe('N/A');
-  });
   it('shows the back-office status of a revoked link, else the checkout status', () => {
     expect(linkStatus({ status: 'PRISTINE', backofficeStatus: 'REVOKED' })).toBe('REVOKED');
     expect(linkStatus({ status: 'MORE_INFO', backofficeStatus: 'ACTIVE' })).toBe('MORE_INFO');
+  });
+});
+
+describe("'Desativar' a link (spec 4: only while 'Criado')", () => {
+  it('allows only an active link whose checkout nobody opened yet', () => {
+    for (const status of CHECKOUT_STATUSES) {
+      expect(canDeactivateLink({ status, backofficeStatus: 'ACTIVE' }), status).toBe(status === 'PRISTINE');
+      expect(canDeactivateLink({ status, backofficeStatus: 'REVOKED' }), status).toBe(false);
+    }
   });
 });
 

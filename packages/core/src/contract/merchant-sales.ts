@@ -9,7 +9,6 @@ import { pageOf } from './orders.ts';
 import {
   CHECKOUT_STATUSES,
   DATE_YEARS_MESSAGE,
-  DenialReason,
   IsoInstant,
   inDateYears,
   NonNegativeReais,
@@ -17,6 +16,7 @@ import {
   PageSize,
   PositiveReais,
 } from './primitives.ts';
+import { MerchantKoReason } from './refusal-groups.ts';
 
 // ---------------------------------------------------------------- statuses (spec 4)
 
@@ -55,32 +55,6 @@ export function merchantCheckoutDisplay(
     return 'DENIED';
   }
   return 'MORE_INFO';
-}
-
-/** Spec 8: refusal reasons shown to the merchant; an unknown code is 'Outro', expired or not KO is 'N/A'. */
-export const REFUSAL_REASON_LABELS: Record<string, string> = {
-  DEFAULT: 'Recusado pela análise de crédito',
-  ALREADY_HAVE_ACTIVE_ORDER: 'Cliente já tem um pedido ativo',
-  ORDER_ABOVE_MAX_VALUE: 'Pedido acima do valor máximo',
-  ORDER_ABOVE_CUSTOMER_MAX_VALUE: 'Pedido acima do limite do cliente',
-  INVALID_CUSTOMER_DATA: 'Dados do cliente inválidos',
-  DRIP_MAX_VALUE_PER_DAY: 'Limite diário da Drip atingido',
-  DRIP_MAX_VALUE_GLOBAL: 'Limite global da Drip atingido',
-  BLOCKED_CUSTOMER_PHONE: 'Telefone bloqueado',
-  BLOCKED_CUSTOMER_CPF: 'CPF bloqueado',
-  BLOCKED_CUSTOMER_ADDRESS_CEP: 'CEP bloqueado',
-  MAX_MULTIPLE_ORDERS_VALUE_PER_CUSTOMER: 'Valor máximo de pedidos do cliente atingido',
-  ACTIVE_ORDERS_WITH_FIRST_INSTALMENT_NOT_PAID: 'Cliente com primeira parcela em aberto',
-  LATE_INSTALMENTS: 'Cliente com parcelas em atraso',
-  FAILED_MERCHANT_ORDER_CONFIRMATION: 'Falha na confirmação do pedido pela loja',
-  BLOCKED_BANK_CODE: 'Banco bloqueado',
-  ANTI_FRAUD_SCORE: 'Análise antifraude',
-  LEGALLY_PROTECTED_MINOR: 'Cliente menor de idade',
-};
-
-export function refusalReasonLabel(status: string, koReason: string | null | undefined): string {
-  if (status !== 'KO' || !koReason || koReason === 'EXPIRED') return 'N/A';
-  return REFUSAL_REASON_LABELS[koReason] ?? 'Outro';
 }
 
 // ---------------------------------------------------------------- list filters (spec 7, 9)
@@ -144,7 +118,7 @@ export const MerchantCheckoutSummary = v.object({
   customerName: v.nullable(v.string()),
   amount: PositiveReais,
   status: v.picklist(MERCHANT_CHECKOUT_STATUSES),
-  koReason: v.nullable(DenialReason),
+  koReason: v.nullable(MerchantKoReason),
   createdAt: IsoInstant,
   order: v.nullable(MerchantCheckoutOrder),
 });
@@ -223,7 +197,8 @@ export const CheckoutChartItem = v.object({
   checkoutsApproved: v.pipe(v.number(), v.integer(), v.minValue(0)),
   checkoutsDenied: v.pipe(v.number(), v.integer(), v.minValue(0)),
   reasons: v.array(
-    v.object({ reason: v.string(), quantity: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
+    /** One per refusal group of the slice (spec 8's chart grouping), never an individual reason. */
+    v.object({ reason: MerchantKoReason, quantity: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
   ),
 });
 export const CheckoutChart = v.array(CheckoutChartItem);
@@ -269,7 +244,7 @@ export const CheckoutLink = v.object({
   amount: PositiveReais,
   status: v.picklist(CHECKOUT_STATUSES),
   backofficeStatus: v.picklist(['ACTIVE', 'REVOKED']),
-  koReason: v.nullable(DenialReason),
+  koReason: v.nullable(MerchantKoReason),
   creatorEmail: v.nullable(v.string()),
   createdAt: IsoInstant,
   formUrl: v.string(),
@@ -282,6 +257,22 @@ export type CheckoutLinkPage = v.InferOutput<typeof CheckoutLinkPage>;
 export function linkStatus(link: Pick<CheckoutLink, 'status' | 'backofficeStatus'>): string {
   return link.backofficeStatus !== 'ACTIVE' ? link.backofficeStatus : link.status;
 }
+
+/**
+ * Spec 4 "links in 'Criado' can be deactivated": the one rule of 'Desativar', applied by the portal (the button) and
+ * by the server (`PUT v1/checkouts/{id}/revoke`, 409 otherwise) to the same link view. Once a shopper opened the
+ * checkout ('Em uso') they may be typing their data or paying a Pix, so the link runs to its end or its expiry;
+ * a 'Criado' link past its expiry shows 'Expirado' and is over already.
+ */
+export function canDeactivateLink(link: Pick<CheckoutLink, 'status' | 'backofficeStatus'>): boolean {
+  return linkStatus(link) === 'PRISTINE';
+}
+
+export const checkoutLinkMessages = {
+  /** Drip's wording (the portal shows spec 8's 'Falha ao desativar ({status})'; integrators read this one). */
+  cannotDeactivate:
+    "Só é possível desativar um link ainda 'Criado': o cliente já abriu este checkout ou ele já terminou.",
+} as const;
 
 export const LinkPageQuery = v.object({ page: PageNumber, size: PageSize });
 

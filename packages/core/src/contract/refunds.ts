@@ -6,7 +6,7 @@
  * Money follows contract/checkout.ts: the wire carries reais numbers with 2 decimals, `v.InferOutput` is `Cents`.
  */
 import * as v from 'valibot';
-import { ORDER_STATUSES, PRODUCT_STATUSES } from './orders.ts';
+import { ORDER_STATUSES, PRODUCT_STATUSES, pageOf } from './orders.ts';
 import { IsoInstant, NonNegativeReais, PositiveReais } from './primitives.ts';
 
 /** The texts of refunds (spec 8, merchant portal "Order refund"; the refusals are Drip's). */
@@ -99,3 +99,29 @@ export const MerchantOrder = v.object({
   refunds: v.array(OrderRefund),
 });
 export type MerchantOrder = v.InferOutput<typeof MerchantOrder>;
+
+/**
+ * GET v1/orders: one order of the merchant's list (spec 3 "Order", spec 7), newest first. `checkoutId` opens its
+ * detail in 'Minhas Vendas' (`pedidos/{checkoutId}`); `displayStatus` is CANCELED for a CLOSED order wholly refunded.
+ */
+export const MerchantOrderSummary = v.object({
+  id: v.string(),
+  /** The Drip code ('DRP-7K2M9Q'). */
+  code: v.string(),
+  merchantOrderCode: v.string(),
+  checkoutId: v.string(),
+  customerName: v.nullable(v.string()),
+  customerEmail: v.nullable(v.string()),
+  amount: NonNegativeReais,
+  canceledAmount: NonNegativeReais,
+  instalmentsCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  unpaidInstalmentsCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  lateInstalments: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  status: v.picklist(ORDER_STATUSES),
+  displayStatus: v.picklist(ORDER_STATUSES),
+  createdAt: IsoInstant,
+});
+export type MerchantOrderSummary = v.InferOutput<typeof MerchantOrderSummary>;
+
+export const MerchantOrderPage = pageOf(MerchantOrderSummary);
+export type MerchantOrderPage = v.InferOutput<typeof MerchantOrderPage>;

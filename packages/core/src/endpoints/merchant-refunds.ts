@@ -1,10 +1,13 @@
 /**
- * Merchant refunds (spec 6, 7, 9; docs/refunds.md): the order's refund view and the three refunds. Apart from the
- * sales endpoints so that the orders list does not carry the refund schemas.
+ * Merchant orders and refunds (spec 6, 7, 9; docs/refunds.md): the paged orders list, the order's refund view and
+ * the three refunds. Apart from the sales endpoints so that the sales list does not carry the refund schemas.
  */
+
+import { PageQuery } from '../contract/orders.ts';
 import { MERCHANT_API } from '../contract/paths.ts';
 import {
   MerchantOrder,
+  MerchantOrderPage,
   PartialRefundRequest,
   ProductRefundRequest,
   RefundRequested,
@@ -17,6 +20,16 @@ const refundErrors = {
   404: 'Pedido de outra loja ou inexistente',
   422: 'Fora das regras de estorno (prazo, valor, produto, loja)',
 } as const;
+
+export const merchantOrders = endpoint('merchant.orders', {
+  method: 'GET',
+  path: `${MERCHANT_API}/v1/orders`,
+  audience: 'merchantRead',
+  tag: refundTag,
+  summary: "The merchant's orders, newest first (page 0-based, size 1–100, default 10)",
+  query: PageQuery,
+  response: MerchantOrderPage,
+});
 
 export const merchantOrder = endpoint('merchant.order', {
   method: 'GET',
@@ -74,6 +87,7 @@ export const merchantRefundProducts = endpoint('merchant.refundProducts', {
 });
 
 export const merchantRefundEndpoints = {
+  merchantOrders,
   merchantOrder,
   merchantRefundOrder,
   merchantRefundOrderPartially,

@@ -25,7 +25,7 @@ const answers: Answers = {
       [
         saleSummary(1),
         saleSummary(2, { order: { ...saleSummary(2).order, status: 'CLOSED', canceledAmount: 123.45 } }),
-        saleSummary(3, { status: 'KO', koReason: 'LATE_INSTALMENTS', order: null }),
+        saleSummary(3, { status: 'KO', koReason: 'FRAUD', order: null }),
         saleSummary(4, { status: 'KO', koReason: 'EXPIRED', order: null, customerName: null }),
         saleSummary(5, { status: 'MORE_INFO', order: null }),
       ],

@@ -24,6 +24,8 @@ describe('Gerenciar Links and Criar Drip Link', () => {
             checkoutLink(1),
             checkoutLink(2, { status: 'OK' }),
             checkoutLink(3, { status: 'REVOKED', backofficeStatus: 'REVOKED' }),
+            checkoutLink(4, { status: 'MORE_INFO' }),
+            checkoutLink(5, { status: 'EXPIRED' }),
           ]),
         ),
       ...extra,
@@ -36,9 +38,10 @@ describe('Gerenciar Links and Criar Drip Link', () => {
     });
     renderApp('/parceira/checkout-links', api.fetch);
     const table = await screen.findByRole('table', { name: 'Links de pagamento' });
-    for (const label of ['Criado', 'Concluído', 'Desativado'])
+    for (const label of ['Criado', 'Concluído', 'Desativado', 'Em uso', 'Expirado'])
       expect(within(table).getByText(label)).toBeTruthy();
-    // Only the 'Criado' link can be deactivated; only the finished one has details.
+    // Only the 'Criado' link can be deactivated (core's canDeactivateLink, the server's rule too): not one a
+    // shopper opened ('Em uso'), nor one past its expiry. Only the finished one has details.
     expect(within(table).getAllByRole('button', { name: 'Desativar' })).toHaveLength(1);
     expect(within(table).getAllByRole('link', { name: /Detalhes/ })).toHaveLength(1);
     const user = userEvent.setup();

@@ -60,7 +60,7 @@ export function salesServer(extra: Record<string, (call: Call) => Answer> = {}) 
         salesPage([
           saleSummary(1),
           saleSummary(2, { order: { ...saleSummary(2).order, status: 'CLOSED', canceledAmount: 123.45 } }),
-          saleSummary(3, { status: 'KO', koReason: 'LATE_INSTALMENTS', order: null }),
+          saleSummary(3, { status: 'KO', koReason: 'FRAUD', order: null }),
           saleSummary(4, { status: 'KO', koReason: 'EXPIRED', order: null, customerName: null }),
         ]),
       ),

@@ -76,7 +76,7 @@ export function graphic(slices = 24) {
     finalDate: new Date(Date.UTC(2026, 2, 10, 3 + i, 59, 59, 999)).toISOString(),
     checkoutsApproved: i % 3,
     checkoutsDenied: i % 5 === 0 ? 1 : 0,
-    reasons: i % 5 === 0 ? [{ reason: 'LATE_INSTALMENTS', quantity: 1 }] : [],
+    reasons: i % 5 === 0 ? [{ reason: 'FRAUD', quantity: 1 }] : [],
   }));
 }
 

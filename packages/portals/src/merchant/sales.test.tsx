@@ -121,6 +121,12 @@ describe('Minhas Vendas: Lista de pedidos', () => {
     await waitFor(() => expect(api.last(LIST)?.search.get('amount')).toBe('1234.56'));
   });
 
+  it("counts the chart's refusals by spec 8's groups", async () => {
+    renderApp('/parceira/pedidos', salesServer().fetch);
+    const reasons = await screen.findByLabelText('Motivos das recusas');
+    expect(within(reasons).getByText(/^Risco de Fraude: \d+$/)).toBeTruthy();
+  });
+
   it('keeps the big-number period in volume_period and sends it as the API period', async () => {
     const api = salesServer({ [STATS]: () => ok({ ...statistics, comparisonPercentage: -10 }) });
     const { router } = renderApp('/parceira/pedidos', api.fetch);
@@ -183,6 +189,14 @@ describe('Minhas Vendas: detalhes do pedido', () => {
     expect(screen.getByText('01310-100')).toBeTruthy();
     // Complement, refusal reason and creator are still not there.
     expect(screen.getAllByText('N/A')).toHaveLength(3);
+  });
+
+  it("shows a refusal by its spec 8 group ('Risco de Fraude'), never the fraud signal", async () => {
+    const refused = saleDetails({ status: 'KO', koReason: 'FRAUD', order: null, products: [] });
+    const api = salesServer({ [`GET ${SALES_API}/v2/checkouts/${saleSummary(1).id}`]: () => ok(refused) });
+    renderApp(`/parceira/pedidos/${saleSummary(1).id}`, api.fetch);
+    expect(await screen.findByText('Risco de Fraude')).toBeTruthy();
+    expect(screen.queryByText(/CPF bloqueado|Análise antifraude/)).toBeNull();
   });
 
   it('shows a refunded order with its date', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CepUnavailableError, viaCep } from '../../src/modules/cep/port.ts';
+import { SANDBOX_CEPS } from '../../src/modules/cep/fixture.ts';
+import { CepUnavailableError, sandboxCep, viaCep } from '../../src/modules/cep/port.ts';
+import { CEP_RANGES_BY_UF, ufOfCep } from '../../src/modules/cep/ranges.ts';
 import { seededApp } from '../helpers.ts';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
@@ -25,13 +27,76 @@ describe('GET /api/v1/cep/{cep}', () => {
     const bad = await t.request('GET', '/api/v1/cep/123');
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('O CEP fornecido é inválido');
-    const unknown = await t.request('GET', '/api/v1/cep/99999999');
+    // 00000-000 to 00999-999 belong to no state: the one unknown range of the sandbox.
+    const unknown = await t.request('GET', '/api/v1/cep/00999999');
     expect(unknown.status).toBe(404);
     expect(unknown.body.erro).toBe(true);
     expect(unknown.body.error.code).toBe('CEP_NOT_FOUND');
     expect((await t.request('GET', '/api/v1/cep/01001000')).status).toBe(200);
     const limited = await t.request('GET', '/api/v1/cep/01001000');
     expect(limited.status).toBe(429);
+  });
+});
+
+describe('the sandbox resolves any well-formed CEP of Brazil', () => {
+  it("knows the docs' own CEP (22070-011) with its street", async () => {
+    const res = await sandboxCep().lookup('22070011');
+    expect(res).toMatchObject({
+      cep: '22070-011',
+      logradouro: 'Avenida Atlântica',
+      bairro: 'Copacabana',
+      localidade: 'Rio de Janeiro',
+      uf: 'RJ',
+    });
+  });
+
+  it('answers the state of a CEP it has no street for, by the Correios ranges, the rest empty to be typed', async () => {
+    const cases: [string, string][] = [
+      ['69005040', 'AM'],
+      ['69301000', 'RR'],
+      ['69900000', 'AC'],
+      ['64000000', 'PI'],
+      ['13083970', 'SP'],
+      ['88015100', 'SC'],
+      ['72800000', 'GO'],
+      ['73010000', 'DF'],
+      ['76801000', 'RO'],
+      ['68900000', 'AP'],
+      ['99999999', 'RS'],
+    ];
+    for (const [cep, uf] of cases) {
+      const res = await sandboxCep().lookup(cep);
+      expect(res, cep).toEqual({
+        cep: `${cep.slice(0, 5)}-${cep.slice(5)}`,
+        logradouro: '',
+        complemento: '',
+        bairro: '',
+        localidade: '',
+        uf,
+      });
+    }
+    expect(await sandboxCep().lookup('00500000')).toBeNull();
+  });
+
+  it('every fixture lies in its own state range; the ranges are 27 states, ordered, without overlap', () => {
+    for (const a of SANDBOX_CEPS) expect(ufOfCep(a.cep.replace('-', '')), a.cep).toBe(a.uf);
+    expect(new Set(CEP_RANGES_BY_UF.map((r) => r.uf)).size).toBe(27);
+    for (let i = 1; i < CEP_RANGES_BY_UF.length; i++) {
+      const prev = CEP_RANGES_BY_UF[i - 1];
+      const cur = CEP_RANGES_BY_UF[i];
+      expect(cur && prev && cur.from > prev.to, cur?.uf).toBe(true);
+    }
+  });
+
+  it('over HTTP: 200 with the state for any CEP, so the checkout never blocks on an unknown one', async () => {
+    const app = await seededApp();
+    try {
+      const res = await app.request('GET', '/api/v1/cep/69005-040');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ cep: '69005-040', uf: 'AM', localidade: '' });
+    } finally {
+      await app.dispose();
+    }
   });
 });
 

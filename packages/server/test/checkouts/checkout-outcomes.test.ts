@@ -1,4 +1,4 @@
-import { addDaysIso, checkoutPaths, formatCpf, todayInSaoPaulo } from '@drip/core';
+import { addDaysIso, checkoutPaths, formatCpf, merchantKoReason, todayInSaoPaulo } from '@drip/core';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts } from '../../src/modules/checkouts/tables.ts';
@@ -64,7 +64,8 @@ describe('denials through the API (magic CPFs of docs/sandbox.md)', () => {
     const view = await t.request('GET', checkoutPaths.merchantCheckout(id), undefined, {
       authorization: `Bearer ${pitanga}`,
     });
-    expect(view.body).toMatchObject({ status: 'KO', koReason: reason });
+    // The shopper reads the reason; the merchant its group (spec 8), never a fraud signal.
+    expect(view.body).toMatchObject({ status: 'KO', koReason: merchantKoReason(reason) });
   });
 
   it('ORDER_ABOVE_CUSTOMER_MAX_VALUE carries the allowed amount', async () => {

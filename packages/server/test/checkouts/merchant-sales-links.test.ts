@@ -1,5 +1,7 @@
 /** 'Gerenciar Links' and 'Criar Drip Link' (spec 2.4, 3, 4, 6, 7, 8): ADMIN creates, READ only reads. */
 import {
+  canDeactivateLink,
+  checkoutLinkMessages,
   fillPath,
   merchantCheckoutLinks,
   merchantCheckouts,
@@ -116,5 +118,45 @@ describe('GET v1/checkouts (Gerenciar Links)', () => {
     expect(res.body.content).toHaveLength(2);
     expect(res.body.content[0].code).toBe('PED-REVOGAR');
     expect(res.body).toMatchObject({ number: 0, size: 2, totalElements: 3, totalPages: 2 });
+  });
+});
+
+describe('PUT v1/checkouts/{id}/revoke (Desativar): the portal and the server share one rule', () => {
+  const revoke = (id: string) =>
+    t.request('PUT', fillPath(merchantRevokeCheckout.path, { id }), undefined, admin);
+  const listed = async (id: string) =>
+    (await links(admin, '?size=100')).body.content.find((l: { id: string }) => l.id === id);
+
+  it("refuses a link whose checkout a shopper opened ('Em uso'): 409, and the shopper goes on", async () => {
+    const created = await create({ amount: 80, merchantCode: 'PED-ABERTO' });
+    expect((await put(t, created.body.id)).body.result).toBe('MORE_INFO');
+    const link = await listed(created.body.id);
+    expect(canDeactivateLink(link)).toBe(false);
+    const res = await revoke(created.body.id);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(checkoutLinkMessages.cannotDeactivate);
+    expect(await listed(created.body.id)).toMatchObject({ status: 'MORE_INFO', backofficeStatus: 'ACTIVE' });
+    expect((await put(t, created.body.id)).body.result).toBe('MORE_INFO');
+  });
+
+  it("refuses a 'Criado' link past its expiry (shown Expirado)", async () => {
+    const created = await create({ amount: 81, merchantCode: 'PED-VENCIDO' });
+    t.clock.advance(25 * 3600_000);
+    // Signed in again: the test clock moved past the session's life.
+    admin = bearer((await loginMerchant(t)).token);
+    const link = await listed(created.body.id);
+    expect(link.status).toBe('EXPIRED');
+    expect(canDeactivateLink(link)).toBe(false);
+    expect((await revoke(created.body.id)).status).toBe(409);
+  });
+
+  it("deactivates a link still 'Criado', as the rule says; asking again answers the same", async () => {
+    const created = await create({ amount: 82, merchantCode: 'PED-NOVO' });
+    expect(canDeactivateLink(await listed(created.body.id))).toBe(true);
+    const res = await revoke(created.body.id);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('REVOKED');
+    expect(await listed(created.body.id)).toMatchObject({ status: 'REVOKED', backofficeStatus: 'REVOKED' });
+    expect((await revoke(created.body.id)).status).toBe(200);
   });
 });

@@ -138,7 +138,7 @@ describe('GET v2/checkouts', () => {
       'OUTRO-3': ['MORE_INFO', null],
       'LOJA-100': ['OK', null],
       'LOJA-101': ['OK', null],
-      'LOJA-200': ['KO', 'LATE_INSTALMENTS'],
+      'LOJA-200': ['KO', 'LATE_CUSTOMER'],
       'OUTRO-1': ['KO', 'EXPIRED'],
       'OUTRO-2': ['KO', 'EXPIRED'],
     });

@@ -37,6 +37,14 @@ describe('GET /api/v1/instalments_simulator?merchantId= (the terms the widgets p
     }
   });
 
+  it("without a merchant, Drip's default terms: flexible up to 3x (spec 3's merchant summary defaults)", async () => {
+    const res = await t.request('GET', `${checkoutPaths.instalmentsSimulator}?amount=300`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ flexibleInstallments: true, maxInstalments: 3, cashbackRate: 0 });
+    expect(res.body.instalments).toHaveLength(3);
+    expect(res.body.instalments.map((i: { amount: number }) => i.amount)).toEqual([100, 100, 100]);
+  });
+
   it('an unknown merchant is a 404 the page can read too', async () => {
     const res = await t.raw(
       `${checkoutPaths.instalmentsSimulator}?amount=10&merchantId=00000000-0000-4000-8000-000000000000`,

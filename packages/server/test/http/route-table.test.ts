@@ -263,4 +263,23 @@ describe("another tenant's resources", () => {
       expect(res.status, `${endpoint.id} for another tenant`).toBe(404);
     }
   });
+
+  it("lists no row of another tenant: Loja Aurora's orders list never carries Casa Pitanga's order", async () => {
+    const pitangaOrder = await createOrder(t, { merchant: 'Casa Pitanga' });
+    const list = endpointById('merchant.orders');
+    const ids: string[] = [];
+    for (let page = 0; ; page++) {
+      const res = await t.request(
+        'GET',
+        `${list.path}?page=${page}&size=100`,
+        undefined,
+        headers.merchantRead,
+      );
+      expect(res.status).toBe(200);
+      ids.push(...res.body.content.map((o: { id: string }) => o.id));
+      if (page + 1 >= res.body.totalPages) break;
+    }
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(pitangaOrder.id);
+  });
 });

@@ -295,8 +295,8 @@ describe('checkout status changes', () => {
     }
     expect(res.body.result).toBe('KO');
     const events = await statusEvents(hook.body.id);
-    expect(events).toEqual([
-      expect.objectContaining({ checkoutId: id, status: 'KO', koReason: 'INVALID_CUSTOMER_DATA' }),
-    ]);
+    // The merchant hears the refusal's group (spec 8), never the fraud signal itself (INVALID_CUSTOMER_DATA).
+    expect(events).toEqual([expect.objectContaining({ checkoutId: id, status: 'KO', koReason: 'FRAUD' })]);
+    expect(JSON.stringify(events)).not.toContain('INVALID_CUSTOMER_DATA');
   });
 });

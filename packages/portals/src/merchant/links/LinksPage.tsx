@@ -1,4 +1,4 @@
-import { type CheckoutLink, formatBRL, formatDateTime, linkStatus } from '@drip/core';
+import { type CheckoutLink, canDeactivateLink, formatBRL, formatDateTime, linkStatus } from '@drip/core';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { failureStatus } from '../../shared/api.ts';
@@ -17,8 +17,7 @@ import { useMerchantIsAdmin } from '../role.ts';
 
 export const CREATE_LINK_PATH = '/parceira/checkout-links/criar';
 
-/** Spec 4: only a link still 'Criado' can be deactivated; details only for a finished (OK or KO) link. */
-const canRevoke = (link: CheckoutLink) => linkStatus(link) === 'PRISTINE';
+/** Spec 4: details only for a finished (OK or KO) link; 'Desativar' by core's rule, the server's too. */
 const hasDetails = (link: CheckoutLink) => (link.status === 'OK' || link.status === 'KO') && Boolean(link.id);
 
 function Actions({ link, isAdmin }: { link: CheckoutLink; isAdmin: boolean }) {
@@ -47,7 +46,7 @@ function Actions({ link, isAdmin }: { link: CheckoutLink; isAdmin: boolean }) {
           Detalhes
         </Button>
       ) : null}
-      {isAdmin && canRevoke(link) ? (
+      {isAdmin && canDeactivateLink(link) ? (
         <ConfirmAction size="xs" color="red" variant="light" onConfirm={run}>
           Desativar
         </ConfirmAction>

@@ -1,10 +1,5 @@
 import '@mantine/charts/styles.css';
-import {
-  type BigNumberPeriod,
-  type CheckoutChartItem,
-  REFUSAL_REASON_LABELS,
-  SAO_PAULO_TZ,
-} from '@drip/core';
+import { type BigNumberPeriod, type CheckoutChartItem, refusalReasonLabel, SAO_PAULO_TZ } from '@drip/core';
 import { BarChart } from '@mantine/charts';
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../shared/kit/index.ts';
@@ -37,14 +32,17 @@ function ReasonsTooltip({ payload }: { payload?: readonly { payload?: ChartRow }
       <Text size="sm">{`Negados: ${row.Negados}`}</Text>
       {row.reasons.map((r) => (
         <Text key={r.reason} size="xs" c="dimmed">
-          {`${REFUSAL_REASON_LABELS[r.reason] ?? 'Outro'}: ${r.quantity}`}
+          {`${refusalReasonLabel('KO', r.reason)}: ${r.quantity}`}
         </Text>
       ))}
     </Paper>
   );
 }
 
-/** Spec 3 "Chart item": approved and denied per hour (Hoje) or day (Semana, Mês), the refusal reasons on hover. */
+/**
+ * Spec 3 "Chart item": approved and denied per hour (Hoje) or day (Semana, Mês), the refusals on hover, by spec 8's
+ * groups ('Risco de Fraude', …, 'Outros'), as the server counts them.
+ */
 export function SalesChart({ period }: { period: BigNumberPeriod }) {
   const graphic = useSalesGraphic(period);
   if (graphic.isError)
@@ -88,7 +86,7 @@ export function SalesChart({ period }: { period: BigNumberPeriod }) {
             </Text>
             {[...totals].map(([reason, quantity]) => (
               <Text key={reason} size="sm">
-                {`${REFUSAL_REASON_LABELS[reason] ?? 'Outro'}: ${quantity}`}
+                {`${refusalReasonLabel('KO', reason)}: ${quantity}`}
               </Text>
             ))}
           </Stack>

@@ -1,6 +1,9 @@
 import type { CepAddress } from './port.ts';
 
-/** Offline CEPs of the sandbox (addresses as ViaCEP gives them). Any other CEP is unknown (`{ erro: true }`). */
+/**
+ * Offline CEPs of the sandbox with their streets (addresses as ViaCEP gives them), listed in docs/sandbox.md. Any
+ * other well-formed CEP resolves to its state only (ranges.ts); one in no state's range is unknown (`{ erro: true }`).
+ */
 export const SANDBOX_CEPS: readonly CepAddress[] = [
   {
     cep: '01310-100',
@@ -37,6 +40,17 @@ export const SANDBOX_CEPS: readonly CepAddress[] = [
     logradouro: 'Rua Primeiro de Março',
     complemento: '',
     bairro: 'Centro',
+    localidade: 'Rio de Janeiro',
+    uf: 'RJ',
+    ibge: '3304557',
+    ddd: '21',
+  },
+  {
+    // The address of docs/sandbox.md's curl walk-through.
+    cep: '22070-011',
+    logradouro: 'Avenida Atlântica',
+    complemento: '',
+    bairro: 'Copacabana',
     localidade: 'Rio de Janeiro',
     uf: 'RJ',
     ibge: '3304557',

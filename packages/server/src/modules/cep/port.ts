@@ -1,11 +1,12 @@
 /**
- * The `cep` port: ViaCEP-compatible address lookup. Adapters: an offline sandbox fixture (default when the sandbox
- * is on) and ViaCEP over HTTPS (https://viacep.com.br/ws/{cep}/json/) otherwise.
+ * The `cep` port: ViaCEP-compatible address lookup. Adapters: an offline sandbox (fixtures and the state ranges;
+ * default when the sandbox is on) and ViaCEP over HTTPS (https://viacep.com.br/ws/{cep}/json/) otherwise.
  */
 import { CepLookupResponse } from '@drip/core';
 import * as v from 'valibot';
 import type { Config } from '../../config.ts';
 import { SANDBOX_CEPS } from './fixture.ts';
+import { ufOfCep } from './ranges.ts';
 
 export interface CepAddress {
   cep: string;
@@ -33,10 +34,21 @@ export class CepUnavailableError extends Error {
 
 export const formatCepDigits = (digits: string) => `${digits.slice(0, 5)}-${digits.slice(5)}`;
 
+/**
+ * The sandbox's offline lookup: a fixture CEP answers its street; any other well-formed CEP answers its state, by the
+ * Correios ranges, with the rest empty (the shopper types it, as for a CEP that ViaCEP knows only by its city), so
+ * that a purchase from anywhere in Brazil goes through; a CEP in no state's range is unknown.
+ */
 export function sandboxCep(): CepPort {
   return {
     kind: 'sandbox',
-    lookup: async (cep) => SANDBOX_CEPS.find((a) => a.cep.replace('-', '') === cep) ?? null,
+    lookup: async (cep) => {
+      const fixture = SANDBOX_CEPS.find((a) => a.cep.replace('-', '') === cep);
+      if (fixture) return fixture;
+      const uf = ufOfCep(cep);
+      if (!uf) return null;
+      return { cep: formatCepDigits(cep), logradouro: '', complemento: '', bairro: '', localidade: '', uf };
+    },
   };
 }
 

@@ -4,7 +4,7 @@
  * parts (steps, analysis, payments, merchant API, ...) share one instance: one cache of shaped statements, one
  * prepared load.
  */
-import { type Cents, todayInSaoPaulo } from '@drip/core';
+import { type Cents, merchantKoReason, todayInSaoPaulo } from '@drip/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -215,13 +215,13 @@ type StatusFacts = Pick<CheckoutRow, 'id' | 'merchantId' | 'merchantOrderCode' |
 const isPublished = (status: CheckoutRow['status']) =>
   status === 'KO' || status === 'EXPIRED' || status === 'REVOKED';
 
-/** CHECKOUT_STATUS_CHANGED's data. */
+/** CHECKOUT_STATUS_CHANGED's data; a refusal as its group (spec 8), never the individual reason. */
 export function checkoutStatusData(row: StatusFacts & { orderId?: string | null }): Record<string, unknown> {
   return {
     checkoutId: row.id,
     merchantOrderCode: row.merchantOrderCode,
     status: row.status,
-    koReason: row.koReason ?? null,
+    koReason: merchantKoReason(row.koReason),
     orderId: row.orderId ?? null,
   };
 }

@@ -5,12 +5,15 @@
 import {
   type CreateCheckoutRequest,
   type CreateCheckoutResponse,
+  canDeactivateLink,
   cents,
   centsToReais,
+  checkoutLinkMessages,
   checkoutPaths,
   type MerchantCheckoutView,
+  merchantKoReason,
 } from '@drip/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/index.ts';
 import { errorBody } from '../../http/errors.ts';
@@ -20,7 +23,7 @@ import { merchants } from '../merchants/tables.ts';
 import type { CheckoutCore } from './core.ts';
 import type { AnswerSql } from './idempotency.ts';
 import { checkoutErrors, checkoutNotFound, conflict } from './refusals.ts';
-import { isOpen, isUuid } from './rules.ts';
+import { isUuid, linkFacts } from './rules.ts';
 import { IdRows } from './statements.ts';
 import { type CheckoutRow, checkouts } from './tables.ts';
 
@@ -141,7 +144,9 @@ export class MerchantApi {
       status: this.core.visibleStatus(row),
       merchantOrderCode: row.merchantOrderCode,
       amount: centsToReais(cents(row.amount)),
-      koReason: row.status === 'KO' || row.status === 'EXPIRED' ? (this.core.koReasonOf(row) ?? null) : null,
+      // The refusal's group (spec 8): the merchant never reads an individual reason.
+      koReason:
+        row.status === 'KO' || row.status === 'EXPIRED' ? merchantKoReason(this.core.koReasonOf(row)) : null,
       order: order
         ? {
             id: order.id,
@@ -170,19 +175,26 @@ export class MerchantApi {
     return row;
   }
 
-  /** Merchant revocation (merchant back office, ADMIN): an unfinished checkout becomes REVOKED. */
+  /**
+   * 'Desativar' (merchant back office, ADMIN): a link still 'Criado' becomes REVOKED, by the rule the portal's button
+   * follows (`canDeactivateLink`, spec 4) on the same link view; anything else is a 409. Asking again answers the
+   * same. The update re-checks the rule in SQL: a shopper opening the link meanwhile wins.
+   */
   async revoke(merchantId: string, id: string): Promise<{ id: string; status: CheckoutRow['status'] }> {
     const row = await this.readOwn(merchantId, id);
     if (row.status === 'REVOKED') return { id, status: 'REVOKED' };
-    if (!isOpen(row.status)) throw conflict(checkoutErrors.cannotRevoke, 'CHECKOUT_FINISHED');
+    const refused = () => conflict(checkoutLinkMessages.cannotDeactivate, 'LINK_NOT_DEACTIVATABLE');
+    if (!canDeactivateLink(linkFacts(this.core.visibleStatus(row)))) throw refused();
     const now = this.core.d.clock.now();
     return this.core.d.db.transaction(async (tx) => {
       const updated = await tx
         .update(checkouts)
         .set({ status: 'REVOKED', updatedAt: now })
-        .where(and(eq(checkouts.id, id), inArray(checkouts.status, ['PRISTINE', 'MORE_INFO'])))
+        .where(
+          and(eq(checkouts.id, id), eq(checkouts.status, 'PRISTINE'), sql`${checkouts.expiresAt} > ${now}`),
+        )
         .returning({ id: checkouts.id });
-      if (updated.length === 0) throw conflict(checkoutErrors.cannotRevoke, 'CHECKOUT_FINISHED');
+      if (updated.length === 0) throw refused();
       await this.core.statusChanged(tx, { ...row, status: 'REVOKED' });
       return { id, status: 'REVOKED' as const };
     });

@@ -14,13 +14,14 @@ import {
   cents,
   centsToReais,
   checkoutPaths,
-  type DenialReason,
   duplicateLinkCodeMessage,
   type MerchantCheckoutDetails,
   type MerchantCheckoutPage,
   type MerchantCheckoutStatus,
   type MerchantCheckoutSummary,
   type MerchantCheckoutsQuery,
+  type MerchantKoReason,
+  merchantKoReason,
   reaisToCents,
   todayInSaoPaulo,
 } from '@drip/core';
@@ -32,7 +33,7 @@ import { startOfDaySaoPaulo } from '../credit/exposure.ts';
 import { orderProducts, orders } from '../orders/tables.ts';
 import type { CheckoutCore } from './core.ts';
 import type { MerchantApi } from './merchant-api.ts';
-import { toDenialReason } from './rules.ts';
+import { linkFacts, toDenialReason } from './rules.ts';
 import { type CheckoutRow, checkouts } from './tables.ts';
 
 /** Wire shapes (reais): the contract's schemas turn them into centavos on the client. */
@@ -92,12 +93,19 @@ export class MerchantViews {
       );
   }
 
-  /** The wire status and refusal reason of spec 3 (OK, KO, MORE_INFO): an expired checkout is KO for EXPIRED. */
-  private wireStatus(row: CheckoutRow): { status: MerchantCheckoutStatus; koReason: DenialReason | null } {
+  /**
+   * The wire status and refusal of spec 3 (OK, KO, MORE_INFO): an expired checkout is KO for EXPIRED; a refusal is
+   * its group (spec 8), never the individual reason (contract/refusal-groups.ts).
+   */
+  private wireStatus(row: CheckoutRow): {
+    status: MerchantCheckoutStatus;
+    koReason: MerchantKoReason | null;
+  } {
     const status = this.core.visibleStatus(row);
     if (status === 'OK') return { status: 'OK', koReason: null };
     if (status === 'EXPIRED') return { status: 'KO', koReason: 'EXPIRED' };
-    if (status === 'KO') return { status: 'KO', koReason: toDenialReason(row.koReason) ?? 'DEFAULT' };
+    if (status === 'KO')
+      return { status: 'KO', koReason: merchantKoReason(toDenialReason(row.koReason) ?? 'DEFAULT') };
     return { status: 'MORE_INFO', koReason: null };
   }
 
@@ -364,7 +372,10 @@ export class MerchantViews {
     };
   }
 
-  /** `GET v2/checkouts/graphic`: one item per hour (Hoje) or day (Semana, Mês), expired left out. */
+  /**
+   * `GET v2/checkouts/graphic`: one item per hour (Hoje) or day (Semana, Mês), expired left out; the refusals of a
+   * slice counted per group.
+   */
   async graphic(merchantId: string, period: BigNumberPeriod): Promise<CheckoutChartItem[]> {
     const { start, end, slices } = this.periodBounds(period);
     const step = period === 'DAILY' ? 3600 : 86_400;
@@ -392,7 +403,8 @@ export class MerchantViews {
       if (r.status === 'OK') item.checkoutsApproved += r.n;
       else {
         item.checkoutsDenied += r.n;
-        const reason = toDenialReason(r.reason) ?? 'DEFAULT';
+        // Counted per group (spec 8's chart grouping): the individual reasons stay Drip's.
+        const reason = merchantKoReason(toDenialReason(r.reason) ?? 'DEFAULT') ?? 'DEFAULT';
         const known = item.reasons.find((x) => x.reason === reason);
         if (known) known.quantity += r.n;
         else item.reasons.push({ reason, quantity: r.n });
@@ -425,9 +437,9 @@ export class MerchantViews {
           id: row.id,
           code: row.merchantOrderCode,
           amount: centsToReais(cents(row.amount)),
-          status,
-          backofficeStatus: status === 'REVOKED' ? 'REVOKED' : 'ACTIVE',
-          koReason: status === 'KO' || status === 'EXPIRED' ? (this.core.koReasonOf(row) ?? null) : null,
+          ...linkFacts(status),
+          koReason:
+            status === 'KO' || status === 'EXPIRED' ? merchantKoReason(this.core.koReasonOf(row)) : null,
           creatorEmail: row.creatorEmail,
           createdAt: row.createdAt.toISOString(),
           formUrl: this.formUrl(row.id),

@@ -25,7 +25,6 @@ export const checkoutErrors = {
   waitlistChanged: 'O status da lista de espera mudou. Atualize a página.',
   duplicateOrderCode: (code: string) =>
     `O código de pedido '${code}' já foi usado em outro checkout desta loja.`,
-  cannotRevoke: 'Só é possível desativar um checkout que ainda não foi concluído.',
   alreadyApproved: 'Esta compra já foi aprovada e não pode ser cancelada pelo checkout.',
   merchantUnknown: 'Parceiro não encontrado.',
 } as const;

@@ -76,6 +76,15 @@ export const hashToken = (checkoutId: string, code: string) =>
 
 export const isOpen = (status: CheckoutRow['status']) => status === 'PRISTINE' || status === 'MORE_INFO';
 
+/**
+ * A checkout's status as 'Gerenciar Links' reads it (spec 3 "Checkout link"): the shown status (`visibleStatus`) and
+ * the back-office status. The list and 'Desativar' both use it, so that the button and the server agree.
+ */
+export const linkFacts = (status: CheckoutRow['status']) => ({
+  status,
+  backofficeStatus: status === 'REVOKED' ? ('REVOKED' as const) : ('ACTIVE' as const),
+});
+
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(s: string): boolean {
   return UUID_RE.test(s);

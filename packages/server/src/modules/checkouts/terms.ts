@@ -34,8 +34,9 @@ export class MerchantTerms {
     cnpj?: string | undefined;
     merchantId?: string | undefined;
   }) {
+    // Without a merchant, spec 3's merchant summary defaults: flexible, up to 3 ('Pague em até 3x sem juros no Pix').
     let merchant: { flexibleInstallments: boolean; maxInstalments: number; id: string | null } = {
-      flexibleInstallments: false,
+      flexibleInstallments: true,
       maxInstalments: DEFAULT_INSTALMENTS,
       id: null,
     };

@@ -14,11 +14,12 @@ import {
   formatDate,
   isoDateInSaoPaulo,
   type MerchantOrder,
+  type MerchantOrderPage,
   type OrderRefund,
   type RefundRequested,
   refundMessages,
 } from '@drip/core';
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -28,6 +29,7 @@ import type { Queue, TaskQueues } from '../../jobs/queue.ts';
 import { errorFields, type Logger } from '../../log.ts';
 import { startOfDaySaoPaulo } from '../credit/exposure.ts';
 import type { CreditService } from '../credit/service.ts';
+import { customers } from '../customers/tables.ts';
 import { merchants } from '../merchants/tables.ts';
 import type { Payments } from '../payments/service.ts';
 import type { WebhookService } from '../webhooks/service.ts';
@@ -59,6 +61,12 @@ export const LEDGER_REFUND = {
   /** −money given back to the payer by devolução, per instalment (REFUNDED_TYPES). */
   instalmentRefunded: 'INSTALMENT_REFUNDED',
 } as const;
+
+/** Spec 4: a CLOSED order whose cancelled amount is its whole amount is shown as CANCELED. */
+function displayStatusOf(order: Pick<OrderRow, 'status' | 'amount' | 'canceledAmount'>): OrderRow['status'] {
+  const wholly = order.amount > 0 && order.canceledAmount >= order.amount;
+  return order.status === 'CLOSED' && wholly ? 'CANCELED' : order.status;
+}
 
 const unprocessable = (code: string, message: string) => new DomainError('unprocessable', code, message);
 const orderNotFound = () => new DomainError('not_found', 'NOT_FOUND', refundMessages.orderNotFound);
@@ -530,6 +538,63 @@ export class OrderRefunds {
 
   // ---------------------------------------------------------------- reads
 
+  /**
+   * GET v1/orders?page&size: the merchant's orders, newest first (index `orders_merchant_idx`), with the buyer and
+   * the instalment counts of spec 3 "Order"; a wholly refunded CLOSED order shows as CANCELED, as on its detail.
+   */
+  async merchantOrders(
+    merchantId: string,
+    page: number,
+    size: number,
+  ): Promise<Wire<typeof MerchantOrderPage>> {
+    const db = this.o.db;
+    const today = isoDateInSaoPaulo(this.o.clock.now());
+    const ofOrder = sql`${instalments.orderId} = ${orders.id}`;
+    const counted = (where: ReturnType<typeof sql>) =>
+      sql<number>`(select count(*) from ${instalments} where ${ofOrder} and ${where})`.mapWith(Number);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          order: orders,
+          customerName: customers.name,
+          customerEmail: customers.email,
+          instalmentsCount: counted(sql`true`),
+          unpaid: counted(sql`${instalments.status} = 'PENDING'`),
+          late: counted(sql`${instalments.status} = 'PENDING' and ${instalments.dueDate} < ${today}`),
+        })
+        .from(orders)
+        .leftJoin(customers, eq(customers.id, orders.customerId))
+        .where(eq(orders.merchantId, merchantId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(size)
+        .offset(page * size),
+      db.select({ n: count() }).from(orders).where(eq(orders.merchantId, merchantId)),
+    ]);
+    const totalElements = total?.n ?? 0;
+    return {
+      content: rows.map(({ order, ...r }) => ({
+        id: order.id,
+        code: order.code,
+        merchantOrderCode: order.merchantOrderCode,
+        checkoutId: order.checkoutId,
+        customerName: r.customerName,
+        customerEmail: r.customerEmail,
+        amount: money(order.amount),
+        canceledAmount: money(order.canceledAmount),
+        instalmentsCount: r.instalmentsCount,
+        unpaidInstalmentsCount: r.unpaid,
+        lateInstalments: r.late,
+        status: order.status,
+        displayStatus: displayStatusOf(order),
+        createdAt: order.createdAt.toISOString(),
+      })),
+      number: page,
+      size,
+      totalPages: Math.ceil(totalElements / size),
+      totalElements,
+    };
+  }
+
   /** GET v1/orders/{id}: the merchant's order with its products, refunds and the refunds offered now. */
   async merchantOrder(merchantId: string, orderId: string): Promise<Wire<typeof MerchantOrder>> {
     if (!isUuid(orderId)) throw orderNotFound();
@@ -568,7 +633,7 @@ export class OrderRefunds {
       amount: money(order.amount),
       canceledAmount: money(order.canceledAmount),
       status: order.status,
-      displayStatus: order.status === 'CLOSED' && wholly ? 'CANCELED' : order.status,
+      displayStatus: displayStatusOf(order),
       refundedLabel: canceledAt ? refundMessages.refundedOn(formatDate(canceledAt)) : null,
       canceledAt: canceledAt ? canceledAt.toISOString() : null,
       createdAt: order.createdAt.toISOString(),

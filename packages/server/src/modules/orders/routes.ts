@@ -12,6 +12,7 @@ import {
   instalmentDetails,
   instalmentEvents,
   merchantOrder,
+  merchantOrders,
   merchantRefundOrder,
   merchantRefundOrderPartially,
   merchantRefundProducts,
@@ -64,6 +65,9 @@ export function orderRoutes(
       return instalment;
     }),
     // ---------------------------------------------------------------- merchant portal: refunds (docs/refunds.md)
+    route(merchantOrders, async ({ c, query }) =>
+      s.orderRefunds.merchantOrders(merchantOf(c), query.page, query.size),
+    ),
     route(merchantOrder, async ({ c, params }) => s.orderRefunds.merchantOrder(merchantOf(c), params.id)),
     route(merchantRefundOrder, async ({ c, params }) =>
       s.orderRefunds.request(merchantOf(c), params.id, { type: 'FULL' }, claimsOf(c).sub),
