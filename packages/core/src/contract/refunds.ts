@@ -28,6 +28,9 @@ export const refundMessages = {
   productNotFound: 'Produto não encontrado neste pedido',
   productNotActive: 'Este produto já foi estornado',
   productWithoutInstalments: 'Este produto não tem parcelas associadas e não pode ser estornado',
+  /** A paid instalment whose Pix Drip cannot find: its money cannot be given back. */
+  paymentNotFound: (n: number) =>
+    `O pagamento da parcela ${n} não foi encontrado: não é possível devolvê-lo por Pix`,
   /** A refund that could not be carried out after its tries (the technical error is the operator's). */
   failed: 'Não foi possível concluir o estorno. Nenhum valor foi alterado: solicite o estorno novamente.',
   /** An operator retrying a failed refund while the merchant already asked for the same one again. */

@@ -11,7 +11,7 @@ import { jobQueue } from '../../src/jobs/tables.ts';
 import { auditLog } from '../../src/modules/audit/tables.ts';
 import { merchants } from '../../src/modules/merchants/tables.ts';
 import { ORDER_REFUND_QUEUE } from '../../src/modules/orders/refunds.ts';
-import { instalments, orders } from '../../src/modules/orders/tables.ts';
+import { instalments, ledgerEntries, orders } from '../../src/modules/orders/tables.ts';
 import {
   pixCharges,
   pixRefunds,
@@ -223,6 +223,35 @@ describe('a refund that cannot be carried out', () => {
     const [refund] = await refundsOf(t, order.id);
     expect(refund).toMatchObject({ status: 'FAILED', failureReason: 'Cobrança não encontrada' });
     expect((await calls.order(order.id)).body.refundable.full).toBe(true);
+  });
+
+  it('a paid instalment without the Pix that paid it (the old demo history) fails the refund at once', async () => {
+    t.clock.set(new Date('2026-03-10T12:00:00Z'));
+    const order = await createOrder(t);
+    const [first] = await instalmentsOf(t, order.id);
+    if (!first) throw new Error('no instalment');
+    // What the old history's seed wrote: PAID with its ledger entry, and no charge.
+    await t.database.db
+      .update(instalments)
+      .set({ status: 'PAID', paidAt: t.clock.now() })
+      .where(eq(instalments.id, first.id));
+    const row = await orderRow(t, order.id);
+    await t.database.db.insert(ledgerEntries).values({
+      orderId: order.id,
+      checkoutId: row.checkoutId,
+      customerId: row.customerId,
+      merchantId: row.merchantId,
+      instalmentId: first.id,
+      type: 'INSTALMENT_PAID',
+      amount: first.amount - first.cashbackAmount,
+      memo: 'Parcela 1 paga',
+      createdAt: t.clock.now(),
+    });
+    expect((await calls.full(order.id)).status).toBe(202);
+    await t.built.services.orderRefunds.processPending();
+    const [refund] = await refundsOf(t, order.id);
+    expect(refund).toMatchObject({ status: 'FAILED', failureReason: refundMessages.paymentNotFound(1) });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: 'ACTIVE', canceledAmount: 0 });
   });
 
   it('every try fails: FAILED after the last one; the merchant asks again; the operator retry then answers 409', async () => {

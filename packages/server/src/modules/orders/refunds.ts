@@ -499,7 +499,9 @@ export class OrderRefunds {
         .where(eq(instalments.id, c.id));
       if (c.returned <= 0) continue;
       const r = rowById.get(c.id);
-      if (!r?.paymentChargeId) throw new Error(`paid instalment ${c.id} without the charge that paid it`);
+      // Money can only go back through the Pix that brought it: without it the refund is refused for good.
+      if (!r?.paymentChargeId)
+        throw unprocessable('PAYMENT_NOT_FOUND', refundMessages.paymentNotFound(r?.number ?? 0));
       byCharge.set(r.paymentChargeId, (byCharge.get(r.paymentChargeId) ?? 0) + c.returned);
       entries.push({
         ...base,
