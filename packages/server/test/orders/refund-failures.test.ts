@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobQueue } from '../../src/jobs/tables.ts';
 import { auditLog } from '../../src/modules/audit/tables.ts';
 import { merchants } from '../../src/modules/merchants/tables.ts';
+import { outboxMessages } from '../../src/modules/notifications/tables.ts';
 import { ORDER_REFUND_QUEUE } from '../../src/modules/orders/refunds.ts';
 import { instalments, ledgerEntries, orders } from '../../src/modules/orders/tables.ts';
 import {
@@ -179,6 +180,18 @@ describe('a refund that cannot be carried out', () => {
         canceledAt: null,
       }),
     ]);
+
+    // The merchant users subscribed to ORDER_CANCELED are told by e-mail that it was NOT done, and why.
+    await t.built.services.webhooks.emailQueue.drain();
+    const mails = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(like(outboxMessages.subject, `%Estorno%(${after.code})%`));
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) {
+      expect(mail.subject).toBe(`Drip: Estorno não realizado (${after.code})`);
+      expect(mail.body).toContain(`Motivo: ${refund.failureReason}`);
+    }
 
     // The dead task: counted, listed for an operator with its error.
     expect(t.built.services.queues.deadCounts()[ORDER_REFUND_QUEUE]).toBe(died + 1);
