@@ -138,8 +138,12 @@ export function RefundActions({ orderId, checkoutId }: { orderId: string; checko
 
   const refundableProducts = o.products.filter((p) => p.status === 'ACTIVE' && p.hasInstalmentProducts);
   const selectedProducts = refundableProducts.filter((p) => selected.includes(p.id));
-  // What the product refund takes at most: the products' amounts, never more than what is left of the order.
-  const left = cents(o.amount - o.canceledAmount);
+  // What is left to refund, less what pending refunds have reserved (the server's own arithmetic): the full
+  // refund's amount, and the cap of a product refund's.
+  const reserved = o.refunds
+    .filter((r) => r.status === 'PENDING')
+    .reduce((sum, r) => sum + r.requestedAmount, 0);
+  const left = cents(Math.max(0, o.amount - o.canceledAmount - reserved));
   const productsAmount = cents(
     Math.min(
       left,
