@@ -41,7 +41,8 @@ export interface QueueDefinition<P> {
   permanent?: (err: unknown) => boolean;
   /**
    * Called once when a task becomes DEAD (after its row is marked), so that what it was doing ends in a state its
-   * user sees (e.g. a refund FAILED with its reason); `error` is what the last try threw. A failure here is logged; the task stays DEAD and listed.
+   * user sees (e.g. a refund FAILED with its reason); `error` is what the last try threw. A failure here is logged;
+   * the task stays DEAD and listed.
    */
   onDead?: (task: Task<P>, error: unknown) => Promise<void>;
   /**
@@ -100,8 +101,11 @@ const Claimed = v.object({
  * crashed worker is taken again when its lease ends. Runs on PGlite and PostgreSQL alike.
  */
 export class TaskQueues {
-  /** The queues defined, by name: an operator's retry runs the queue's own `onRetry`. */
-  private readonly defs = new Map<string, QueueDefinition<unknown>>();
+  /** Each queue's reopening of a dead task's work, by queue name: an operator's retry runs it (`onRetry`). */
+  private readonly reopen = new Map<
+    string,
+    (tx: Tx, task: { id: string; payload: unknown; attempts: number }) => Promise<void>
+  >();
   /** Tasks that died in this process, per queue: the counter the metrics read (`deadCounts`). */
   private readonly deaths = new Map<string, number>();
 
@@ -110,7 +114,14 @@ export class TaskQueues {
   define<P>(def: QueueDefinition<P>): Queue<P> {
     if (!/^[a-z][a-z0-9-]*$/.test(def.name)) throw new Error(`queue name must be kebab-case: "${def.name}"`);
     const maxAttempts = def.maxAttempts ?? 10;
-    this.defs.set(def.name, def as unknown as QueueDefinition<unknown>);
+    const onRetry = def.onRetry;
+    if (onRetry)
+      this.reopen.set(def.name, async (tx, task) => {
+        const parsed = v.safeParse(def.payload, task.payload);
+        if (!parsed.success)
+          throw new DomainError('conflict', 'TASK_PAYLOAD_INVALID', 'A tarefa tem dados inválidos');
+        await onRetry(tx, { id: task.id, payload: parsed.output, attempt: task.attempts });
+      });
     return {
       name: def.name,
       enqueue: (exec, payload, o = {}) => this.enqueue(exec, def.name, maxAttempts, payload, o),
@@ -292,13 +303,7 @@ export class TaskQueues {
         .where(and(eq(jobQueue.id, id), eq(jobQueue.status, 'DEAD')))
         .for('update');
       if (!task) throw deadNotFound();
-      const def = this.defs.get(task.queue);
-      if (def?.onRetry) {
-        const parsed = v.safeParse(def.payload, task.payload);
-        if (!parsed.success)
-          throw new DomainError('conflict', 'TASK_PAYLOAD_INVALID', 'A tarefa tem dados inválidos');
-        await def.onRetry(tx, { id: task.id, payload: parsed.output, attempt: task.attempts });
-      }
+      await this.reopen.get(task.queue)?.(tx, task);
       const [updated] = await tx
         .update(jobQueue)
         .set({ status: 'PENDING', attempts: 0, runAt: now, lockedUntil: null, updatedAt: now })
