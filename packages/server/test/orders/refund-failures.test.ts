@@ -319,4 +319,44 @@ describe('a refund that cannot be carried out', () => {
     await t.built.services.orderRefunds.processPending();
     expect((await refundsOf(t, order.id)).map((r) => r.status).sort()).toEqual(['DONE', 'FAILED']);
   });
+
+  it("a devolução the PSP keeps refusing is dead after its last try, listed, and the operator's retry sends it", async () => {
+    t.clock.set(new Date('2026-03-10T12:00:00Z'));
+    const order = await createOrder(t);
+    await payNext(t, order.id);
+    expect((await calls.full(order.id)).status).toBe(202);
+    await t.built.services.orderRefunds.processPending();
+    expect((await refundsOf(t, order.id))[0]?.status).toBe('DONE');
+    const [first] = await instalmentsOf(t, order.id);
+    const [devolucao] = await t.database.db
+      .select()
+      .from(pixRefunds)
+      .where(eq(pixRefunds.chargeId, first?.paymentChargeId ?? ''));
+    if (!devolucao) throw new Error('no devolução');
+    const refusing = vi
+      .spyOn(t.built.services.payments.pix, 'refund')
+      .mockRejectedValue(new Error('PUT /devolucao failed (503)'));
+    try {
+      for (let i = 0; i < 12; i++) {
+        await t.built.services.payments.processPendingRefunds();
+        t.clock.advance(3_601_000);
+      }
+    } finally {
+      refusing.mockRestore();
+    }
+    const listed = await deadList('pix-refunds');
+    const task = listed?.body.tasks.find(
+      (x: { payload: { refundId: string } }) => x.payload.refundId === devolucao.id,
+    );
+    expect(task).toMatchObject({
+      queue: 'pix-refunds',
+      attempts: 12,
+      lastError: 'PUT /devolucao failed (503)',
+    });
+    expect(listed?.body.diedSinceStart['pix-refunds']).toBeGreaterThanOrEqual(1);
+    expect((await retry(task.id)).status).toBe(200);
+    await t.built.services.payments.processPendingRefunds();
+    const [sent] = await t.database.db.select().from(pixRefunds).where(eq(pixRefunds.id, devolucao.id));
+    expect(sent?.status).toBe('DEVOLVIDO');
+  });
 });
