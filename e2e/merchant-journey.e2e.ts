@@ -158,7 +158,11 @@ describe("merchant portal: a merchant's day", () => {
     await page.getByRole('button', { name: 'Estornar produtos' }).click();
     const dialog = page.getByRole('dialog', { name: 'Você tem certeza que deseja cancelar esse produto?' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    // The dialog says how much, and its buttons what they do ('Cancelar' there read as "cancel the product").
+    await dialog.getByText(/Valor a estornar: R\$\s90,00/).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Cancelar' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Não estornar' }).waitFor();
+    await dialog.getByRole('button', { name: /^Estornar R\$\s90,00$/ }).click();
     await page
       .getByText(
         'Solicitação de reembolso feita com sucesso, dentro de alguns minutos o reembolso será realizado',
@@ -170,6 +174,8 @@ describe("merchant portal: a merchant's day", () => {
     await snap(page, 'merchant-refund-pending');
     await refunds.getByText('Concluído').waitFor({ timeout: 30_000 });
     expect(await page.getByText('Estorno em processamento').count()).toBe(0);
+    // Nothing failed: no failure banner.
+    expect(await page.getByText(/Falha ao reembolsar/).count()).toBe(0);
     // The checkout detail is read again: the product shows as refunded, the refunded amount is there.
     await page.getByText(/Camiseta · R\$\s90,00 \(Estornado em/).waitFor();
     await snap(page, 'merchant-refund-done');

@@ -20,6 +20,9 @@ import { merchants } from './modules/merchants/tables.ts';
 import type { OrderRefunds } from './modules/orders/refunds.ts';
 import { payHistoryInstalments } from './modules/orders/seed.ts';
 import { OrderService } from './modules/orders/service.ts';
+import type { SandboxPsp } from './modules/payments/sandbox-psp.ts';
+import { type HistoryPayment, seedHistoryPayments } from './modules/payments/seed.ts';
+import type { Payments } from './modules/payments/service.ts';
 import type { SettlementService } from './modules/settlements/service.ts';
 
 export const HISTORY_DAYS = 90;
@@ -162,6 +165,9 @@ const DENIALS: readonly (typeof DENIAL_REASONS)[number][] = [
 export interface HistoryServices {
   orderRefunds: Pick<OrderRefunds, 'request' | 'carryOut'>;
   settlements: Pick<SettlementService, 'addFee'>;
+  /** The history's Pix are paid at the sandbox PSP: only seeded when it is the PSP Drip uses. */
+  payments: Pick<Payments, 'pix'>;
+  sandboxPsp: SandboxPsp | null;
 }
 
 export interface HistorySummary {
@@ -184,6 +190,10 @@ export async function seedHistory(
   options: { days?: number; seed?: number } = {},
 ): Promise<HistorySummary | null> {
   const days = options.days ?? HISTORY_DAYS;
+  // Every paid instalment of the history was paid by a Pix the PSP knows, as a live one (a refund gives it back
+  // through that PSP): with a real PSP there is no sandbox bank to have paid them, so there is no history.
+  const psp = services.payments.pix.kind === 'sandbox' ? services.sandboxPsp : null;
+  if (!psp) return null;
   const rnd = generator(options.seed ?? 20_260_301);
   const shoppers = Array.from({ length: 24 }, (_, i) => {
     const first = FIRST_NAMES[i % FIRST_NAMES.length] ?? 'Ana';
@@ -246,7 +256,9 @@ export async function seedHistory(
       .returning({ id: customers.id, cpf: customers.cpf });
     const people = shoppers.map((s) => ({ ...s, id: inserted.find((r) => r.cpf === s.cpf)?.id ?? '' }));
     const rows: HistoryCheckout[] = [];
-    const paid: { orderId: string; number: number; paidAt: Date }[] = [];
+    const paid: { orderId: string; number: number; paidAt: Date; chargeId: string }[] = [];
+    const charges: HistoryPayment[] = [];
+    const payerOf = new Map<string, HistoryPayment['payer']>();
     for (const m of merchantRows.sort((a, b) => a.name.localeCompare(b.name))) {
       const catalogue = CATALOGUE[m.name] ?? [];
       const store = m.name === 'Loja Aurora' ? 'aurora' : 'pitanga';
@@ -315,6 +327,8 @@ export async function seedHistory(
           const upfront = m.upfront !== 'DISABLED' && rnd.next() < 0.4;
           const day = isoDateInSaoPaulo(created);
           const firstDueDate = upfront ? day : addDaysIso(day, 30);
+          const payer = { cpf: shopper.cpf, name: shopper.name, bankCode: '260' };
+          const upfrontCharge = upfront ? crypto.randomUUID() : null;
           const order = await orderService.createInstalmentOrder(tx, {
             checkoutId,
             merchantId: m.id,
@@ -329,10 +343,23 @@ export async function seedHistory(
             totalInstalments,
             firstDueDate,
             cashbackRate: DEMO_CASHBACK_RATES[m.name] ?? 0,
-            upfrontPayment: upfront ? { chargeId: crypto.randomUUID(), paidAt: created } : null,
+            upfrontPayment: upfrontCharge ? { chargeId: upfrontCharge, paidAt: created } : null,
             now: created,
           });
           summary.orders++;
+          payerOf.set(order.id, payer);
+          const first = order.instalments[0];
+          if (upfrontCharge && first)
+            charges.push({
+              id: upfrontCharge,
+              purpose: 'FIRST_INSTALMENT',
+              referenceId: checkoutId,
+              amount: cents(first.amount - first.cashbackAmount),
+              description: `1ª parcela da compra na ${m.name}`,
+              createdAt: new Date(created.getTime() - 120_000),
+              paidAt: created,
+              payer,
+            });
           let anyPaid = upfront;
           for (const [i, inst] of order.instalments.entries()) {
             if (inst.status === 'PAID' || inst.dueDate >= today) continue;
@@ -341,10 +368,11 @@ export async function seedHistory(
             const paidAt = new Date(`${addDaysIso(inst.dueDate, -rnd.int(0, 3))}T15:00:00Z`);
             if (paidAt.getTime() <= created.getTime())
               paidAt.setTime(created.getTime() + 3_600_000 * (i + 1));
-            paid.push({ orderId: order.id, number: inst.number, paidAt });
+            paid.push({ orderId: order.id, number: inst.number, paidAt, chargeId: crypto.randomUUID() });
             anyPaid = true;
           }
-          // Refunds give paid money back through the charge that paid it: only orders with nothing paid.
+          // A few orders with nothing paid are refunded at once (the portal's 'Estornado'); the others stay
+          // refundable, their payments given back through the PSP like a live sale's.
           if (!anyPaid && rnd.next() < 0.2) refundable.push({ merchantId: m.id, orderId: order.id });
           rows.push({
             ...base,
@@ -364,7 +392,20 @@ export async function seedHistory(
       }
     }
     await insertCheckoutHistory(tx, rows);
-    await payHistoryInstalments(tx, paid);
+    const paidRows = await payHistoryInstalments(tx, paid);
+    const orderOfCharge = new Map(paid.map((p) => [p.chargeId, p.orderId]));
+    for (const r of paidRows)
+      charges.push({
+        id: r.chargeId,
+        purpose: 'INSTALMENT',
+        referenceId: r.instalmentId,
+        amount: cents(r.amount),
+        description: 'Parcela da compra',
+        createdAt: new Date(r.paidAt.getTime() - 300_000),
+        paidAt: r.paidAt,
+        payer: payerOf.get(orderOfCharge.get(r.chargeId) ?? '') ?? { cpf: '', name: '', bankCode: '260' },
+      });
+    await seedHistoryPayments(tx, psp, charges);
     summary.checkouts = rows.length;
     summary.paidInstalments = paid.length;
   });

@@ -28,10 +28,17 @@ export const refundMessages = {
   productNotFound: 'Produto não encontrado neste pedido',
   productNotActive: 'Este produto já foi estornado',
   productWithoutInstalments: 'Este produto não tem parcelas associadas e não pode ser estornado',
+  /** A paid instalment whose Pix Drip cannot find: its money cannot be given back. */
+  paymentNotFound: (n: number) =>
+    `O pagamento da parcela ${n} não foi encontrado: não é possível devolvê-lo por Pix`,
+  /** A refund that could not be carried out after its tries (the technical error is the operator's). */
+  failed: 'Não foi possível concluir o estorno. Nenhum valor foi alterado: solicite o estorno novamente.',
+  /** An operator retrying a failed refund while the merchant already asked for the same one again. */
+  samePending: 'Já existe um estorno igual em processamento para este pedido',
 } as const;
 
 export const REFUND_TYPES = ['FULL', 'AMOUNT', 'PRODUCTS'] as const;
-export const REFUND_STATUSES = ['PENDING', 'DONE', 'REJECTED'] as const;
+export const REFUND_STATUSES = ['PENDING', 'DONE', 'REJECTED', 'FAILED'] as const;
 
 /** Body of PUT v1/orders/{id}/cancel/partially. */
 export const PartialRefundRequest = v.object({ amount: PositiveReais });
@@ -45,7 +52,10 @@ export const ProductRefundRequest = v.object({
   ),
 });
 
-/** A refund as the merchant sees it: PENDING until carried out (DONE) or refused by its rules then (REJECTED). */
+/**
+ * A refund as the merchant sees it: PENDING until carried out (DONE), refused by its rules then (REJECTED), or not
+ * carried out (FAILED, with `failureReason`: nothing changed and the order can be refunded again).
+ */
 export const OrderRefund = v.object({
   id: v.string(),
   orderId: v.string(),
@@ -59,6 +69,7 @@ export const OrderRefund = v.object({
   returnedAmount: NonNegativeReais,
   productIds: v.array(v.string()),
   rejectionReason: v.nullable(v.string()),
+  failureReason: v.nullable(v.string()),
   createdAt: IsoInstant,
   processedAt: v.nullable(IsoInstant),
 });

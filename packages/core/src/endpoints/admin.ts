@@ -7,9 +7,10 @@ import {
   LogoutResponse,
   TokenPair,
 } from '../contract/auth.ts';
+import { DeadTasks, DeadTasksQuery, RetriedTask } from '../contract/jobs.ts';
 import { EmbedDomains, EmbedDomainsRequest } from '../contract/merchants.ts';
 import { ADMIN_API } from '../contract/paths.ts';
-import { MerchantIdParam, REFRESH_HEADER_DOC } from './common.ts';
+import { IdParam, MerchantIdParam, REFRESH_HEADER_DOC } from './common.ts';
 import { endpoint } from './define.ts';
 
 const tag = 'Admin';
@@ -109,6 +110,36 @@ export const adminSetEmbedDomains = endpoint('admin.setEmbedDomains', {
   response: EmbedDomains,
 });
 
+export const adminDeadTasks = endpoint('admin.deadTasks', {
+  method: 'GET',
+  path: `${ADMIN_API}/jobs/dead`,
+  audience: 'admin',
+  tag,
+  summary: 'The queued tasks that failed for good (refunds, devoluções, webhooks, payouts), the latest first',
+  description:
+    'A task is DEAD after its last try (or at once when it was refused for good); what it was doing shows as failed ' +
+    'to its user (e.g. a refund FAILED with its reason). `diedSinceStart` counts the deaths seen by this instance.',
+  query: DeadTasksQuery,
+  response: DeadTasks,
+});
+
+export const adminRetryDeadTask = endpoint('admin.retryDeadTask', {
+  method: 'POST',
+  path: `${ADMIN_API}/jobs/dead/:id/retry`,
+  audience: 'admin',
+  tag,
+  summary: 'Puts a dead task back in its queue with all its tries (audited)',
+  description:
+    "The task's queue reopens what the death ended (a FAILED refund is pending again) and its worker takes it " +
+    'within seconds.',
+  params: IdParam,
+  response: RetriedTask,
+  errors: {
+    404: 'Nenhuma tarefa parada com este id',
+    409: 'A tarefa não pode voltar agora (ex.: o lojista já pediu o mesmo estorno de novo)',
+  },
+});
+
 export const adminEndpoints = {
   adminLogin,
   adminRefresh,
@@ -119,4 +150,6 @@ export const adminEndpoints = {
   adminEnableMerchant,
   adminGetEmbedDomains,
   adminSetEmbedDomains,
+  adminDeadTasks,
+  adminRetryDeadTask,
 };

@@ -107,6 +107,32 @@ export const OrderDetailsRefundPending: Story = {
     keyText: ['Estorno', 'Estornar pedido', 'Reembolso parcial', 'Estorno em processamento', 'Concluído'],
   },
 };
+/** A refund the worker could not carry out: 'Falha ao reembolsar' with its reason, and the order refundable again. */
+export const OrderDetailsRefundFailed: Story = {
+  args: {
+    path: `/parceira/pedidos/${saleSummary(1).id}`,
+    answers: {
+      ...answers,
+      [`GET ${SALES_API}/v1/orders/ord-1`]: () => ({
+        status: 200,
+        body: merchantOrderView({
+          refunds: [
+            orderRefund({
+              type: 'FULL',
+              productIds: [],
+              status: 'FAILED',
+              failureReason: 'O PSP não encontrou o Pix desta cobrança: a devolução não pode ser feita',
+              processedAt: '2026-03-12T12:00:05.000Z',
+            }),
+          ],
+        }),
+      }),
+    },
+  },
+  parameters: {
+    keyText: ['Falha ao reembolsar', 'Falhou', 'Estornar pedido'],
+  },
+};
 /** A READ user sees the order without any refund button. */
 export const OrderDetailsReadOnly: Story = {
   args: { path: `/parceira/pedidos/${saleSummary(1).id}`, permissions: ['READ'] },

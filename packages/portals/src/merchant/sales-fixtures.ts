@@ -157,6 +157,7 @@ export function orderRefund(overrides: Record<string, unknown> = {}) {
     returnedAmount: 0,
     productIds: ['p1'],
     rejectionReason: null,
+    failureReason: null,
     createdAt: '2026-03-12T12:00:00.000Z',
     processedAt: null,
     ...overrides,

@@ -1,8 +1,9 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/index.ts';
-import type { DbOrTx } from '../db/types.ts';
+import type { DbOrTx, Tx } from '../db/types.ts';
+import { DomainError } from '../errors.ts';
 import { errorFields, type Logger } from '../log.ts';
 import type { JobDefinition, JobResult } from './runner.ts';
 import { jobQueue } from './tables.ts';
@@ -33,6 +34,34 @@ export interface QueueDefinition<P> {
   leaseMs?: number;
   /** Tasks claimed per run (default 20). */
   batch?: number;
+  /**
+   * Whether a failure can never succeed by trying again (e.g. a business refusal): such a task is DEAD at once, with
+   * its error, instead of being tried `maxAttempts` times. Default: every failure is worth retrying.
+   */
+  permanent?: (err: unknown) => boolean;
+  /**
+   * Called once when a task becomes DEAD (after its row is marked), so that what it was doing ends in a state its
+   * user sees (e.g. a refund FAILED with its reason); `error` is what the last try threw. A failure here is logged;
+   * the task stays DEAD and listed.
+   */
+  onDead?: (task: Task<P>, error: unknown) => Promise<void>;
+  /**
+   * Called in the transaction that puts a DEAD task back in the queue (an operator's retry), so that what its death
+   * ended is reopened with it; throwing (a DomainError) refuses the retry.
+   */
+  onRetry?: (tx: Tx, task: Task<P>) => Promise<void>;
+}
+
+/** A task that failed for good, as an operator lists it. */
+export interface DeadTask {
+  id: string;
+  queue: string;
+  payload: unknown;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  /** When it died (its last change). */
+  diedAt: Date;
 }
 
 export interface EnqueueOptions {
@@ -72,11 +101,27 @@ const Claimed = v.object({
  * crashed worker is taken again when its lease ends. Runs on PGlite and PostgreSQL alike.
  */
 export class TaskQueues {
+  /** Each queue's reopening of a dead task's work, by queue name: an operator's retry runs it (`onRetry`). */
+  private readonly reopen = new Map<
+    string,
+    (tx: Tx, task: { id: string; payload: unknown; attempts: number }) => Promise<void>
+  >();
+  /** Tasks that died in this process, per queue: the counter the metrics read (`deadCounts`). */
+  private readonly deaths = new Map<string, number>();
+
   constructor(private readonly o: { db: Db; clock: Clock; log: Logger }) {}
 
   define<P>(def: QueueDefinition<P>): Queue<P> {
     if (!/^[a-z][a-z0-9-]*$/.test(def.name)) throw new Error(`queue name must be kebab-case: "${def.name}"`);
     const maxAttempts = def.maxAttempts ?? 10;
+    const onRetry = def.onRetry;
+    if (onRetry)
+      this.reopen.set(def.name, async (tx, task) => {
+        const parsed = v.safeParse(def.payload, task.payload);
+        if (!parsed.success)
+          throw new DomainError('conflict', 'TASK_PAYLOAD_INVALID', 'A tarefa tem dados inválidos');
+        await onRetry(tx, { id: task.id, payload: parsed.output, attempt: task.attempts });
+      });
     return {
       name: def.name,
       enqueue: (exec, payload, o = {}) => this.enqueue(exec, def.name, maxAttempts, payload, o),
@@ -138,7 +183,9 @@ export class TaskQueues {
     for (const row of claimed) {
       // A task whose worker died mid-run (lease over) more times than it may be tried is not run again.
       if (row.attempts > row.max_attempts) {
-        await this.settle(row.id, row.attempts, { dead: true, error: 'lease ended without an answer' }, def);
+        const error = 'lease ended without an answer';
+        this.o.log.error('queued task dead', { queue: def.name, id: row.id, attempt: row.attempts, error });
+        await this.die(def, row, new Error(error));
         continue;
       }
       try {
@@ -147,14 +194,16 @@ export class TaskQueues {
         await this.settle(row.id, row.attempts, null, def);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        const dead = row.attempts >= Math.min(row.max_attempts, maxAttempts);
+        const dead =
+          row.attempts >= Math.min(row.max_attempts, maxAttempts) || (def.permanent?.(err) ?? false);
         this.o.log[dead ? 'error' : 'warn'](dead ? 'queued task dead' : 'queued task failed', {
           queue: def.name,
           id: row.id,
           attempt: row.attempts,
           ...errorFields(err),
         });
-        await this.settle(row.id, row.attempts, { dead, error: message }, def);
+        if (dead) await this.die(def, row, err);
+        else await this.settle(row.id, row.attempts, { dead: false, error: message }, def);
       }
     }
     return { ran: true, rows: claimed.length };
@@ -166,11 +215,11 @@ export class TaskQueues {
     attempt: number,
     failure: { dead: boolean; error: string } | null,
     def: QueueDefinition<P>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const now = this.o.clock.now();
     const backoff = def.backoff ?? { baseMs: 30_000, maxMs: 3_600_000 };
     const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempt - 1, 30));
-    await this.o.db
+    const updated = await this.o.db
       .update(jobQueue)
       .set(
         failure === null
@@ -185,6 +234,102 @@ export class TaskQueues {
                 updatedAt: now,
               },
       )
-      .where(and(eq(jobQueue.id, id), eq(jobQueue.status, 'RUNNING'), eq(jobQueue.attempts, attempt)));
+      .where(and(eq(jobQueue.id, id), eq(jobQueue.status, 'RUNNING'), eq(jobQueue.attempts, attempt)))
+      .returning({ id: jobQueue.id });
+    return updated.length > 0;
   }
+
+  /**
+   * A task failed for good: DEAD with its error (while this worker's claim stands), counted, and handed to the
+   * queue's `onDead` so that its user sees the failure. Never silent: the row stays listed for an operator.
+   */
+  private async die<P>(
+    def: QueueDefinition<P>,
+    row: { id: string; payload: unknown; attempts: number },
+    err: unknown,
+  ): Promise<void> {
+    const error = err instanceof Error ? err.message : String(err);
+    if (!(await this.settle(row.id, row.attempts, { dead: true, error }, def))) return;
+    this.deaths.set(def.name, (this.deaths.get(def.name) ?? 0) + 1);
+    if (!def.onDead) return;
+    try {
+      const payload = v.parse(def.payload, row.payload);
+      await def.onDead({ id: row.id, payload, attempt: row.attempts }, err);
+    } catch (err) {
+      this.o.log.error('queued task dead: its failure not recorded', {
+        queue: def.name,
+        id: row.id,
+        ...errorFields(err),
+      });
+    }
+  }
+
+  /** Tasks that died in this process since it started, per queue (for the metrics). */
+  deadCounts(): Record<string, number> {
+    return Object.fromEntries(this.deaths);
+  }
+
+  /** The DEAD tasks, the latest death first (an operator's list; `queue` narrows it). */
+  async listDead(o: { queue?: string; limit?: number; offset?: number } = {}): Promise<{
+    total: number;
+    tasks: DeadTask[];
+  }> {
+    const where = o.queue
+      ? and(eq(jobQueue.status, 'DEAD'), eq(jobQueue.queue, o.queue))
+      : eq(jobQueue.status, 'DEAD');
+    const [total] = await this.o.db.select({ n: count() }).from(jobQueue).where(where);
+    const rows = await this.o.db
+      .select()
+      .from(jobQueue)
+      .where(where)
+      .orderBy(desc(jobQueue.updatedAt), desc(jobQueue.id))
+      .limit(Math.min(Math.max(o.limit ?? 50, 1), 200))
+      .offset(Math.max(o.offset ?? 0, 0));
+    return { total: total?.n ?? 0, tasks: rows.map(deadTask) };
+  }
+
+  /**
+   * An operator's retry: the DEAD task is due again now with all its tries (its queue's `onRetry` reopens what its
+   * death ended, in the same transaction, with `within`: the caller's own record). 404 when no such dead task
+   * exists; the queue's refusal otherwise.
+   */
+  async retryDead(id: string, within?: (tx: Tx, task: DeadTask) => Promise<void>): Promise<DeadTask> {
+    if (!UUID.test(id)) throw deadNotFound();
+    const now = this.o.clock.now();
+    const row = await this.o.db.transaction(async (tx) => {
+      const [task] = await tx
+        .select()
+        .from(jobQueue)
+        .where(and(eq(jobQueue.id, id), eq(jobQueue.status, 'DEAD')))
+        .for('update');
+      if (!task) throw deadNotFound();
+      await this.reopen.get(task.queue)?.(tx, task);
+      const [updated] = await tx
+        .update(jobQueue)
+        .set({ status: 'PENDING', attempts: 0, runAt: now, lockedUntil: null, updatedAt: now })
+        .where(eq(jobQueue.id, id))
+        .returning();
+      if (!updated) throw deadNotFound();
+      // The caller's record of the retry (the admin's audit entry), in the same transaction.
+      await within?.(tx, deadTask(task));
+      return updated;
+    });
+    this.o.log.info('queued task retried', { queue: row.queue, id: row.id });
+    return deadTask(row);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const deadNotFound = () => new DomainError('not_found', 'TASK_NOT_FOUND', 'Tarefa parada não encontrada');
+
+function deadTask(r: typeof jobQueue.$inferSelect): DeadTask {
+  return {
+    id: r.id,
+    queue: r.queue,
+    payload: r.payload,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    createdAt: r.createdAt,
+    diedAt: r.updatedAt,
+  };
 }

@@ -30,5 +30,7 @@ export const jobQueue = pgTable(
     uniqueIndex('job_queue_dedupe_idx').on(t.queue, t.dedupeKey),
     // Only the live rows are scanned by a claim.
     index('job_queue_due_idx').on(t.queue, t.runAt).where(sql`status in ('PENDING', 'RUNNING')`),
+    // The dead tasks an operator lists, the latest death first.
+    index('job_queue_dead_idx').on(t.updatedAt).where(sql`status = 'DEAD'`),
   ],
 );

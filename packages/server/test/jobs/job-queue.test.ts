@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/clock.ts';
 import type { DatabaseHandle } from '../../src/db/index.ts';
+import { DomainError } from '../../src/errors.ts';
 import { TaskQueues } from '../../src/jobs/queue.ts';
 import { JobRunner } from '../../src/jobs/runner.ts';
 import { jobQueue } from '../../src/jobs/tables.ts';
@@ -170,5 +171,80 @@ describe('the durable queue', () => {
     runner.start();
     await runner.stop();
     expect((await tasksOf('runner-test'))[0]?.status).toBe('DONE');
+  });
+
+  it('a dead task is never silent: its queue hears of it, it is counted and listed, and an operator retries it', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const own = new TaskQueues({
+      db: database.db,
+      clock,
+      log: createLogger('info', (l) => lines.push(JSON.parse(l))),
+    });
+    const died: { n: number; error: unknown }[] = [];
+    const reopened: number[] = [];
+    let refuse = false;
+    let healthy = false;
+    class Refusal extends Error {}
+    const q = own.define({
+      name: 'never-silent',
+      payload: Payload,
+      maxAttempts: 3,
+      backoff: { baseMs: 1000, maxMs: 1000 },
+      permanent: (err) => err instanceof Refusal,
+      handle: async (t) => {
+        if (healthy) return;
+        throw t.payload.n === 1 ? new Refusal('recusado de vez') : new Error('fora do ar');
+      },
+      onDead: async (t, error) => void died.push({ n: t.payload.n, error }),
+      onRetry: async (_tx, t) => {
+        if (refuse) throw new DomainError('conflict', 'SAME_PENDING', 'Já existe outro igual');
+        reopened.push(t.payload.n);
+      },
+    });
+    await q.enqueue(database.db, { n: 1 });
+    await q.enqueue(database.db, { n: 2 });
+    await q.drain();
+    // A refusal for good is dead on its first try; the other is retried up to its last.
+    expect(died.map((d) => d.n)).toEqual([1]);
+    expect(died[0]?.error).toBeInstanceOf(Refusal);
+    for (let i = 0; i < 3; i++) {
+      clock.advance(1000);
+      await q.drain();
+    }
+    expect(died.map((d) => d.n)).toEqual([1, 2]);
+    expect(own.deadCounts()).toEqual({ 'never-silent': 2 });
+    expect(lines.filter((l) => l.msg === 'queued task dead').map((l) => l.error)).toEqual([
+      'recusado de vez',
+      'fora do ar',
+    ]);
+    const listed = await own.listDead({ queue: 'never-silent' });
+    expect(listed.total).toBe(2);
+    expect(listed.tasks.map((t) => [t.payload, t.attempts, t.lastError])).toEqual([
+      [{ n: 2 }, 3, 'fora do ar'],
+      [{ n: 1 }, 1, 'recusado de vez'],
+    ]);
+    const [second, first] = listed.tasks;
+    if (!first || !second) throw new Error('not listed');
+    // The queue may refuse a retry: the task stays dead.
+    refuse = true;
+    await expect(own.retryDead(first.id)).rejects.toMatchObject({ kind: 'conflict' });
+    expect((await rowOf(first.id))?.status).toBe('DEAD');
+    // A retry puts it back with all its tries, its queue reopening what it had ended, in the same transaction.
+    refuse = false;
+    healthy = true;
+    const audited: string[] = [];
+    expect(await own.retryDead(first.id, async (_tx, task) => void audited.push(task.id))).toMatchObject({
+      id: first.id,
+      queue: 'never-silent',
+    });
+    expect(audited).toEqual([first.id]);
+    expect(reopened).toEqual([1]);
+    expect(await rowOf(first.id)).toMatchObject({ status: 'PENDING', attempts: 0 });
+    await q.drain();
+    expect((await rowOf(first.id))?.status).toBe('DONE');
+    expect((await own.listDead({ queue: 'never-silent' })).total).toBe(1);
+    await expect(own.retryDead(first.id)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(own.retryDead('nope')).rejects.toMatchObject({ kind: 'not_found' });
+    expect(second.id).not.toBe(first.id);
   });
 });

@@ -26,9 +26,25 @@ export const AMOUNT_REQUIRED = 'O valor do reembolso precisa ser maior que 0';
 /** Spec 8, merchant portal "Order refund": the failures (the order's with its status, the products' without). */
 export const refundFailure = (status: number) => `Falha ao reembolsar (${status})`;
 export const PRODUCT_REFUND_FAILURE = 'Falha ao reembolsar';
+/**
+ * The refund dialogs' buttons, named by what they do (docs/merchant-sales.md): 'Cancelar' would read as "cancel the
+ * product" under the spec's 'Você tem certeza que deseja cancelar esse produto?', the opposite of what it did.
+ */
+export const KEEP_LABEL = 'Não estornar';
+export const refundLabel = (amount: Cents) => `Estornar ${formatBRL(amount)}`;
+/** A request that got no answer: it may have gone through, so the list below says what happened, not a failure. */
+export const NO_ANSWER =
+  'Não recebemos a resposta do servidor. Confira a lista de estornos abaixo antes de pedir de novo.';
+/** Under the reason of a refund that could not be carried out. */
+export const FAILED_HINT = 'Nenhum valor foi alterado: o pedido pode ser estornado de novo.';
 
 const TYPE_LABELS = { FULL: 'Total', AMOUNT: 'Parcial (valor)', PRODUCTS: 'Produtos' } as const;
-const STATUS_LABELS = { PENDING: 'Em processamento', DONE: 'Concluído', REJECTED: 'Recusado' } as const;
+const STATUS_LABELS = {
+  PENDING: 'Em processamento',
+  DONE: 'Concluído',
+  REJECTED: 'Recusado',
+  FAILED: 'Falhou',
+} as const;
 
 type OrderRefund = MerchantOrder['refunds'][number];
 
@@ -59,6 +75,7 @@ function RefundsTable({ order }: { order: MerchantOrder }) {
             <Table.Td>
               {STATUS_LABELS[refund.status]}
               {refund.rejectionReason ? ` · ${refund.rejectionReason}` : ''}
+              {refund.status === 'FAILED' && refund.failureReason ? ` · ${refund.failureReason}` : ''}
             </Table.Td>
             <Table.Td>{refund.status === 'DONE' ? formatBRL(refund.amount) : '—'}</Table.Td>
             <Table.Td>{refund.status === 'DONE' ? formatBRL(refund.returnedAmount) : '—'}</Table.Td>
@@ -108,11 +125,31 @@ export function RefundActions({ orderId, checkoutId }: { orderId: string; checko
       if (request.type === 'PRODUCTS') setSelected([]);
     } catch (error) {
       setFailure(error);
-      notifyError(failureText(failureStatus(error)));
+      const status = failureStatus(error);
+      // Only an answer says the refund was refused; without one it may have gone through (the order is read again).
+      notifyError(status > 0 ? failureText(status) : NO_ANSWER);
     }
   };
 
+  // A refund carried out by the worker that could not be: the latest refund FAILED (a later one supersedes it).
+  const latest = o.refunds.at(-1);
+  const failedRefund = latest?.status === 'FAILED' ? latest : null;
+  const refused = failure instanceof ApiFailure && failure.error.status > 0 ? failure : null;
+
   const refundableProducts = o.products.filter((p) => p.status === 'ACTIVE' && p.hasInstalmentProducts);
+  const selectedProducts = refundableProducts.filter((p) => selected.includes(p.id));
+  // What is left to refund, less what pending refunds have reserved (the server's own arithmetic): the full
+  // refund's amount, and the cap of a product refund's.
+  const reserved = o.refunds
+    .filter((r) => r.status === 'PENDING')
+    .reduce((sum, r) => sum + r.requestedAmount, 0);
+  const left = cents(Math.max(0, o.amount - o.canceledAmount - reserved));
+  const productsAmount = cents(
+    Math.min(
+      left,
+      selectedProducts.reduce((sum, p) => sum + p.amount, 0),
+    ),
+  );
   const pendingProducts = new Set(
     o.refunds.filter((r) => r.status === 'PENDING').flatMap((r) => r.productIds),
   );
@@ -122,15 +159,26 @@ export function RefundActions({ orderId, checkoutId }: { orderId: string; checko
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="md">
         <Title order={4}>Estorno</Title>
-        {failure ? (
+        {refused ? (
           <Stack gap={4}>
-            <FailureBanner title={PRODUCT_REFUND_FAILURE} error={failure} />
-            {failure instanceof ApiFailure && failure.error.message ? (
+            <FailureBanner title={PRODUCT_REFUND_FAILURE} error={refused} />
+            {refused.error.message ? (
               <Text size="sm" c="red">
-                {failure.error.message}
+                {refused.error.message}
               </Text>
             ) : null}
           </Stack>
+        ) : failure ? (
+          <Alert color="yellow" role="status" title="Sem resposta">
+            {NO_ANSWER}
+          </Alert>
+        ) : failedRefund && !pending ? (
+          <Alert color="red" role="alert" title={PRODUCT_REFUND_FAILURE}>
+            <Stack gap={4}>
+              {failedRefund.failureReason ? <Text size="sm">{failedRefund.failureReason}</Text> : null}
+              <Text size="sm">{FAILED_HINT}</Text>
+            </Stack>
+          </Alert>
         ) : null}
         {pending ? (
           <Alert color="yellow" title="Estorno em processamento" role="status">
@@ -149,7 +197,9 @@ export function RefundActions({ orderId, checkoutId }: { orderId: string; checko
               color="red"
               variant="light"
               question={CONFIRMATIONS.sure}
-              details={`O pedido inteiro será estornado: ${formatBRL(cents(o.amount - o.canceledAmount))}.`}
+              details={`O pedido inteiro será estornado: ${formatBRL(left)}.`}
+              confirmLabel={refundLabel(left)}
+              cancelLabel={KEEP_LABEL}
               onConfirm={() => ask({ type: 'FULL' }, refundFailure)}
             >
               Estornar pedido
@@ -172,6 +222,8 @@ export function RefundActions({ orderId, checkoutId }: { orderId: string; checko
               variant="light"
               question={CONFIRMATIONS.sure}
               details={amount ? `Reembolso parcial de ${formatBRL(amount)}.` : undefined}
+              confirmLabel={amount ? refundLabel(amount) : undefined}
+              cancelLabel={KEEP_LABEL}
               canOpen={() => {
                 const valid = amount !== null && amount > 0;
                 setAmountError(valid ? undefined : AMOUNT_REQUIRED);
@@ -206,10 +258,16 @@ export function RefundActions({ orderId, checkoutId }: { orderId: string; checko
                 variant="light"
                 disabled={selected.length === 0}
                 question={CONFIRMATIONS.cancelProduct}
-                details={refundableProducts
-                  .filter((p) => selected.includes(p.id))
-                  .map((p) => p.name)
-                  .join(', ')}
+                details={
+                  <Stack gap={4}>
+                    <Text>
+                      {selectedProducts.map((p) => `${p.name} (${formatBRL(p.amount)})`).join(', ')}
+                    </Text>
+                    <Text fw={600}>Valor a estornar: {formatBRL(productsAmount)}</Text>
+                  </Stack>
+                }
+                confirmLabel={refundLabel(productsAmount)}
+                cancelLabel={KEEP_LABEL}
                 onConfirm={() =>
                   ask({ type: 'PRODUCTS', productIds: selected }, () => PRODUCT_REFUND_FAILURE)
                 }

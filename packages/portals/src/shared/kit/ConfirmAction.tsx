@@ -22,7 +22,10 @@ export interface ConfirmActionProps extends Omit<ButtonProps, 'children' | 'onCl
   question?: string;
   /** What will happen, e.g. the formatted refund amount. */
   details?: ReactNode;
+  /** The confirming button; name it by what it does when it does something with money ('Estornar R$ 30,00'). */
   confirmLabel?: string;
+  /** The button that gives up; 'Cancelar' reads as "cancel the order" in a refund, so a refund names it. */
+  cancelLabel?: string;
   /** Runs once on confirmation; the dialog stays open, its button spinning, until the promise settles. */
   onConfirm: () => unknown;
   /** Checked when the button is pressed: false keeps the dialog closed (the caller shows why, e.g. a bad amount). */
@@ -35,6 +38,7 @@ export function ConfirmAction({
   question = CONFIRMATIONS.sure,
   details,
   confirmLabel = confirmLabels.confirm,
+  cancelLabel = confirmLabels.cancel,
   onConfirm,
   canOpen,
   ...button
@@ -61,7 +65,7 @@ export function ConfirmAction({
           {details ? <Text component="div">{details}</Text> : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" disabled={busy} onClick={() => setOpen(false)}>
-              {confirmLabels.cancel}
+              {cancelLabel}
             </Button>
             <Button color={button.color} loading={busy} onClick={() => void confirm()}>
               {confirmLabel}

@@ -1,10 +1,12 @@
 import {
+  adminDeadTasks,
   adminDisableMerchant,
   adminEnableMerchant,
   adminGetEmbedDomains,
   adminGetUser,
   adminLogin,
   adminRefresh,
+  adminRetryDeadTask,
   adminSetEmbedDomains,
   adminUpdateUser,
 } from '@drip/core';
@@ -34,6 +36,41 @@ export function adminRoutes(s: Services): RouteDef[] {
     route(adminEnableMerchant, async ({ c, params }) =>
       s.merchants.setStatus(params.merchantId, 'ENABLED', actor(c)),
     ),
+    // The durable queue's dead tasks (docs/jobs.md): listed for an operator, who may put one back in its queue.
+    route(adminDeadTasks, async ({ query }) => {
+      const { total, tasks } = await s.queues.listDead({
+        ...(query.queue ? { queue: query.queue } : {}),
+        limit: query.size,
+        offset: query.page * query.size,
+      });
+      return {
+        total,
+        diedSinceStart: s.queues.deadCounts(),
+        tasks: tasks.map((task) => ({
+          ...task,
+          createdAt: task.createdAt.toISOString(),
+          diedAt: task.diedAt.toISOString(),
+        })),
+      };
+    }),
+    route(adminRetryDeadTask, async ({ c, params }) => {
+      const { adminId, requestId } = actor(c);
+      const task = await s.queues.retryDead(params.id, (tx, dead) =>
+        s.audit.record(
+          {
+            actorType: 'ADMIN',
+            actorId: adminId,
+            action: 'QUEUE_TASK_RETRIED',
+            entityType: 'job_queue',
+            entityId: dead.id,
+            details: { queue: dead.queue, attempts: dead.attempts, lastError: dead.lastError },
+            ...(requestId ? { requestId } : {}),
+          },
+          tx,
+        ),
+      );
+      return { id: task.id, queue: task.queue, status: 'PENDING' as const };
+    }),
     route(adminLogin, async ({ c, body }) => {
       await s.limiter.take('admin-login', clientIp(c), body.username);
       return s.auth.issuePair(await s.admins.login(body.username, body.password));

@@ -4,8 +4,9 @@ import { orders } from './tables.ts';
 
 /**
  * A merchant's refund of an order (docs/refunds.md): recorded PENDING when asked, carried out by the queue
- * `order-refunds` in one transaction with its ledger entries (DONE), or REJECTED when its rules no longer hold then.
- * Money in centavos.
+ * `order-refunds` in one transaction with its ledger entries (DONE), REJECTED when its rules no longer hold then, or
+ * FAILED when it could not be carried out (the PSP refused the devolução for good, or its task died): nothing
+ * changed, the order stays refundable, `failure_reason` says why. Money in centavos.
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -22,13 +23,15 @@ export const orderRefunds = pgTable(
     productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
     /** FULL, AMOUNT:<centavos> or PRODUCTS:<sorted ids>: one PENDING refund per order and key. */
     dedupeKey: text('dedupe_key').notNull(),
-    status: text('status', { enum: ['PENDING', 'DONE', 'REJECTED'] }).notNull(),
+    status: text('status', { enum: ['PENDING', 'DONE', 'REJECTED', 'FAILED'] }).notNull(),
     /** Principal cancelled (centavos), set when DONE. */
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     /** Money given back to the payer by devolução, set when DONE. */
     returnedAmount: bigint('returned_amount', { mode: 'number' }).notNull().default(0),
     canceledCashbackAmount: bigint('canceled_cashback_amount', { mode: 'number' }).notNull().default(0),
     rejectionReason: text('rejection_reason'),
+    /** Why a FAILED refund could not be carried out (pt-BR, shown to the merchant and sent in the webhook). */
+    failureReason: text('failure_reason'),
     requestedBy: uuid('requested_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
@@ -37,6 +40,8 @@ export const orderRefunds = pgTable(
     index('order_refunds_order_idx').on(t.orderId, t.createdAt),
     // The settlements' read: a merchant's refunds done per day.
     index('order_refunds_merchant_processed_idx').on(t.merchantId, t.processedAt),
+    // The failures an admin lists, the latest first.
+    index('order_refunds_failed_idx').on(t.processedAt).where(sql`status = 'FAILED'`),
     uniqueIndex('order_refunds_pending_uq').on(t.orderId, t.dedupeKey).where(sql`status = 'PENDING'`),
   ],
 );

@@ -120,6 +120,11 @@ export class OrderRefunds {
       maxAttempts: 10,
       backoff: { baseMs: 5_000, maxMs: 600_000 },
       handle: ({ payload }) => this.carryOut(payload.refundId).then(() => undefined),
+      // A refusal (the PSP does not know the Pix, nothing left to give back) will not change by trying again.
+      permanent: (err) => err instanceof DomainError,
+      // Never silent: the refund the task was carrying out ends FAILED with its reason, the order refundable again.
+      onDead: ({ payload }, error) => this.fail(payload.refundId, error),
+      onRetry: (tx, { payload }) => this.reopen(tx, payload.refundId),
     });
   }
 
@@ -326,6 +331,67 @@ export class OrderRefunds {
     return { status: 'REJECTED', released: 0, orderId: null, changedPending: [] };
   }
 
+  /**
+   * The refund's task died (a refusal for good, or every try failed): the refund is FAILED with the reason the
+   * merchant reads (a refusal's own text; otherwise `refundMessages.failed`, the technical error staying on the task
+   * for the operator), and the merchant's webhook `ORDER_CANCELED` says so, in one transaction. Nothing of the order
+   * changed (the worker's transaction rolled back), and a FAILED refund reserves nothing: the order is refundable.
+   */
+  async fail(refundId: string, error: unknown): Promise<void> {
+    const reason = error instanceof DomainError ? error.message : refundMessages.failed;
+    const now = this.o.clock.now();
+    await this.o.db.transaction(async (tx) => {
+      const [head] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+      if (head?.status !== 'PENDING') return;
+      const [order] = await tx.select().from(orders).where(eq(orders.id, head.orderId)).for('update');
+      const [refund] = await tx
+        .update(orderRefunds)
+        .set({ status: 'FAILED', failureReason: reason, processedAt: now })
+        .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'PENDING')))
+        .returning();
+      if (!order || !refund) return;
+      this.o.log.error('order refund failed', { refundId, orderId: order.id, reason, ...errorFields(error) });
+      await this.o.webhooks.publish(tx, order.merchantId, 'ORDER_CANCELED', {
+        ...canceledEventBase(order, refund),
+        refundStatus: 'FAILED',
+        failureReason: reason,
+        amount: 0,
+        returnedAmount: 0,
+        canceledAmount: centsToReais(cents(order.canceledAmount)),
+        fullyCanceled: order.canceledAmount >= order.amount,
+        status: order.status,
+        productIds: [],
+        canceledAt: null,
+        failedAt: now.toISOString(),
+      });
+    });
+  }
+
+  /**
+   * An operator retries the dead task of a FAILED refund: the refund is PENDING again (its reason cleared), in the
+   * retry's transaction; the worker then re-checks it like any other. Refused while the merchant has already asked
+   * for the same refund again (that one is pending).
+   */
+  private async reopen(tx: Tx, refundId: string): Promise<void> {
+    const [refund] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId)).for('update');
+    if (refund?.status !== 'FAILED') return;
+    const [same] = await tx
+      .select({ id: orderRefunds.id })
+      .from(orderRefunds)
+      .where(
+        and(
+          eq(orderRefunds.orderId, refund.orderId),
+          eq(orderRefunds.dedupeKey, refund.dedupeKey),
+          eq(orderRefunds.status, 'PENDING'),
+        ),
+      );
+    if (same) throw new DomainError('conflict', 'REFUND_PENDING', refundMessages.samePending);
+    await tx
+      .update(orderRefunds)
+      .set({ status: 'PENDING', failureReason: null, processedAt: null })
+      .where(eq(orderRefunds.id, refundId));
+  }
+
   private async apply(tx: Tx, order: OrderRow, refund: RefundRow): Promise<Outcome> {
     const now = this.o.clock.now();
     const left = order.amount - order.canceledAmount;
@@ -441,7 +507,9 @@ export class OrderRefunds {
         .where(eq(instalments.id, c.id));
       if (c.returned <= 0) continue;
       const r = rowById.get(c.id);
-      if (!r?.paymentChargeId) throw new Error(`paid instalment ${c.id} without the charge that paid it`);
+      // Money can only go back through the Pix that brought it: without it the refund is refused for good.
+      if (!r?.paymentChargeId)
+        throw unprocessable('PAYMENT_NOT_FOUND', refundMessages.paymentNotFound(r?.number ?? 0));
       byCharge.set(r.paymentChargeId, (byCharge.get(r.paymentChargeId) ?? 0) + c.returned);
       entries.push({
         ...base,
@@ -453,9 +521,13 @@ export class OrderRefunds {
       });
     }
     // Money already paid goes back to the payer: a devolução per charge, with its task on `pix-refunds`, in this
-    // transaction (the payments module refuses one beyond what the charge received and has not given back).
-    for (const [chargeId, amount] of byCharge)
+    // transaction (the payments module refuses one beyond what the charge received and has not given back). The PSP
+    // is asked first whether it can give that back: a refusal for good fails the refund here, with nothing changed,
+    // instead of a refund DONE whose money never leaves.
+    for (const [chargeId, amount] of byCharge) {
+      await this.o.payments.confirmRefundable(tx, chargeId, cents(amount));
       await this.o.payments.refundCharge(tx, chargeId, cents(amount), `Estorno do pedido ${order.code}`);
+    }
 
     if (refund.type !== 'AMOUNT' && targetedProducts.length > 0) {
       await tx
@@ -500,20 +572,17 @@ export class OrderRefunds {
     // transaction, so the event exists exactly when the refund does.
     const canceledAmount = order.canceledAmount + plan.canceled;
     await this.o.webhooks.publish(tx, order.merchantId, 'ORDER_CANCELED', {
-      orderId: order.id,
-      code: order.code,
-      checkoutId: order.checkoutId,
-      merchantOrderCode: order.merchantOrderCode,
-      refundId: refund.id,
-      refundType: refund.type,
+      ...canceledEventBase(order, refund),
+      refundStatus: 'DONE',
+      failureReason: null,
       amount: centsToReais(cents(plan.canceled)),
       returnedAmount: centsToReais(cents(plan.returned)),
       canceledAmount: centsToReais(cents(canceledAmount)),
-      orderAmount: centsToReais(cents(order.amount)),
       fullyCanceled: canceledAmount >= order.amount,
       status: plan.closes ? 'CLOSED' : order.status,
       productIds: targetedProducts,
       canceledAt: now.toISOString(),
+      failedAt: null,
     });
     const unpaidBefore = rows
       .filter((r) => r.status === 'PENDING')
@@ -715,6 +784,19 @@ function dedupeKey(ask: RefundAsk): string {
   }
 }
 
+/** What every `ORDER_CANCELED` event carries, carried out or failed (docs/webhooks.md). */
+function canceledEventBase(order: OrderRow, refund: RefundRow) {
+  return {
+    orderId: order.id,
+    code: order.code,
+    checkoutId: order.checkoutId,
+    merchantOrderCode: order.merchantOrderCode,
+    refundId: refund.id,
+    refundType: refund.type,
+    orderAmount: centsToReais(cents(order.amount)),
+  };
+}
+
 function refundView(r: RefundRow): Wire<typeof OrderRefund> {
   return {
     id: r.id,
@@ -726,6 +808,7 @@ function refundView(r: RefundRow): Wire<typeof OrderRefund> {
     returnedAmount: money(r.returnedAmount),
     productIds: r.productIds,
     rejectionReason: r.rejectionReason,
+    failureReason: r.failureReason,
     createdAt: r.createdAt.toISOString(),
     processedAt: r.processedAt ? r.processedAt.toISOString() : null,
   };

@@ -139,6 +139,32 @@ export class Refunds {
   }
 
   /**
+   * Before a devolução of `amount` of a paid charge is recorded for a merchant's refund: asks the PSP (the source of
+   * truth for Pix) whether it knows the Pix that paid the charge and has that much of it left to give back. A refusal
+   * for good (no such charge or Pix, too much) is a RefundError; a PSP that cannot answer now throws its own error
+   * (worth trying again). Through the caller's transaction for the in-process sandbox PSP.
+   */
+  async confirmRefundable(tx: Tx | null, chargeId: string, amount: Cents): Promise<void> {
+    const exec: DbOrTx = tx ?? this.o.db;
+    const [row] = isUuid(chargeId)
+      ? await exec
+          .select({ endToEndId: pixCharges.endToEndId, paidAt: pixCharges.paidAt })
+          .from(pixCharges)
+          .where(eq(pixCharges.id, chargeId))
+      : [];
+    if (!row) throw new RefundError('Cobrança não encontrada');
+    if (!row.endToEndId || row.paidAt === null) throw new RefundError('A cobrança não foi paga');
+    const pix = await this.o.pix.getPix(row.endToEndId, { tx: exec });
+    if (!pix)
+      throw new RefundError('O PSP não encontrou o Pix desta cobrança: a devolução não pode ser feita');
+    const given = pix.refunds
+      .filter((r) => r.status !== 'NAO_REALIZADO')
+      .reduce((sum, r) => sum + r.amount, 0);
+    if (given + amount > pix.amount)
+      throw new RefundError('O PSP não aceita a devolução: excede o valor do Pix ainda não devolvido');
+  }
+
+  /**
    * Drains the devoluções' queue once (what its job does every 30 s): answers how many tasks it ran. A failed one
    * is tried again after its back-off, not by this call.
    */

@@ -335,6 +335,72 @@ export class SandboxPsp {
     return { ok: true, value: devolucaoJson(row) };
   }
 
+  // ---------------------------------------------------------------------------------------------- history
+
+  /**
+   * The demo history's Pix (seed-history.ts): cobs this PSP issued and the sandbox bank paid in the past, written in
+   * the caller's transaction, in bulk, with the same BR Code, location and endToEndId a live payment gets. Afterwards
+   * this PSP knows them as it knows a live payment (GET /cob, GET /pix, devoluções). No webhook: the caller books
+   * them on Drip's side in the same transaction.
+   */
+  async seedPaid(
+    tx: DbOrTx,
+    items: readonly {
+      txid: string;
+      amount: Cents;
+      description: string;
+      createdAt: Date;
+      expiresInSeconds: number;
+      paidAt: Date;
+      payer: { cpf: string; name: string; bankCode: string };
+    }[],
+  ): Promise<{ txid: string; endToEndId: string; location: string; brCode: string; ispb: string }[]> {
+    const out: { txid: string; endToEndId: string; location: string; brCode: string; ispb: string }[] = [];
+    const cobs: (typeof pspSandboxCobs.$inferInsert)[] = [];
+    const pix: (typeof pspSandboxPix.$inferInsert)[] = [];
+    for (const item of items) {
+      const bank = SANDBOX_BANKS.find((b) => b.code === item.payer.bankCode) ?? SANDBOX_BANKS[0];
+      const location = `${this.o.publicUrl.replace(/^https?:\/\//, '')}/sandbox/psp/loc/${randomUUID().replaceAll('-', '')}`;
+      const brCode = buildDynamicBrCode({
+        location,
+        amount: item.amount,
+        merchantName: this.o.merchantName,
+        merchantCity: this.o.merchantCity,
+      });
+      const endToEndId = endToEnd('E', bank.ispb, item.paidAt);
+      cobs.push({
+        txid: item.txid,
+        location,
+        status: 'CONCLUIDA',
+        valor: item.amount,
+        chave: 'sandbox',
+        expiracao: item.expiresInSeconds,
+        devedorCpf: null,
+        devedorNome: null,
+        solicitacaoPagador: item.description.slice(0, 140),
+        pixCopiaECola: brCode,
+        criacao: item.createdAt,
+      });
+      pix.push({
+        endToEndId,
+        txid: item.txid,
+        valor: item.amount,
+        horario: item.paidAt,
+        pagadorCpf: onlyDigits(item.payer.cpf),
+        pagadorNome: item.payer.name,
+        ispb: bank.ispb,
+        bankCode: bank.code,
+        infoPagador: null,
+      });
+      out.push({ txid: item.txid, endToEndId, location, brCode, ispb: bank.ispb });
+    }
+    for (let i = 0; i < cobs.length; i += 500) {
+      await tx.insert(pspSandboxCobs).values(cobs.slice(i, i + 500));
+      await tx.insert(pspSandboxPix).values(pix.slice(i, i + 500));
+    }
+    return out;
+  }
+
   // ---------------------------------------------------------------------------------------------- paying
 
   /** The sandbox bank pays a cob as the given payer, then the webhook is delivered (first attempt awaited). */

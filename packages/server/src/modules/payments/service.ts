@@ -112,6 +112,10 @@ export class Payments implements PaymentsService {
     return this.refunds.refundCharge(tx, chargeId, amount, reason);
   }
 
+  confirmRefundable(tx: Tx | null, chargeId: string, amount: Cents): Promise<void> {
+    return this.refunds.confirmRefundable(tx, chargeId, amount);
+  }
+
   /** Drains the devoluções' queue once: answers how many tasks ran (see Refunds.processPendingRefunds). */
   processPendingRefunds(): Promise<number> {
     return this.refunds.processPendingRefunds();

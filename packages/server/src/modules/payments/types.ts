@@ -116,6 +116,11 @@ export interface PaymentsService {
    */
   refundCharge(tx: Tx | null, chargeId: string, amount: Cents, reason: string): Promise<void>;
   /**
+   * Asks the PSP whether the Pix that paid the charge can still give back `amount` (before a merchant's refund
+   * records its devolução): RefundError when it cannot, ever; the PSP's own error when it cannot answer now.
+   */
+  confirmRefundable(tx: Tx | null, chargeId: string, amount: Cents): Promise<void>;
+  /**
    * The same devolução as CTEs `<name>_charge`, `<name>` (returning its id) and `<name>_task` (a shaped fragment,
    * db/shaped.ts: placeholders start with `<name>_`), to send in one statement with the caller's own write.
    */

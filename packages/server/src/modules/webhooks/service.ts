@@ -540,15 +540,22 @@ export function isInternalHost(hostname: string): boolean {
   );
 }
 
+/** The e-mail of an ORDER_CANCELED whose refund could not be carried out (docs/refunds.md): nothing was cancelled. */
+const REFUND_FAILED_LABEL = 'Estorno não realizado';
+
 function emailOf(task: EmailTask): { subject: string; body: string } {
-  const label = WEBHOOK_EVENT_LABELS[task.event];
+  const failed = task.event === 'ORDER_CANCELED' && task.data.refundStatus === 'FAILED';
+  const label = failed ? REFUND_FAILED_LABEL : WEBHOOK_EVENT_LABELS[task.event];
   const code = typeof task.data.code === 'string' ? task.data.code : null;
   const merchantCode = typeof task.data.merchantOrderCode === 'string' ? task.data.merchantOrderCode : null;
   const subject = code ? `Drip: ${label} (${code})` : `Drip: ${label}`;
   const lines = [`${label} na sua loja.`];
   if (code) lines.push(`Código Drip: ${code}`);
   if (merchantCode) lines.push(`Código do pedido: ${merchantCode}`);
-  if (typeof task.data.amount === 'number')
+  if (failed) {
+    if (typeof task.data.failureReason === 'string') lines.push(`Motivo: ${task.data.failureReason}`);
+    lines.push('Nenhum valor foi alterado: o pedido pode ser estornado de novo no portal da parceira.');
+  } else if (typeof task.data.amount === 'number')
     lines.push(`Valor: ${task.data.amount.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })}`);
   lines.push('Você recebe este e-mail porque assinou esta notificação no portal da parceira.');
   return { subject, body: lines.join('\n') };
