@@ -88,6 +88,24 @@ async function typeAfter(
   expect(await field(tab.page, label).inputValue(), `${label} on ${tab.page.url()}`).toBe(shown);
 }
 
+/**
+ * Whether this Chromium's date fields take the day or the month first: they follow the browser's own language
+ * (en-US in CI), not the page's locale. Found on a scratch field outside the app.
+ */
+async function dateFieldOrder(page: Page): Promise<'day-first' | 'month-first'> {
+  await page.evaluate(() => {
+    const probe = document.createElement('input');
+    probe.type = 'date';
+    probe.id = 'date-order-probe';
+    document.body.append(probe);
+  });
+  await page.locator('#date-order-probe').focus();
+  await page.keyboard.type('01112026');
+  const value = await page.locator('#date-order-probe').inputValue();
+  await page.evaluate(() => document.getElementById('date-order-probe')?.remove());
+  return value === '2026-11-01' ? 'day-first' : 'month-first';
+}
+
 const click =
   (page: Page, name: string | RegExp, role: 'link' | 'button' = 'link') =>
   () =>
@@ -154,6 +172,32 @@ describe('typing on a slow network', () => {
     await signInMerchant(page, user);
     await page.waitForURL('**/parceira/pedidos');
     await typeAfter(tab, async () => {}, 'Código do pedido', 'HIST-AURORA');
+    // The date range, typed as digits into the browser's date fields: no request carries a half-typed date, and
+    // both dates stay.
+    const listCalls: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('/v2/checkouts'))
+        listCalls.push(`${response.status()} ${new URL(response.url()).search}`);
+    });
+    const order = await dateFieldOrder(page);
+    for (const [label, [day, month, year]] of [
+      ['De', ['01', '11', '2026']],
+      ['Até', ['20', '11', '2026']],
+    ] as const) {
+      await field(page, label).focus();
+      const digits = order === 'day-first' ? `${day}${month}${year}` : `${month}${day}${year}`;
+      await page.keyboard.type(digits, { delay: 40 });
+    }
+    await tab.idle();
+    expect([await field(page, 'De').inputValue(), await field(page, 'Até').inputValue()]).toEqual([
+      '2026-11-01',
+      '2026-11-20',
+    ]);
+    const url = new URL(page.url()).searchParams;
+    expect([url.get('from'), url.get('to')]).toEqual(['2026-11-01', '2026-11-20']);
+    expect(listCalls.filter((call) => !call.startsWith('200 '))).toEqual([]);
+    expect(listCalls.filter((call) => /(from|to)=0/.test(call))).toEqual([]);
+    expect(listCalls.at(-1)).toMatch(/from=2026-11-01.*to=2026-11-20/);
     await typeAfter(tab, click(page, 'Criar Drip Link'), 'Código do pedido', 'PEDIDO-123');
     await typeAfter(tab, click(page, 'Meu Perfil'), 'Senha atual', 'senha-atual-1');
     await tab.context.close();

@@ -27,15 +27,15 @@ describe('filterDate', () => {
 });
 
 function renderFilter(value: string | undefined, onChange: (date: string | undefined) => void) {
-  const ui = (v: string | undefined) => (
+  const ui = (v: string | undefined, min?: string) => (
     <MantineProvider env="test">
-      <DateFilter label="De" value={v} onChange={onChange} />
+      <DateFilter label="De" value={v} min={min} onChange={onChange} />
     </MantineProvider>
   );
   const view = render(ui(value));
   return {
     input: () => screen.getByLabelText('De') as HTMLInputElement,
-    rerender: (v: string | undefined) => view.rerender(ui(v)),
+    rerender: (v: string | undefined, min?: string) => view.rerender(ui(v, min)),
   };
 }
 
@@ -46,6 +46,20 @@ function typePartially(input: HTMLInputElement) {
 }
 
 describe('DateFilter', () => {
+  it("keeps the field's own bounds when the range's other end changes (Chrome empties a date being typed then)", () => {
+    const onChange = vi.fn();
+    const { input, rerender } = renderFilter(undefined, onChange);
+    const bounds = () => [input().getAttribute('min'), input().getAttribute('max')];
+    expect(bounds()).toEqual(['2000-01-01', '2099-12-31']);
+    rerender(undefined, '2026-11-10');
+    expect(bounds()).toEqual(['2000-01-01', '2099-12-31']);
+    // The range is still checked: a date before the other end is not reported.
+    fireEvent.change(input(), { target: { value: '2026-11-05' } });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.change(input(), { target: { value: '2026-11-12' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-12');
+  });
+
   it('reports a whole date, and undefined when emptied; nothing while a date is being typed', () => {
     const onChange = vi.fn();
     const { input } = renderFilter(undefined, onChange);

@@ -65,8 +65,10 @@ export function DateFilter({ value, min, max, onChange, onBlur, error, ...props 
       {...props}
       type="date"
       value={text}
-      min={min && min > FILTER_DATE_MIN ? min : FILTER_DATE_MIN}
-      max={max && max < FILTER_DATE_MAX ? max : FILTER_DATE_MAX}
+      // Fixed bounds: Chrome empties a date field being typed into when its `min` or `max` changes, and the other
+      // end of the range changes as soon as that field's date reaches the URL. The range is checked above.
+      min={FILTER_DATE_MIN}
+      max={FILTER_DATE_MAX}
       onChange={change}
       onBlur={(event) => {
         // Leaving a field whose parts are not all typed: it holds no date, say so.
