@@ -1,6 +1,6 @@
 import { type RouteObject, redirect } from 'react-router';
 import { clientReady } from '../shared/deferredClient.ts';
-import { lazyPage } from '../shared/lazyPage.ts';
+import { lazyPage } from '../shared/lazyPage.tsx';
 import { type AppQueries, queryScope } from '../shared/queries.tsx';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
 import { ADMIN_LOGIN_PATH, type AdminDeps } from './context.tsx';

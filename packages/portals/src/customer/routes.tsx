@@ -1,7 +1,7 @@
 import { pageTitles } from '@drip/core';
 import { type RouteObject, redirect } from 'react-router';
 import { clientReady } from '../shared/deferredClient.ts';
-import { lazyPage } from '../shared/lazyPage.ts';
+import { lazyPage } from '../shared/lazyPage.tsx';
 import { type AppQueries, queryScope } from '../shared/queries.tsx';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
 import { CUSTOMER_HOME_PATH, CUSTOMER_LOGIN_PATH, type CustomerDeps } from './context.tsx';

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { clientReady } from '../shared/deferredClient.ts';
-import { lazyPage } from '../shared/lazyPage.ts';
+import { lazyPage } from '../shared/lazyPage.tsx';
 import { type AppQueries, queryScope } from '../shared/queries.tsx';
 import { redirectRoute } from '../shared/redirectRoute.tsx';
 import { MERCHANT_HOME_PATH, MERCHANT_LOGIN_PATH, type MerchantDeps } from './context.tsx';

@@ -150,6 +150,75 @@ describe('Minhas Vendas: Lista de pedidos', () => {
   });
 });
 
+describe('Minhas Vendas: the date filters', () => {
+  const from = () => screen.getByLabelText('De') as HTMLInputElement;
+  const to = () => screen.getByLabelText('Até') as HTMLInputElement;
+  const sentDates = (api: ReturnType<typeof salesServer>) =>
+    api.calls
+      .filter((c) => `${c.method} ${c.path}` === LIST)
+      .flatMap((c) => [c.search.get('from'), c.search.get('to')])
+      .filter((d) => d !== null);
+
+  it('asks for a date only once it is whole: the year typed digit by digit stays as typed and sends nothing', async () => {
+    const api = salesServer();
+    const { router } = renderApp('/parceira/pedidos', api.fetch);
+    await screen.findByRole('table', { name: 'Pedidos' });
+    // What Chrome's date field reports after 01/11 and each digit of 2026.
+    for (const value of ['0002-11-01', '0020-11-01', '0202-11-01']) {
+      fireEvent.change(from(), { target: { value } });
+      expect(from().value).toBe(value);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sentDates(api)).toEqual([]);
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBeNull();
+    expect(screen.queryByText('Selecione uma data válida')).toBeNull();
+    fireEvent.change(from(), { target: { value: '2026-11-01' } });
+    await waitFor(() => expect(api.last(LIST)?.search.get('from')).toBe('2026-11-01T00:00:00Z'));
+    expect(sentDates(api)).toEqual(['2026-11-01T00:00:00Z']);
+    expect(from().value).toBe('2026-11-01');
+  });
+
+  it("keeps 'De' when 'Até' is filled right after it", async () => {
+    const api = salesServer();
+    const { router } = renderApp('/parceira/pedidos', api.fetch);
+    await screen.findByRole('table', { name: 'Pedidos' });
+    fireEvent.change(from(), { target: { value: '2026-11-01' } });
+    fireEvent.change(to(), { target: { value: '2026-11-20' } });
+    await waitFor(() => expect(api.last(LIST)?.search.get('to')).toBe('2026-11-20T00:00:00Z'));
+    expect(api.last(LIST)?.search.get('from')).toBe('2026-11-01T00:00:00Z');
+    const url = new URLSearchParams(router.state.location.search);
+    expect([url.get('from'), url.get('to')]).toEqual(['2026-11-01', '2026-11-20']);
+    expect([from().value, to().value]).toEqual(['2026-11-01', '2026-11-20']);
+  });
+
+  it("says 'Selecione uma data válida' when a field is left with a date that is not one, and keeps the filter", async () => {
+    const api = salesServer();
+    renderApp('/parceira/pedidos?from=2026-11-01', api.fetch);
+    await screen.findByRole('table', { name: 'Pedidos' });
+    fireEvent.change(from(), { target: { value: '0202-11-01' } });
+    fireEvent.blur(from());
+    expect(await screen.findByText('Selecione uma data válida')).toBeTruthy();
+    expect(from().value).toBe('0202-11-01');
+    expect(sentDates(api)).toEqual(['2026-11-01T00:00:00Z']);
+    // An end before the start is not a range either.
+    fireEvent.change(from(), { target: { value: '2026-11-10' } });
+    await waitFor(() => expect(screen.queryByText('Selecione uma data válida')).toBeNull());
+    await waitFor(() => expect(api.last(LIST)?.search.get('from')).toBe('2026-11-10T00:00:00Z'));
+    fireEvent.change(to(), { target: { value: '2026-11-05' } });
+    fireEvent.blur(to());
+    expect(await screen.findByText('Selecione uma data válida')).toBeTruthy();
+    expect(sentDates(api).filter((d) => d.startsWith('2026-11-05'))).toEqual([]);
+  });
+
+  it('leaves a hand-edited date that is not one out of the request instead of failing with a 400', async () => {
+    const api = salesServer();
+    renderApp('/parceira/pedidos?from=0002-11-01&to=2026-11-20', api.fetch);
+    await screen.findByRole('table', { name: 'Pedidos' });
+    expect(api.last(LIST)?.search.get('from')).toBeNull();
+    expect(api.last(LIST)?.search.get('to')).toBe('2026-11-20T00:00:00Z');
+  });
+});
+
 describe('Minhas Vendas: detalhes do pedido', () => {
   it("shows every field, 'N/A' for the empty ones, without the tabs and the big numbers", async () => {
     const api = salesServer({

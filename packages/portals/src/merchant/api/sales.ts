@@ -7,6 +7,7 @@ import {
 } from '@drip/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../shared/api.ts';
+import { filterDate } from '../../shared/kit/filterDate.ts';
 import { type MerchantClient, useMerchant } from '../context.tsx';
 
 /** The filters of 'Lista de pedidos', by their spec names (spec 9), as kept in the URL. */
@@ -36,8 +37,11 @@ export function salesQuery(filters: SalesFilters, page: number, size: number): R
   }
   for (const name of ['approved', 'canceled', 'denied', 'abandoned'] as const)
     if (filters[name] === 'true') query[name] = 'true';
-  if (filters.from) query.from = midnightZ(filters.from);
-  if (filters.to) query.to = midnightZ(filters.to);
+  // A date the filter would not take (a URL edited by hand) is left out rather than answered with a 400.
+  const from = filterDate(filters.from ?? '');
+  const to = filterDate(filters.to ?? '');
+  if (from) query.from = midnightZ(from);
+  if (to) query.to = midnightZ(to);
   return query;
 }
 

@@ -7,7 +7,7 @@ import {
   type CappedNotice,
   DataList,
   type DataListColumn,
-  DateField,
+  DateFilter,
   StatusBadge,
   useListQuery,
 } from '../../shared/kit/index.ts';
@@ -148,17 +148,17 @@ export function OrdersListPage() {
             </Group>
           </form>
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <DateField
+            <DateFilter
               label="De"
-              value={filters.from ?? ''}
+              value={filters.from}
               max={filters.to}
-              onChange={(event) => list.setFilters({ from: event.currentTarget.value })}
+              onChange={(from) => list.setFilters({ from })}
             />
-            <DateField
+            <DateFilter
               label="Até"
-              value={filters.to ?? ''}
+              value={filters.to}
               min={filters.from}
-              onChange={(event) => list.setFilters({ to: event.currentTarget.value })}
+              onChange={(to) => list.setFilters({ to })}
             />
           </Group>
           <Group gap="xs" role="group" aria-label="Status">

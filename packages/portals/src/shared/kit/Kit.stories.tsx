@@ -2,11 +2,12 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import type { Meta, StoryObj } from '@storybook/react';
-import { userEvent, within } from 'storybook/test';
+import { fireEvent, userEvent, within } from 'storybook/test';
 import { CONFIRMATIONS, ConfirmAction } from './ConfirmAction.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { DetailList } from './DetailList.tsx';
 import {
+  DemoDateFilters,
   DemoForm,
   DemoInfiniteStores,
   DemoStoreList,
@@ -182,5 +183,23 @@ export const FormValidation: Story = {
     const body = within(document.body);
     await userEvent.type(await body.findByLabelText('E-mail'), 'não-é-email');
     await userEvent.click(body.getByRole('button', { name: 'Atualizar' }));
+  },
+};
+
+export const DateFilters: Story = {
+  args: { path: '/vendas?from=2026-11-01', children: <DemoDateFilters /> },
+  parameters: { keyText: ['De', 'Até'] },
+};
+
+export const DateFilterInvalid: Story = {
+  args: { path: '/vendas?from=2026-11-01', children: <DemoDateFilters /> },
+  parameters: { keyText: 'Selecione uma data válida' },
+  play: async () => {
+    const body = within(document.body);
+    // What the browser reports after the day, the month and the first digit of the year.
+    const from = await body.findByLabelText('De');
+    await fireEvent.change(from, { target: { value: '0002-11-01' } });
+    // React listens to focusout for onBlur.
+    await fireEvent.focusOut(from);
   },
 };

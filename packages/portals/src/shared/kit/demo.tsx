@@ -20,6 +20,7 @@ import { ApiFailure } from '../api.ts';
 import { TOAST_MS } from '../notify.ts';
 import { theme } from '../theme.ts';
 import { DataList, type DataListColumn, type ListPage } from './DataList.tsx';
+import { DateFilter } from './DateFilter.tsx';
 import {
   DateField,
   FailureBanner,
@@ -181,6 +182,27 @@ export function DemoInfiniteStores({ fetchStores }: { fetchStores: FetchStores }
 }
 
 /** Where the demo is (the URL query of the list), printed for tests and stories. */
+/** A list's date range kept in the URL (the line below the harness shows it): 'De' and 'Até'. */
+export function DemoDateFilters() {
+  const list = useListQuery(['from', 'to']);
+  return (
+    <Group p="md" align="flex-start">
+      <DateFilter
+        label="De"
+        value={list.filters.from}
+        max={list.filters.to}
+        onChange={(from) => list.setFilters({ from })}
+      />
+      <DateFilter
+        label="Até"
+        value={list.filters.to}
+        min={list.filters.from}
+        onChange={(to) => list.setFilters({ to })}
+      />
+    </Group>
+  );
+}
+
 function LocationLine() {
   const location = useLocation();
   return (

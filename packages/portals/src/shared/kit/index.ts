@@ -16,8 +16,10 @@ export {
   DEFAULT_CAPPED_NOTICE,
   type ListPage,
 } from './DataList.tsx';
+export { DateFilter, type DateFilterProps } from './DateFilter.tsx';
 export { type DetailItem, DetailList, isEmptyValue, NOT_AVAILABLE } from './DetailList.tsx';
 export { fileNameFromDisposition, saveFile } from './download.ts';
+export { FILTER_DATE_MAX, FILTER_DATE_MIN, filterDate, INVALID_DATE_MESSAGE } from './filterDate.ts';
 export {
   DateField,
   FailureBanner,

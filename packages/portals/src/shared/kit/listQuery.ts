@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Spec 9: lists show 10 rows unless told otherwise (promotions and store management pass 20). */
@@ -88,13 +88,25 @@ export function useListQuery<F extends string = never>(
   defaultSize = DEFAULT_PAGE_SIZE,
 ): ListQuery<F> {
   const [search, setSearch] = useSearchParams();
+  // The query the list last asked for. The URL changes through a navigation, applied a moment later: a second
+  // change before then (the 'Até' date right after the 'De') builds on the first, instead of on the URL of the last
+  // render and losing it. A new URL from elsewhere (back, forward, a link) takes over.
+  const seen = useRef(search);
+  const latest = useRef(search);
+  if (seen.current !== search) {
+    seen.current = search;
+    latest.current = search;
+  }
   // biome-ignore lint/correctness/useExhaustiveDependencies: the names are a constant list; joined for a stable key
   const state = useMemo(
     () => readListQuery(search, filterNames, defaultSize),
     [search, filterNames.join(), defaultSize],
   );
   const change = useCallback(
-    (next: ListQueryChange<F>) => setSearch((current) => nextListQuery(current, next, defaultSize)),
+    (next: ListQueryChange<F>) => {
+      latest.current = nextListQuery(latest.current, next, defaultSize);
+      setSearch(latest.current);
+    },
     [setSearch, defaultSize],
   );
   return {
