@@ -274,7 +274,7 @@ export {
   RefundRequested,
   refundMessages,
 } from './contract/refunds.ts';
-export type { SettlementPeriod } from './contract/settlements.ts';
+export type { SettlementPeriod, TransferStatus } from './contract/settlements.ts';
 export {
   monthRange,
   SETTLEMENT_PERIODS,
@@ -285,11 +285,13 @@ export {
   SettlementOrder,
   SettlementPage,
   SettlementsQuery,
+  SettlementTransfer,
   SettlementTransferDate,
   settlementExportFileName,
   settlementMessages,
   settlementPeriodLabels,
   settlementPeriodRange,
+  TRANSFER_STATUSES,
 } from './contract/settlements.ts';
 export type { CalendarDate, Clock, IsoDate } from './dates.ts';
 export {

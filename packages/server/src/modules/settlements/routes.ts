@@ -30,9 +30,31 @@ export const EXPORT_COLUMNS = [
   'Taxa',
   'Repasse',
   'Datas de repasse',
+  'Saldo devedor compensado',
+  'Saldo devedor',
 ];
 
-function csvRecord(r: Record<string, unknown>): string[] {
+/**
+ * A row of the export. A settlement (kind TRANSFER) is its own row on the day it was made: Valor the shares due that
+ * day, Repasse what the payout provider received, the debt it netted and the one it carried out, so that
+ * Valor + Saldo devedor compensado = Repasse + Saldo devedor on every such line.
+ */
+export function csvRecord(r: Record<string, unknown>): string[] {
+  if (r.kind === 'TRANSFER')
+    return [
+      br(String(r.day)),
+      r.status === 'PENDING' ? 'Repasse em processamento' : 'Repasse',
+      '',
+      '',
+      '',
+      '',
+      brl(r.amount),
+      '',
+      brl(r.payout),
+      br(String(r.day)),
+      brl(r.debt_in),
+      brl(r.debt_out),
+    ];
   return [
     br(String(r.day)),
     r.kind === 'SALE' ? 'Venda' : 'Cancelamento',
@@ -49,6 +71,8 @@ function csvRecord(r: Record<string, unknown>): string[] {
       .filter(Boolean)
       .map(br)
       .join(' '),
+    '',
+    '',
   ];
 }
 
