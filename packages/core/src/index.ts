@@ -276,6 +276,7 @@ export {
 } from './contract/refunds.ts';
 export type { SettlementPeriod, TransferStatus } from './contract/settlements.ts';
 export {
+  isExportableMonth,
   monthRange,
   SETTLEMENT_PERIODS,
   SettlementBigNumbers,

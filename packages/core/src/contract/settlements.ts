@@ -188,7 +188,13 @@ export type SettlementBigNumbers = v.InferOutput<typeof SettlementBigNumbers>;
 
 export const settlementMessages = {
   exportUnavailable: 'Extrato para o período informado não está disponível',
+  /** Spec 5: the export's month is required and at most the current month. */
+  invalidMonth: 'Selecione uma data válida',
 } as const;
+
+/** Whether an export month is one the spec allows: at most the current month of São Paulo's `today`. */
+export const isExportableMonth = (month: number, year: number, today: IsoDate): boolean =>
+  year * 12 + month <= Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
 
 /** The export's file name (spec 7: named after extract, month and year). */
 export const settlementExportFileName = (month: number, year: number) => `extrato-${pad(month)}-${year}.csv`;

@@ -170,5 +170,9 @@ describe('the extract against the payout provider', () => {
       'Data;Tipo;Pedido Drip;Pedido da loja;Cliente;Data do pedido;Valor;Taxa;Repasse;Datas de repasse;Saldo devedor compensado;Saldo devedor',
     );
     expect(lines.slice(1)).toEqual(['03/02/2028;Repasse;;;;;250,50;;250,50;03/02/2028;0,00;0,00']);
+    // A month after the current one has no extract yet: the spec's message, not a 404.
+    const later = await t.request('GET', `${BASE}/export-csv?month=3&year=2028`, undefined, bearer(token));
+    expect(later.status).toBe(400);
+    expect(later.body.error.message).toBe('Selecione uma data válida');
   });
 });

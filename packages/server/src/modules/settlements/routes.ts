@@ -1,9 +1,11 @@
 import {
+  isExportableMonth,
   merchantExportSettlements,
   merchantListSettlements,
   merchantSettlementBigNumbers,
   settlementExportFileName,
   settlementMessages,
+  todayInSaoPaulo,
 } from '@drip/core';
 import { stringify } from 'csv-stringify/sync';
 import { DomainError } from '../../errors.ts';
@@ -84,6 +86,8 @@ export function settlementRoutes(s: Services): RouteDef[] {
     ),
     route(merchantExportSettlements, async ({ c, query }) => {
       const merchantId = merchantIdOf(c);
+      if (!isExportableMonth(query.month, query.year, todayInSaoPaulo(s.clock)))
+        throw new DomainError('invalid', 'INVALID_EXPORT_MONTH', settlementMessages.invalidMonth);
       if (!(await s.settlements.hasMonth(merchantId, query.month, query.year)))
         throw new DomainError('not_found', 'SETTLEMENTS_NOT_FOUND', settlementMessages.exportUnavailable);
       const rows = s.settlements.exportRows(merchantId, query.month, query.year)[Symbol.asyncIterator]();
