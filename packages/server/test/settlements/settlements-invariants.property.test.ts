@@ -179,6 +179,15 @@ describe('settlement invariants', () => {
           expect(assigned).toBe(p.partsAmount);
           debt = p.debtOut;
         }
+        // A row's transfer dates (the CSV's 'Datas de repasse'): the day of the settlement that took each share, the
+        // planned day of a share still waiting.
+        const dayOfPayout = new Map(payouts.map((p) => [p.id, p.transferDate]));
+        for (const e of entries) {
+          const mine = parts.filter((p) => p.entryId === e.id).sort((a, b) => a.seq - b.seq);
+          expect(e.transferDates).toBe(
+            mine.map((p) => (p.payoutId ? dayOfPayout.get(p.payoutId) : p.dueDate)).join(' '),
+          );
+        }
         const waiting = parts.filter((p) => p.payoutId === null).reduce((a, p) => a + p.amount, 0);
         const transferred = payouts.reduce((a, p) => a + p.amount, 0);
         const rows = entries.reduce((a, e) => a + e.payoutAmount, 0);

@@ -105,6 +105,10 @@ describe('the extract against the payout provider', () => {
     expect(byDay.get('2027-08-01')?.transferDates).toEqual(want);
     expect(byDay.get('2027-08-20')?.transferDates).toEqual(want);
     expect(byDay.get('2027-08-20')?.transfer?.amount).toBe(400);
+    // The CSV's 'Datas de repasse' are the days the shares were transferred too.
+    const dates: unknown[] = [];
+    for await (const r of s.exportRows(m, 8, 2027)) if (r.kind !== 'TRANSFER') dates.push(r.transfer_dates);
+    expect(dates).toEqual(['2027-08-20', '2027-08-20']);
   });
 
   it('the cards add up: Vendas − Taxas + Cancelamentos = Valor líquido', async () => {

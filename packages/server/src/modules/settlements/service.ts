@@ -444,6 +444,15 @@ export class SettlementService {
           from taken t join ${settlementEntries} e on e.id = t.entry_id
           group by e.merchant_id, e.day) x
         where d.merchant_id = x.merchant_id and d.day = x.day`);
+      // The rows whose shares were taken now list the day of this transfer instead of the planned one (the CSV's
+      // 'Datas de repasse' reads the row alone): a share waiting for a payment, or caught up after days without a
+      // run, is transferred later than planned.
+      await tx.execute(sql`
+        update ${settlementEntries} e set transfer_dates = (
+          select string_agg(coalesce(s.transfer_date, p.due_date)::text, ' ' order by p.seq)
+          from ${settlementParts} p left join ${settlementPayouts} s on s.id = p.payout_id
+          where p.entry_id = e.id)
+        where e.id in (select p.entry_id from ${settlementParts} p where p.payout_id = ${id}::uuid)`);
       if (amount > 0 && !external) await this.payoutQueue.enqueue(tx, { payoutId: id }, { key: id });
       // Every settlement created is an event, a zero or debt one too: the merchant reconciles its extract with it.
       await this.o.webhooks.publish(tx, merchantId, 'SETTLEMENT_CREATED', {
