@@ -344,7 +344,7 @@ describe('Extrato de vendas: Exportar extrato', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Exportar extrato' }));
     const dialog = await screen.findByRole('dialog', { name: 'Exportar extrato' });
-    await user.click(within(dialog).getByRole('button', { name: 'Limpar o mês' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Limpar' }));
     await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
     expect(await within(dialog).findByText('Selecione uma data válida')).toBeTruthy();
     expect(api.exports).toEqual([]);

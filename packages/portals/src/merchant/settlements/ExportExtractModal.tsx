@@ -56,7 +56,7 @@ export function ExportExtractModal({ onClose }: { onClose: () => void }) {
               setInvalid(false);
             }}
             clearable
-            clearButtonProps={{ 'aria-label': 'Limpar o mês' }}
+            clearButtonProps={{ 'aria-label': 'Limpar' }}
             error={invalid ? settlementMessages.invalidMonth : undefined}
             maxDate={today}
             valueFormat="MMMM [de] YYYY"
