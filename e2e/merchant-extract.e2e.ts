@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const CSV_HEADER =
-  'Data;Tipo;Pedido Drip;Pedido da loja;Cliente;Data do pedido;Valor;Taxa;Repasse;Datas de repasse';
+  'Data;Tipo;Pedido Drip;Pedido da loja;Cliente;Data do pedido;Valor;Taxa;Repasse;Datas de repasse;Saldo devedor compensado;Saldo devedor';
 // dayjs' pt-br short month names, as the month picker shows them.
 const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
 
@@ -47,7 +47,12 @@ describe('merchant portal: Extrato de vendas', () => {
     await page.getByRole('option', { name: 'Últimos 3 meses' }).click();
     await page.waitForURL('**period=LAST_3_MONTHS**');
     await periodPage;
-    const toggle = page.getByRole('button', { name: /^Expandir o dia / }).first();
+    // The newest day with sales or refunds (a day may hold only the transfer made on it).
+    const toggle = page
+      .getByRole('listitem')
+      .filter({ hasNot: page.getByText('0 pedidos', { exact: true }) })
+      .getByRole('button', { name: /^Expandir o dia / })
+      .first();
     await toggle.waitFor();
     // The period's days replace the current month's once their page arrives.
     await page.getByText('1º repasse').first().waitFor();

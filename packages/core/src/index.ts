@@ -287,8 +287,9 @@ export {
   refusalGroupOf,
   refusalReasonLabel,
 } from './contract/refusal-groups.ts';
-export type { SettlementPeriod } from './contract/settlements.ts';
+export type { SettlementPeriod, TransferStatus } from './contract/settlements.ts';
 export {
+  isExportableMonth,
   monthRange,
   SETTLEMENT_PERIODS,
   SettlementBigNumbers,
@@ -298,11 +299,13 @@ export {
   SettlementOrder,
   SettlementPage,
   SettlementsQuery,
+  SettlementTransfer,
   SettlementTransferDate,
   settlementExportFileName,
   settlementMessages,
   settlementPeriodLabels,
   settlementPeriodRange,
+  TRANSFER_STATUSES,
 } from './contract/settlements.ts';
 export type { CalendarDate, Clock, IsoDate } from './dates.ts';
 export {

@@ -48,3 +48,29 @@ export function offsetClock(base: Clock = systemClock): OffsetClock {
 export function isOffsetClock(clock: Clock): clock is OffsetClock {
   return 'advance' in clock && 'reset' in clock && 'offsetMs' in clock;
 }
+
+/**
+ * Moving a clock to an instant of the past and back again: the demo history replays its settlements day by day at
+ * start-up, before the server listens, so that each transfer is made (and recorded by the sandbox bank) on its day.
+ */
+export interface ClockTravel {
+  to(at: Date): void;
+  back(): void;
+}
+
+/** A travel for the clocks that can move (the tests' manual clock, the sandbox's offset clock); null otherwise. */
+export function clockTravel(clock: Clock): ClockTravel | null {
+  if ('set' in clock && typeof clock.set === 'function') {
+    const manual = clock as ManualClock;
+    const start = manual.now();
+    return { to: (at) => manual.set(at), back: () => manual.set(start) };
+  }
+  if (isOffsetClock(clock)) {
+    const offset = clock.offsetMs();
+    return {
+      to: (at) => clock.advance(at.getTime() - clock.now().getTime()),
+      back: () => clock.advance(offset - clock.offsetMs()),
+    };
+  }
+  return null;
+}

@@ -41,7 +41,8 @@ function moneyText(m: CsvMoney): string {
   return `${negative ? '-' : ''}${abs / 100n},${String(abs % 100n).padStart(2, '0')}`;
 }
 
-function cellText(cell: CsvCell): string {
+/** What a cell is written as (before the CSV quoting): tests read the export's lines through it. */
+export function cellText(cell: CsvCell): string {
   if (cell == null) return '';
   if (cell instanceof CsvMoney) return moneyText(cell);
   return neutraliseCsvText(cell);

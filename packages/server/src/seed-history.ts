@@ -9,6 +9,7 @@
  */
 import { addDaysIso, cents, type DENIAL_REASONS, isoDateInSaoPaulo } from '@drip/core';
 import { eq, inArray } from 'drizzle-orm';
+import type { ClockTravel } from './clock.ts';
 import type { Db } from './db/index.ts';
 import {
   DEMO_CASHBACK_RATES,
@@ -164,7 +165,7 @@ const DENIALS: readonly (typeof DENIAL_REASONS)[number][] = [
 
 export interface HistoryServices {
   orderRefunds: Pick<OrderRefunds, 'request' | 'carryOut'>;
-  settlements: Pick<SettlementService, 'addFee'>;
+  settlements: Pick<SettlementService, 'addFee' | 'run' | 'payoutQueue'>;
   /** The history's Pix are paid at the sandbox PSP: only seeded when it is the PSP Drip uses. */
   payments: Pick<Payments, 'pix'>;
   sandboxPsp: SandboxPsp | null;
@@ -180,14 +181,15 @@ export interface HistorySummary {
 
 /**
  * Seeds the history of the demo merchants (once: it does nothing when a history customer exists). The refunds go
- * through the refund engine (request, then carried out at once) after the history is committed; the settlements
- * job then books the `Venda` and `Cancelamento` rows and the day's transfers on its next run (at start-up).
+ * through the refund engine (request, then carried out at once) after the history is committed. With `travel`, the
+ * settlements of each past day are made on that day (the clock moved there and back); the settlements job then books
+ * the refunds' `Cancelamento` rows and today's transfer on its next run (at start-up).
  */
 export async function seedHistory(
   db: Db,
   services: HistoryServices,
   now: Date,
-  options: { days?: number; seed?: number } = {},
+  options: { days?: number; seed?: number; travel?: ClockTravel | null } = {},
 ): Promise<HistorySummary | null> {
   const days = options.days ?? HISTORY_DAYS;
   // Every paid instalment of the history was paid by a Pix the PSP knows, as a live one (a refund gives it back
@@ -409,6 +411,21 @@ export async function seedHistory(
     summary.checkouts = rows.length;
     summary.paidInstalments = paid.length;
   });
+
+  // The settlements of each past day, made on that day: a transfer belongs to the day it was made, and the sandbox
+  // bank records it then (without this, the first run would pay the whole history today, in one transfer).
+  if (options.travel) {
+    try {
+      for (let d = days + 1; d >= 1; d--) {
+        // 23:30 in São Paulo, after the day's sales.
+        options.travel.to(new Date(`${addDaysIso(today, -d + 1)}T02:30:00Z`));
+        await services.settlements.run();
+        await services.settlements.payoutQueue.drain();
+      }
+    } finally {
+      options.travel.back();
+    }
+  }
 
   // A few refunds, through the engine: requested, then carried out at once (the queue's task finds them DONE).
   for (const r of refundable.slice(0, 8)) {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app.ts';
-import { type Clock, offsetClock, systemClock } from './clock.ts';
+import { type Clock, clockTravel, offsetClock, systemClock } from './clock.ts';
 import { type Config, ConfigError } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { serverJobs } from './jobs/registry.ts';
@@ -64,7 +64,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // that the settlements job's start-up run books the history's rows and transfers.
     const started = performance.now();
     try {
-      const history = await seedHistory(database.db, services, clock.now());
+      const history = await seedHistory(database.db, services, clock.now(), {
+        travel: clockTravel(clock),
+      });
       if (history)
         log.info('demo history seeded', { ...history, ms: Math.round(performance.now() - started) });
     } catch (err) {

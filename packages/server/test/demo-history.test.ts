@@ -1,4 +1,4 @@
-import { isValidCpf } from '@drip/core';
+import { addDaysIso, isoDateInSaoPaulo, isValidCpf } from '@drip/core';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts } from '../src/modules/checkouts/tables.ts';
@@ -103,6 +103,34 @@ describe('the demo history (npm start)', () => {
     const list = await t.request('GET', `${API}/v2/checkouts?denied=true`, undefined, bearer(token));
     expect(list.status).toBe(200);
     expect(list.body.totalElements).toBeGreaterThan(10);
+  });
+
+  it("makes each past transfer on its own day: today's rows show no old transfer, 'Repassado' is the month's", async () => {
+    const today = isoDateInSaoPaulo(t.clock.now());
+    // The sandbox bank received the history's transfers on many days, each on the day of its settlement.
+    const days = await db().execute(sql`
+      select count(distinct s.transfer_date)::int as n,
+        count(*) filter (where s.transfer_date <> (t.created_at at time zone 'America/Sao_Paulo')::date)::int as off
+      from settlement_payouts s join sandbox_transfers t on t.external_id = s.external_id`);
+    const [r] = (days as unknown as { rows: { n: number; off: number }[] }).rows;
+    expect(r?.n).toBeGreaterThan(30);
+    expect(r?.off).toBe(0);
+    const page = await t.request('GET', `${API}/v1/settlements?size=50`, undefined, bearer(token));
+    expect(page.status).toBe(200);
+    const todays = page.body.content.find((d: { date: string }) => d.date === today);
+    // Today's refunds: their transfer is today's, not the October shares they offset.
+    expect(todays.orders.some((o: { type: string }) => o.type === 'Cancelamento')).toBe(true);
+    for (const col of todays.transferDates) expect(col.transferDate >= today).toBe(true);
+    // What the month transferred is the money of its days (and of the weekend before its first business day), not
+    // 90 days of it at once.
+    const cards = await t.request('GET', `${API}/v1/settlements/big_numbers`, undefined, bearer(token));
+    const recent = await db().execute(sql`
+      select coalesce(sum(e.payout_amount), 0)::int as payout from settlement_entries e
+      join merchants m on m.id = e.merchant_id
+      where m.name = 'Loja Aurora' and e.day >= ${addDaysIso(`${today.slice(0, 7)}-01`, -7)}::date`);
+    const [mine] = (recent as unknown as { rows: { payout: number }[] }).rows;
+    expect(cards.body.transferredAmount).toBeGreaterThan(0);
+    expect(Math.round(cards.body.transferredAmount * 100)).toBeLessThanOrEqual(mine?.payout ?? 0);
   });
 
   it('uses its own shoppers, with valid CPFs, never the demo customers', async () => {

@@ -5,7 +5,7 @@ import { paths, type TokenPair } from '@drip/core';
 import pg from 'pg';
 import * as v from 'valibot';
 import { buildApp } from '../src/app.ts';
-import { type ManualClock, manualClock } from '../src/clock.ts';
+import { clockTravel, type ManualClock, manualClock } from '../src/clock.ts';
 import { type Config, DEFAULT_RATE_LIMIT, type RateLimitConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/index.ts';
 import { createLogger } from '../src/log.ts';
@@ -162,7 +162,8 @@ export async function seededApp(options: Parameters<typeof appOn>[1] & { history
   await seed(database.db, new PasswordHasher(TEST_HASHING));
   const { history, ...appOptions } = options;
   const t = appOn(database, appOptions);
-  if (history) await seedHistory(database.db, t.built.services, t.clock.now());
+  if (history)
+    await seedHistory(database.db, t.built.services, t.clock.now(), { travel: clockTravel(t.clock) });
   return { ...t, dispose };
 }
 

@@ -160,8 +160,13 @@ export const MerchantCheckoutDetails = v.object({
   addressCity: Text,
   addressState: Text,
   creatorEmail: Text,
-  /** Drip's fee on the order: not configured per merchant yet, so null (docs/merchant-sales.md). */
+  /** Drip's fee on the sale, as its `Venda` row charges it (settlements/sale-fee.ts); null before an order. */
   merchantFee: v.nullable(v.object({ percentage: v.number(), totalAmount: NonNegativeReais })),
+  /**
+   * 'Valor do repasse': what the merchant is paid for the order after its refunds (the amount not canceled less the
+   * fee not given back, what the extract's rows of the order add up to); null before an order.
+   */
+  settlementAmount: v.nullable(NonNegativeReais),
   products: v.array(MerchantCheckoutProduct),
 });
 export type MerchantCheckoutDetails = v.InferOutput<typeof MerchantCheckoutDetails>;

@@ -107,22 +107,54 @@ export const SettlementOrder = v.object({
   settlementAmount: Reais,
 });
 
+/**
+ * Where a transfer stands: `SCHEDULED` planned, not taken by a settlement yet; `PENDING` taken by the day's
+ * settlement, on its way to the payout provider; `PAID` received by the merchant (the provider's record, or paid by
+ * Malga); `NONE` taken by a settlement that transferred nothing (it was netted against the debt).
+ */
+export const TRANSFER_STATUSES = ['SCHEDULED', 'PENDING', 'PAID', 'NONE'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/**
+ * One of a day's transfer columns: the day's shares not taken yet, by their planned date (`SCHEDULED`, `amount` their
+ * sum), or the transfer that took them (its date and `amount` as the payout provider received it: shares of other
+ * days and the debt are netted in it).
+ */
 export const SettlementTransferDate = v.object({
   transferDate: IsoDateString,
   amount: Reais,
-  /** Every share of it was transferred (PAID, or paid by Malga). */
+  /** Taken by a settlement that is done (PAID or NONE). */
   transferred: v.boolean(),
+  status: v.picklist(TRANSFER_STATUSES),
 });
 
-/** Spec 3 'Settlement day'. */
+/** The settlement made on a day (one per merchant and day): the transfer and the debt before and after it. */
+export const SettlementTransfer = v.object({
+  /** What was transferred (≥ 0): the payout provider's record once paid. */
+  amount: Reais,
+  /** The shares due that day (of any day's rows). */
+  partsAmount: Reais,
+  /** The debt carried in (≤ 0), netted in it. */
+  debtIn: Reais,
+  /** The debt carried out (≤ 0). */
+  debtOut: Reais,
+  status: v.picklist(['PENDING', 'PAID', 'NONE']),
+});
+
+/**
+ * Spec 3 'Settlement day': a day with rows (its sales and cancellations) or with a settlement (the transfer made that
+ * day); a row belongs to the day of its sale or refund, a transfer to the day it was made.
+ */
 export const SettlementDay = v.object({
   date: IsoDateString,
   /** Σ settlementAmount of the day's rows. */
   amount: Reais,
-  /** The merchant's debt at the end of the day (≤ 0): cancellations beyond what was left to transfer. */
+  /** The debt carried at the end of the day (≤ 0): the last settlement's on or before it, as it was recorded. */
   outstandingBalance: Reais,
   transferDates: v.array(SettlementTransferDate),
   orders: v.array(SettlementOrder),
+  /** The settlement made that day, if any. */
+  transfer: v.nullable(SettlementTransfer),
 });
 
 export const SettlementPage = v.object({
@@ -139,23 +171,30 @@ export const SettlementBigNumbers = v.object({
   from: IsoDateString,
   to: IsoDateString,
   salesAmount: Reais,
+  /** The fees of the period's rows: the sales' less what the cancellations gave back (the 'Taxa' column's sum). */
   feeAmount: Reais,
-  /** ≤ 0 */
+  /** ≤ 0: the amounts canceled (the 'Valor' column's sum over the `Cancelamento` rows). */
   cancellationAmount: Reais,
-  /** sales − fees + cancellations (net of the fee given back) */
+  /** salesAmount − feeAmount + cancellationAmount: the 'Repasse' column's sum. */
   settlementAmount: Reais,
-  /** Transfers made in the period. */
+  /** Transfers made in the period, as the payout provider received them. */
   transferredAmount: Reais,
-  /** Shares of the period's rows not transferred yet. */
+  /** Shares of the period's rows not taken by a settlement yet. */
   scheduledAmount: Reais,
-  /** The merchant's debt today (≤ 0). */
+  /** The debt carried today (≤ 0): the last settlement's, as it was recorded. */
   outstandingBalance: Reais,
 });
 export type SettlementBigNumbers = v.InferOutput<typeof SettlementBigNumbers>;
 
 export const settlementMessages = {
   exportUnavailable: 'Extrato para o período informado não está disponível',
+  /** Spec 5: the export's month is required and at most the current month. */
+  invalidMonth: 'Selecione uma data válida',
 } as const;
+
+/** Whether an export month is one the spec allows: at most the current month of São Paulo's `today`. */
+export const isExportableMonth = (month: number, year: number, today: IsoDate): boolean =>
+  year * 12 + month <= Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
 
 /** The export's file name (spec 7: named after extract, month and year). */
 export const settlementExportFileName = (month: number, year: number) => `extrato-${pad(month)}-${year}.csv`;

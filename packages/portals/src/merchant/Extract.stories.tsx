@@ -3,7 +3,13 @@ import '@mantine/notifications/styles.css';
 import type { Meta, StoryObj } from '@storybook/react';
 import { type FixtureAnswers, MerchantStory } from '../../../../.storybook/portals.tsx';
 import { graphic, merchantInfo, SALES_API, statistics } from './sales-fixtures.ts';
-import { debtDay, settlementDay, settlementNumbers, settlementPage } from './settlements-fixtures.ts';
+import {
+  debtDay,
+  settlementDay,
+  settlementNumbers,
+  settlementPage,
+  transferDay,
+} from './settlements-fixtures.ts';
 
 // 'Extrato de vendas' over fixture answers (the same signed-in harness as Sales.stories.tsx).
 type Answers = FixtureAnswers;
@@ -11,7 +17,9 @@ type Answers = FixtureAnswers;
 const days = (page: number) =>
   Array.from({ length: 10 }, (_, i) => {
     const day = String(28 - page * 10 - i).padStart(2, '0');
-    return i === 3 ? debtDay(`2026-02-${day}`) : settlementDay(`2026-02-${day}`);
+    // A debt on the 4th day; the 2nd has no sale, only the transfer made on it (netting a debt).
+    if (i === 3) return debtDay(`2026-02-${day}`);
+    return i === 1 ? transferDay(`2026-02-${day}`) : settlementDay(`2026-02-${day}`);
   });
 
 const answers: Answers = {

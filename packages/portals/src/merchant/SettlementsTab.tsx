@@ -87,17 +87,51 @@ function Transfer({ transfer }: { transfer: SettlementTransferDate | undefined }
       <Text size="sm" fw={600}>
         <Money cents={transfer.amount} />
       </Text>
-      <Badge size="xs" variant="light" color={transfer.transferred ? 'teal' : 'gray'}>
+      <Badge size="xs" variant="light" color={transfer.status === 'PAID' ? 'teal' : 'gray'}>
         {transferState(transfer)}
       </Badge>
     </Stack>
   );
 }
 
-/** A transfer not made yet is scheduled until its day; from its day on it is on its way (the payout queue). */
-export function transferState(transfer: SettlementTransferDate, today = todayInSaoPaulo()): string {
-  if (transfer.transferred) return 'Repassado';
-  return transfer.transferDate > today ? 'Agendado' : 'Em processamento';
+/**
+ * Where a transfer stands. Taken by a settlement: received ('Repassado'), netted against the debt with nothing
+ * transferred ('Compensado') or on its way to the bank. Not taken yet: scheduled until its day, on its way from then.
+ */
+export function transferState(
+  transfer: Pick<SettlementTransferDate, 'transferDate' | 'status'>,
+  today = todayInSaoPaulo(),
+): string {
+  switch (transfer.status) {
+    case 'PAID':
+      return 'Repassado';
+    case 'NONE':
+      return 'Compensado';
+    case 'PENDING':
+      return 'Em processamento';
+    case 'SCHEDULED':
+      return transfer.transferDate > today ? 'Agendado' : 'Em processamento';
+  }
+}
+
+/** The settlement made on a day: what the bank received, the shares due and the debt netted and carried. */
+function DayTransfer({ transfer }: { transfer: NonNullable<SettlementDay['transfer']> }) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="day-transfer">
+      <Text fw={600} mb="xs">
+        Repasse do dia · {transferState({ transferDate: '', status: transfer.status })}
+      </Text>
+      <DetailList
+        cols={4}
+        items={[
+          { label: 'Repasses devidos', value: <Money cents={transfer.partsAmount} /> },
+          { label: 'Saldo devedor compensado', value: <Money cents={transfer.debtIn} /> },
+          { label: 'Valor repassado', value: <Money cents={transfer.amount} /> },
+          { label: 'Saldo devedor após o repasse', value: <Money cents={transfer.debtOut} /> },
+        ]}
+      />
+    </Paper>
+  );
 }
 
 /** The grid's least width: its columns' minimums, the gaps between them and the row's padding. */
@@ -128,9 +162,11 @@ function DayDetail({ day, phone }: { day: SettlementDay; phone: boolean }) {
       </Text>
     </Group>
   );
+  const made = day.transfer ? <DayTransfer transfer={day.transfer} /> : null;
   if (phone)
     return (
       <Stack gap="sm">
+        {made}
         {day.orders.map((order) => (
           <Paper key={`${order.type}-${order.code}-${order.createdDate}`} withBorder p="sm" radius="md">
             <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -158,44 +194,47 @@ function DayDetail({ day, phone }: { day: SettlementDay; phone: boolean }) {
     );
   return (
     <Stack gap={0}>
-      <Table.ScrollContainer minWidth={640}>
-        <Table aria-label={`Pedidos de ${formatDate(day.date)}`} striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Tipo</Table.Th>
-              <Table.Th>Pedido</Table.Th>
-              <Table.Th>Cliente</Table.Th>
-              <Table.Th>Data do pedido</Table.Th>
-              <Table.Th>Valor</Table.Th>
-              <Table.Th>Taxa</Table.Th>
-              <Table.Th>Repasse</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {day.orders.map((order) => (
-              <Table.Tr key={`${order.type}-${order.code}-${order.createdDate}`}>
-                <Table.Td>
-                  <Badge variant="light" color={order.type === 'Venda' ? 'teal' : 'red'}>
-                    {order.type}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{order.code}</Table.Td>
-                <Table.Td>{order.customerName?.trim() ? order.customerName : 'N/A'}</Table.Td>
-                <Table.Td>{formatDateTime(order.createdDate)}</Table.Td>
-                <Table.Td>
-                  <Money cents={order.amount} />
-                </Table.Td>
-                <Table.Td>
-                  <Money cents={order.merchantFee.totalAmount} />
-                </Table.Td>
-                <Table.Td>
-                  <Money cents={order.settlementAmount} />
-                </Table.Td>
+      {made}
+      {day.orders.length > 0 ? (
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label={`Pedidos de ${formatDate(day.date)}`} striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Tipo</Table.Th>
+                <Table.Th>Pedido</Table.Th>
+                <Table.Th>Cliente</Table.Th>
+                <Table.Th>Data do pedido</Table.Th>
+                <Table.Th>Valor</Table.Th>
+                <Table.Th>Taxa</Table.Th>
+                <Table.Th>Repasse</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {day.orders.map((order) => (
+                <Table.Tr key={`${order.type}-${order.code}-${order.createdDate}`}>
+                  <Table.Td>
+                    <Badge variant="light" color={order.type === 'Venda' ? 'teal' : 'red'}>
+                      {order.type}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{order.code}</Table.Td>
+                  <Table.Td>{order.customerName?.trim() ? order.customerName : 'N/A'}</Table.Td>
+                  <Table.Td>{formatDateTime(order.createdDate)}</Table.Td>
+                  <Table.Td>
+                    <Money cents={order.amount} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Money cents={order.merchantFee.totalAmount} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Money cents={order.settlementAmount} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
       {debt}
     </Stack>
   );
@@ -222,6 +261,11 @@ function DayRow({ day, columns, phone }: { day: SettlementDay; columns: number; 
           <Text size="xs" c="dimmed">
             {day.orders.length} {day.orders.length === 1 ? 'pedido' : 'pedidos'}
           </Text>
+          {day.transfer ? (
+            <Text size="xs" c="dimmed">
+              Repasse do dia: <Money cents={day.transfer.amount} />
+            </Text>
+          ) : null}
         </Stack>
       </Group>
     </UnstyledButton>

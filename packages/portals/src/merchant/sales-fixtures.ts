@@ -41,6 +41,7 @@ export function saleDetails(overrides: Record<string, unknown> = {}) {
     addressState: 'SP',
     creatorEmail: null,
     merchantFee: null,
+    settlementAmount: null,
     products: [
       {
         id: 'p1',

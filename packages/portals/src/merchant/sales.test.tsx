@@ -247,6 +247,7 @@ describe('Minhas Vendas: detalhes do pedido', () => {
   it("shows the sale's fee and what the store receives", async () => {
     const withFee = saleDetails({
       merchantFee: { percentage: 0.0299, totalAmount: 3.69 },
+      settlementAmount: 119.76,
       addressCep: '01310100',
     });
     const api = salesServer({ [`GET ${SALES_API}/v2/checkouts/${saleSummary(1).id}`]: () => ok(withFee) });
@@ -266,6 +267,18 @@ describe('Minhas Vendas: detalhes do pedido', () => {
     renderApp(`/parceira/pedidos/${saleSummary(1).id}`, api.fetch);
     expect(await screen.findByText('Risco de Fraude')).toBeTruthy();
     expect(screen.queryByText(/CPF bloqueado|Análise antifraude/)).toBeNull();
+  });
+
+  it("'Valor do repasse' is the server's, net of the refunds, not the total less the fee", async () => {
+    const partly = saleDetails({
+      merchantFee: { percentage: 0.0299, totalAmount: 3.69 },
+      settlementAmount: 79.02,
+      order: { ...saleSummary(1).order, canceledAmount: 42 },
+    });
+    const api = salesServer({ [`GET ${SALES_API}/v2/checkouts/${saleSummary(1).id}`]: () => ok(partly) });
+    renderApp(`/parceira/pedidos/${saleSummary(1).id}`, api.fetch);
+    expect(await screen.findByText(/R\$\s79,02/)).toBeTruthy();
+    expect(screen.queryByText(/R\$\s119,76/)).toBeNull();
   });
 
   it('shows a refunded order with its date', async () => {

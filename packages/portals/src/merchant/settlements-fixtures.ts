@@ -6,9 +6,9 @@ export function settlementDay(date: string, overrides: Record<string, unknown> =
     amount: 291.03,
     outstandingBalance: 0,
     transferDates: [
-      { transferDate: '2026-03-30', amount: 97.01, transferred: true },
-      { transferDate: '2026-04-29', amount: 97.01, transferred: false },
-      { transferDate: '2026-05-29', amount: 97.01, transferred: false },
+      { transferDate: '2026-03-30', amount: 97.01, transferred: true, status: 'PAID' },
+      { transferDate: '2026-04-29', amount: 97.01, transferred: false, status: 'SCHEDULED' },
+      { transferDate: '2026-05-29', amount: 97.01, transferred: false, status: 'SCHEDULED' },
     ],
     orders: [
       {
@@ -21,8 +21,22 @@ export function settlementDay(date: string, overrides: Record<string, unknown> =
         settlementAmount: 291.03,
       },
     ],
+    transfer: null,
     ...overrides,
   };
+}
+
+/**
+ * A day with no sale whose transfer netted a debt: the bank received 970,10 − 368,44 (the settlement of that day).
+ */
+export function transferDay(date: string) {
+  return settlementDay(date, {
+    amount: 0,
+    outstandingBalance: 0,
+    transferDates: [],
+    orders: [],
+    transfer: { amount: 601.66, partsAmount: 970.1, debtIn: -368.44, debtOut: 0, status: 'PAID' },
+  });
 }
 
 /** A day with a full refund beyond what was left to transfer: the debt row. */
@@ -68,8 +82,9 @@ export const settlementNumbers = {
   salesAmount: 1500,
   feeAmount: 44.85,
   cancellationAmount: -200,
-  settlementAmount: 1265.15,
+  // 1 500,00 − 44,85 − 200,00
+  settlementAmount: 1255.15,
   transferredAmount: 500,
-  scheduledAmount: 765.15,
+  scheduledAmount: 945.15,
   outstandingBalance: -190,
 };

@@ -1,4 +1,3 @@
-import type { Cents } from '@drip/core';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +5,13 @@ import { renderApp } from '../test/harness.tsx';
 import { transferState } from './SettlementsTab.tsx';
 import { type Answer, ok, salesServer, signIn } from './sales-fake-api.ts';
 import { SALES_API } from './sales-fixtures.ts';
-import { debtDay, settlementDay, settlementNumbers, settlementPage } from './settlements-fixtures.ts';
+import {
+  debtDay,
+  settlementDay,
+  settlementNumbers,
+  settlementPage,
+  transferDay,
+} from './settlements-fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 Element.prototype.scrollIntoView ??= () => {};
@@ -131,6 +136,7 @@ describe('Minhas Vendas: Extrato de vendas', () => {
         transferDate,
         amount: 72.75,
         transferred: false,
+        status: 'SCHEDULED',
       })),
     });
     const api = extractServer(() => ok(settlementPage([four])));
@@ -203,6 +209,33 @@ describe('Minhas Vendas: Extrato de vendas', () => {
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Pedidos de 04/03/2026' })).toBeNull());
   });
 
+  it('shows the transfer a day made as the bank received it, with the debt it netted', async () => {
+    const paidLater = settlementDay('2026-03-10', {
+      transferDates: [{ transferDate: '2026-03-12', amount: 601.66, transferred: true, status: 'PAID' }],
+    });
+    const api = extractServer(() => ok(settlementPage([transferDay('2026-03-12'), paidLater])));
+    renderApp('/parceira/pedidos/extrato', api.fetch);
+    const list = await screen.findByRole('list', { name: 'Extrato de vendas' });
+    const [made, sale] = within(list).getAllByRole('listitem') as HTMLElement[];
+    expect(within(made as HTMLElement).getByText('0 pedidos')).toBeTruthy();
+    expect(
+      within(made as HTMLElement)
+        .getByText(/Repasse do dia:/)
+        .textContent?.replace(/\s/g, ' '),
+    ).toBe('Repasse do dia: R$ 601,66');
+    // The sale's column is the transfer that paid it: its day and what the bank received, never 970,10 paid.
+    expect(within(sale as HTMLElement).getByText('12/03/2026')).toBeTruthy();
+    expect(within(sale as HTMLElement).getByText('R$ 601,66')).toBeTruthy();
+    expect(within(sale as HTMLElement).getByText('Repassado')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Expandir o dia 12/03/2026' }));
+    const transfer = await screen.findByTestId('day-transfer');
+    expect(transfer.textContent?.replace(/\s/g, ' ')).toContain('Repasse do dia · Repassado');
+    for (const text of ['R$ 970,10', '-R$ 368,44', 'R$ 601,66'])
+      expect(within(transfer).getByText(text)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Pedidos de 12/03/2026' })).toBeNull();
+  });
+
   it('asks for the next page when the end of the list comes near, once', async () => {
     const api = extractServer((search) => {
       const page = Number(search.get('page'));
@@ -247,11 +280,13 @@ function bytesOf(blob: Blob | undefined): Promise<Uint8Array> {
 }
 
 describe('transferState', () => {
-  it('reads a transfer as made, scheduled before its day, and on its way from its day on', () => {
-    const transfer = { transferDate: '2026-03-30', amount: 9701 as Cents, transferred: false };
+  it('reads a transfer as made, netted, scheduled before its day, and on its way from its day on', () => {
+    const transfer = { transferDate: '2026-03-30', status: 'SCHEDULED' as const };
     expect(transferState(transfer, '2026-03-29')).toBe('Agendado');
     expect(transferState(transfer, '2026-03-30')).toBe('Em processamento');
-    expect(transferState({ ...transfer, transferred: true }, '2026-03-01')).toBe('Repassado');
+    expect(transferState({ ...transfer, status: 'PENDING' }, '2026-03-01')).toBe('Em processamento');
+    expect(transferState({ ...transfer, status: 'PAID' }, '2026-03-01')).toBe('Repassado');
+    expect(transferState({ ...transfer, status: 'NONE' }, '2026-03-01')).toBe('Compensado');
   });
 });
 
@@ -301,6 +336,18 @@ describe('Extrato de vendas: Exportar extrato', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes.slice(3)).split('\r\n')[0]).toBe(CSV_HEADER);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Exportar extrato' })).toBeNull());
+  });
+
+  it("says 'Selecione uma data válida' without a month, and asks nothing", async () => {
+    const api = extractServer(() => ok(settlementPage([settlementDay('2026-03-10')])));
+    renderApp('/parceira/pedidos/extrato', api.fetch);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Exportar extrato' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Exportar extrato' });
+    await user.click(within(dialog).getByRole('button', { name: 'Limpar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
+    expect(await within(dialog).findByText('Selecione uma data válida')).toBeTruthy();
+    expect(api.exports).toEqual([]);
   });
 
   it("says 'Extrato para o período informado não está disponível' on a 404 and the generic failure otherwise", async () => {

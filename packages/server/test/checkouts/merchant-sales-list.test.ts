@@ -395,6 +395,34 @@ describe('GET v2/checkouts/{id}', () => {
     expect(refunded.body.order).toMatchObject({ status: 'CLOSED', canceledAmount: 300 });
   });
 
+  it("'Valor do repasse' is what the store is paid after the order's refunds, before and after the job books them", async () => {
+    const detail = async (id: string) =>
+      (await t.request('GET', fillPath(merchantCheckoutDetails.path, { id }), undefined, read)).body;
+    // R$ 123,45 − R$ 3,69.
+    expect((await detail(ids.approved as string)).settlementAmount).toBe(119.76);
+    // Fully refunded: nothing is paid for it (its fee is given back whole).
+    expect((await detail(ids.refunded as string)).settlementAmount).toBe(0);
+    // R$ 42,00 refunded: 123,45 − 42,00 − (3,69 − 1,26 given back).
+    const setCanceled = (n: number) =>
+      t.built.services.database.db.execute(sql`
+        update orders set canceled_amount = ${n} where id = (select order_id from checkouts where id = ${ids.approved}::uuid)`);
+    await setCanceled(4_200);
+    try {
+      expect((await detail(ids.approved as string)).settlementAmount).toBe(79.02);
+      await t.built.services.settlements.run();
+      const rows = (await t.built.services.database.db.execute(sql`
+        select sum(e.payout_amount)::int as payout from settlement_entries e
+        join checkouts c on c.order_id = e.order_id where c.id = ${ids.approved}::uuid`)) as {
+        rows: { payout: number }[];
+      };
+      expect(rows.rows[0]?.payout).toBe(7_902);
+      expect((await detail(ids.approved as string)).settlementAmount).toBe(79.02);
+      expect((await detail(ids.open as string)).settlementAmount).toBeNull();
+    } finally {
+      await setCanceled(0);
+    }
+  });
+
   it("answers 404 for another merchant's checkout, an unknown id and a malformed one", async () => {
     for (const id of [ids.pitanga, '00000000-0000-4000-8000-000000000000', 'nada']) {
       const res = await t.request(

@@ -71,7 +71,17 @@ describe('merchant settlement endpoints', () => {
     );
     expect(day.amount).toBe(292.49);
     expect(day.outstandingBalance).toBe(0);
-    expect(day.transferDates).toEqual([{ transferDate: '2027-02-03', amount: 292.49, transferred: true }]);
+    // Taken by the day's settlement: its date and what the bank received.
+    expect(day.transferDates).toEqual([
+      { transferDate: '2027-02-03', amount: 292.49, transferred: true, status: 'PAID' },
+    ]);
+    expect(day.transfer).toEqual({
+      amount: 292.49,
+      partsAmount: 292.49,
+      debtIn: 0,
+      debtOut: 0,
+      status: 'PAID',
+    });
     expect(day.orders[0].customerName).toBe('Maria da Silva');
   });
 
@@ -104,7 +114,8 @@ describe('merchant settlement endpoints', () => {
       from: '2026-12-01',
       to: '2027-02-03',
       salesAmount: sales / 100,
-      cancellationAmount: -97.51,
+      // The amount canceled; the fee it gave back (2,50) is in the fees.
+      cancellationAmount: -100.01,
       outstandingBalance: 0,
       scheduledAmount: 0,
     });
@@ -116,11 +127,14 @@ describe('merchant settlement endpoints', () => {
   });
 
   it('another merchant sees none of it', async () => {
+    // Pitanga's January holds only its own transfer of the demo world's sales, none of Aurora's rows.
     const res = await get(`${BASE}?period=PREVIOUS_MONTH`, pitangaToken);
     expect(res.status).toBe(200);
-    expect(res.body.totalElements).toBe(0);
+    expect(res.body.content.flatMap((d: { orders: unknown[] }) => d.orders)).toEqual([]);
     const csv = await get(`${BASE}/export-csv?month=1&year=2027`, pitangaToken);
-    expect(csv.status).toBe(404);
+    expect(csv.status).toBe(200);
+    expect(csv.text).not.toContain('Venda');
+    expect((await get(`${BASE}/export-csv?month=12&year=2026`, pitangaToken)).status).toBe(404);
   });
 
   it('exports a month as CSV named after extract, month and year', async () => {
@@ -133,12 +147,16 @@ describe('merchant settlement endpoints', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'Data;Tipo;Pedido Drip;Pedido da loja;Cliente;Data do pedido;Valor;Taxa;Repasse;Datas de repasse',
+      'Data;Tipo;Pedido Drip;Pedido da loja;Cliente;Data do pedido;Valor;Taxa;Repasse;Datas de repasse;Saldo devedor compensado;Saldo devedor',
     );
-    expect(lines).toHaveLength(13);
+    expect(lines.filter((l) => l.split(';')[1] === 'Venda')).toHaveLength(12);
     expect(lines[1]).toMatch(
-      /^01\/01\/2027;Venda;DRP-[^;]+;PED-[^;]+;Maria da Silva;01\/01\/2027 10:00;100,01;2,50;97,51;04\/01\/2027$/,
+      /^01\/01\/2027;Venda;DRP-[^;]+;PED-[^;]+;Maria da Silva;01\/01\/2027 10:00;100,01;2,50;97,51;04\/01\/2027;;$/,
     );
+    // Each transfer on the day it was made, as the bank received it.
+    const settled = (await payoutsOf(t, aurora)).filter((p) => p.transferDate.startsWith('2027-01'));
+    expect(lines.filter((l) => l.split(';')[1] === 'Repasse')).toHaveLength(settled.length);
+    expect(lines).toContain('05/01/2027;Repasse;;;;;97,55;;97,55;05/01/2027;0,00;0,00');
   });
 
   it('answers 404 with the spec text for a month without rows, 400 for a bad month', async () => {
@@ -151,11 +169,17 @@ describe('merchant settlement endpoints', () => {
 
   it('the export reads by keyset batches: every row once, in order, whatever the batch', async () => {
     const rows: string[] = [];
-    for await (const r of t.built.services.settlements.exportRows(aurora, 1, 2027, 5))
-      rows.push(String(r.day));
+    let transfers = 0;
+    for await (const r of t.built.services.settlements.exportRows(aurora, 1, 2027, 5)) {
+      if (r.kind === 'TRANSFER') transfers++;
+      else rows.push(String(r.day));
+    }
     expect(rows).toHaveLength(12);
     expect(rows).toEqual([...rows].sort());
     expect(new Set(rows).size).toBe(12);
+    expect(transfers).toBe(
+      (await payoutsOf(t, aurora)).filter((p) => p.transferDate.startsWith('2027-01')).length,
+    );
   });
 
   it('needs a merchant session', async () => {

@@ -1,5 +1,4 @@
 import {
-  cents,
   formatBRL,
   formatCep,
   formatCpf,
@@ -82,7 +81,7 @@ export function OrderDetailsPage() {
     { label: 'Status', value: <StatusLine sale={s} /> },
     { label: 'Motivo da recusa', value: refusalReasonLabel(s.status, s.koReason) },
     { label: 'Taxa', value: fee ? `${(fee.percentage * 100).toFixed(2).replace('.', ',')}%` : null },
-    { label: 'Valor do repasse', value: fee ? formatBRL(cents(s.amount - fee.totalAmount)) : null },
+    { label: 'Valor do repasse', value: s.settlementAmount == null ? null : formatBRL(s.settlementAmount) },
     { label: 'Data do pedido', value: formatDateTime(s.order?.createdDate ?? s.createdAt) },
     { label: 'Criado por', value: s.creatorEmail },
   ];

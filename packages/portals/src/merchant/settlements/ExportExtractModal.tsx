@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
-import { settlementMessages, todayInSaoPaulo } from '@drip/core';
+import { isExportableMonth, settlementMessages, todayInSaoPaulo } from '@drip/core';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DatesProvider, MonthPickerInput } from '@mantine/dates';
 import { useState } from 'react';
@@ -20,9 +20,14 @@ export function ExportExtractModal({ onClose }: { onClose: () => void }) {
   const today = todayInSaoPaulo();
   // The current month (São Paulo) by default; months after it have no extract.
   const [month, setMonth] = useState<string | null>(`${today.slice(0, 7)}-01`);
+  const [invalid, setInvalid] = useState(false);
   const exporting = useExportSettlements();
   const submit = () => {
-    if (!month) return;
+    // Spec 5: the month is required and at most the current one.
+    if (!month || !isExportableMonth(Number(month.slice(5, 7)), Number(month.slice(0, 4)), today)) {
+      setInvalid(true);
+      return;
+    }
     exporting.mutate(
       { month: Number(month.slice(5, 7)), year: Number(month.slice(0, 4)) },
       {
@@ -46,7 +51,13 @@ export function ExportExtractModal({ onClose }: { onClose: () => void }) {
           <MonthPickerInput
             label="Mês"
             value={month}
-            onChange={setMonth}
+            onChange={(next) => {
+              setMonth(next);
+              setInvalid(false);
+            }}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Limpar' }}
+            error={invalid ? settlementMessages.invalidMonth : undefined}
             maxDate={today}
             valueFormat="MMMM [de] YYYY"
             ariaLabels={{
@@ -62,7 +73,7 @@ export function ExportExtractModal({ onClose }: { onClose: () => void }) {
             <Button variant="default" onClick={onClose}>
               Cancelar
             </Button>
-            <Button onClick={submit} loading={exporting.isPending} disabled={!month}>
+            <Button onClick={submit} loading={exporting.isPending}>
               Exportar
             </Button>
           </Group>

@@ -236,7 +236,7 @@ export class MerchantViews {
   async details(
     merchantId: string,
     id: string,
-    saleFee?: (orderId: string) => Promise<{ rateBps: number; amount: number } | null>,
+    saleFee?: (orderId: string) => Promise<{ rateBps: number; amount: number; payout: number } | null>,
   ): Promise<Wire<typeof MerchantCheckoutDetails>> {
     const row = await this.api.readOwn(merchantId, id);
     const [order] = row.orderId
@@ -275,6 +275,7 @@ export class MerchantViews {
       merchantFee: fee
         ? { percentage: fee.rateBps / 10_000, totalAmount: centsToReais(cents(fee.amount)) }
         : null,
+      settlementAmount: fee ? centsToReais(cents(fee.payout)) : null,
       products: products
         ? products.map((p) => ({
             id: p.id,

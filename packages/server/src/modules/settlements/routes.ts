@@ -1,9 +1,11 @@
 import {
+  isExportableMonth,
   merchantExportSettlements,
   merchantListSettlements,
   merchantSettlementBigNumbers,
   settlementExportFileName,
   settlementMessages,
+  todayInSaoPaulo,
 } from '@drip/core';
 import { type CsvCell, csvMoney, writeCsv } from '../../csv.ts';
 import { DomainError } from '../../errors.ts';
@@ -25,9 +27,31 @@ export const EXPORT_COLUMNS = [
   'Taxa',
   'Repasse',
   'Datas de repasse',
+  'Saldo devedor compensado',
+  'Saldo devedor',
 ];
 
-function csvRecord(r: Record<string, unknown>): CsvCell[] {
+/**
+ * A row of the export. A settlement (kind TRANSFER) is its own row on the day it was made: Valor the shares due that
+ * day, Repasse what the payout provider received, the debt it netted and the one it carried out, so that
+ * Valor + Saldo devedor compensado = Repasse + Saldo devedor on every such line.
+ */
+export function csvRecord(r: Record<string, unknown>): CsvCell[] {
+  if (r.kind === 'TRANSFER')
+    return [
+      br(String(r.day)),
+      r.status === 'PENDING' ? 'Repasse em processamento' : 'Repasse',
+      '',
+      '',
+      '',
+      '',
+      brl(r.amount),
+      '',
+      brl(r.payout),
+      br(String(r.day)),
+      brl(r.debt_in),
+      brl(r.debt_out),
+    ];
   return [
     br(String(r.day)),
     r.kind === 'SALE' ? 'Venda' : 'Cancelamento',
@@ -44,6 +68,8 @@ function csvRecord(r: Record<string, unknown>): CsvCell[] {
       .filter(Boolean)
       .map(br)
       .join(' '),
+    '',
+    '',
   ];
 }
 
@@ -55,6 +81,8 @@ export function settlementRoutes(s: Services): RouteDef[] {
     ),
     route(merchantExportSettlements, async ({ c, query }) => {
       const merchantId = merchantIdOf(c);
+      if (!isExportableMonth(query.month, query.year, todayInSaoPaulo(s.clock)))
+        throw new DomainError('invalid', 'INVALID_EXPORT_MONTH', settlementMessages.invalidMonth);
       if (!(await s.settlements.hasMonth(merchantId, query.month, query.year)))
         throw new DomainError('not_found', 'SETTLEMENTS_NOT_FOUND', settlementMessages.exportUnavailable);
       const rows = s.settlements.exportRows(merchantId, query.month, query.year)[Symbol.asyncIterator]();

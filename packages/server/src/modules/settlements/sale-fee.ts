@@ -2,12 +2,13 @@
  * The merchant fee of one sale, for the order detail's 'Taxa' and 'Valor do repasse' (spec 2.4): the fee its `Venda`
  * row was written with, or, before the settlements job has seen the order, the fee that row will get (the fee
  * active when the order was made, as `recordSales` chooses it). Both come from `feeOf`, so the detail never shows a
- * fee the extract will not charge.
+ * fee the extract will not charge. 'Valor do repasse' is what the order's rows add up to once its refunds are
+ * booked: the amount not canceled less the fee not given back (`feeGivenBack`, as the `Cancelamento` rows do).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { orders } from '../orders/tables.ts';
-import { feeOf } from './plan.ts';
+import { feeGivenBack, feeOf } from './plan.ts';
 import { merchantFees, settlementEntries } from './tables.ts';
 
 /**
@@ -26,12 +27,14 @@ export interface SaleFee {
   rateBps: number;
   /** Centavos. */
   amount: number;
+  /** What the merchant is paid for the sale after its refunds (centavos, ≥ 0). */
+  payout: number;
 }
 
 /** Null when the merchant has no such order. */
 export async function saleFee(db: Db, merchantId: string, orderId: string): Promise<SaleFee | null> {
   const result = (await db.execute(sql`
-    select o.amount::bigint as amount, e.fee_amount::bigint as entry_fee, e.fee_rate_bps as entry_rate,
+    select o.amount::bigint as amount, least(o.canceled_amount, o.amount)::bigint as canceled, e.fee_amount::bigint as entry_fee, e.fee_rate_bps as entry_rate,
       coalesce(f.rate_bps, 0) as rate_bps
     from ${orders} o
     left join ${settlementEntries} e on e.key = 'sale:' || o.id::text
@@ -41,7 +44,18 @@ export async function saleFee(db: Db, merchantId: string, orderId: string): Prom
   };
   const row = result.rows[0];
   if (!row) return null;
-  if (row.entry_fee != null) return { rateBps: Number(row.entry_rate), amount: Number(row.entry_fee) };
-  const rateBps = Number(row.rate_bps);
-  return { rateBps, amount: feeOf(Number(row.amount), rateBps) };
+  const amount = Number(row.amount);
+  const canceled = Number(row.canceled);
+  const fee =
+    row.entry_fee != null
+      ? { rateBps: Number(row.entry_rate), amount: Number(row.entry_fee) }
+      : { rateBps: Number(row.rate_bps), amount: feeOf(amount, Number(row.rate_bps)) };
+  const given = feeGivenBack({
+    amount,
+    saleFee: fee.amount,
+    rateBps: fee.rateBps,
+    before: 0,
+    after: canceled,
+  });
+  return { ...fee, payout: amount - canceled - (fee.amount - given) };
 }

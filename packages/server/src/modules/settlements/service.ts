@@ -51,6 +51,7 @@ import { feeAtOrderJoin, type SaleFee, saleFee } from './sale-fee.ts';
 import {
   merchantFees,
   merchantSettlementConfigurations,
+  sandboxTransfers,
   settlementDays,
   settlementEntries,
   settlementParts,
@@ -443,6 +444,15 @@ export class SettlementService {
           from taken t join ${settlementEntries} e on e.id = t.entry_id
           group by e.merchant_id, e.day) x
         where d.merchant_id = x.merchant_id and d.day = x.day`);
+      // The rows whose shares were taken now list the day of this transfer instead of the planned one (the CSV's
+      // 'Datas de repasse' reads the row alone): a share waiting for a payment, or caught up after days without a
+      // run, is transferred later than planned.
+      await tx.execute(sql`
+        update ${settlementEntries} e set transfer_dates = (
+          select string_agg(coalesce(s.transfer_date, p.due_date)::text, ' ' order by p.seq)
+          from ${settlementParts} p left join ${settlementPayouts} s on s.id = p.payout_id
+          where p.entry_id = e.id)
+        where e.id in (select p.entry_id from ${settlementParts} p where p.payout_id = ${id}::uuid)`);
       if (amount > 0 && !external) await this.payoutQueue.enqueue(tx, { payoutId: id }, { key: id });
       // Every settlement created is an event, a zero or debt one too: the merchant reconciles its extract with it.
       await this.o.webhooks.publish(tx, merchantId, 'SETTLEMENT_CREATED', {
@@ -520,37 +530,55 @@ export class SettlementService {
   }
 
   /**
-   * The merchant's debt at the end of `day` (≤ 0): what its rows up to then are worth minus what it received. Read
-   * from the daily summary: one row a day with rows, not every row.
+   * The debt carried at the end of `day` (≤ 0): the debt out of the merchant's last settlement on or before it, as
+   * that settlement recorded it. Not recomputed from the rows: shares not due yet (a sale transferred next week) do
+   * not hide a debt the next transfer will net.
    */
   private debtAtSql(merchantId: string, day: ReturnType<typeof sql>) {
-    return sql`least(0,
-      coalesce((select sum(d2.payout) from ${settlementDays} d2
-        where d2.merchant_id = ${merchantId}::uuid and d2.day <= ${day}), 0)
-      - coalesce((select sum(s2.amount) from ${settlementPayouts} s2
-        where s2.merchant_id = ${merchantId}::uuid and s2.transfer_date <= ${day}), 0))::bigint`;
+    return sql`coalesce((select s2.debt_out from ${settlementPayouts} s2
+      where s2.merchant_id = ${merchantId}::uuid and s2.transfer_date <= ${day}
+      order by s2.transfer_date desc limit 1), 0)::bigint`;
   }
 
-  /** The extract (spec 2.4): the period's days with rows, newest first, a page at a time. */
+  /**
+   * A settlement's transfer as the payout provider recorded it: the sandbox bank's row for its `externalId` when it
+   * has one (to the centavo what it received); otherwise the amount the provider acknowledged (PAID) or Malga pays
+   * (EXTERNAL). `s` is the settlement.
+   */
+  private static readonly providerAmountSql = sql`coalesce((select t.amount from ${sandboxTransfers} t
+    where t.external_id = s.external_id), s.amount)`;
+
+  /**
+   * The extract (spec 2.4): the period's days with rows or a settlement, newest first, a page at a time. A row
+   * belongs to the day of its sale or refund, a transfer to the day it was made (docs/settlements.md).
+   */
   async extract(
     merchantId: string,
     q: { page: number; size: number; period: SettlementPeriod },
   ): Promise<v.InferInput<typeof SettlementPage>> {
     const { db } = this.o;
     const { from, to } = settlementPeriodRange(q.period, this.todayIso());
+    const daysOf = sql`(select d.day from ${settlementDays} d
+        where d.merchant_id = ${merchantId}::uuid and d.day between ${from}::date and ${to}::date
+      union
+      select s.transfer_date from ${settlementPayouts} s
+        where s.merchant_id = ${merchantId}::uuid and s.transfer_date between ${from}::date and ${to}::date)`;
     const [head] = rowsOf(
       await db.execute(sql`
-        select (select count(*) from ${settlementDays}
-          where merchant_id = ${merchantId}::uuid and day between ${from}::date and ${to}::date) as total,
+        select (select count(*) from ${daysOf} x) as total,
           (select greatest(3, max_instalments) from ${merchants} where id = ${merchantId}::uuid) as columns`),
     );
     const total = num(head?.total);
     const days = rowsOf(
       await db.execute(sql`
-        select d.day::text as day, d.payout::bigint as amount, ${this.debtAtSql(merchantId, sql`d.day`)} as debt
-        from ${settlementDays} d
-        where d.merchant_id = ${merchantId}::uuid and d.day between ${from}::date and ${to}::date
-        order by d.day desc
+        select x.day::text as day, coalesce(d.payout, 0)::bigint as amount,
+          ${this.debtAtSql(merchantId, sql`x.day`)} as debt,
+          s.status, s.parts_amount::bigint as parts, s.debt_in::bigint as debt_in, s.debt_out::bigint as debt_out,
+          (case when s.id is null then null else ${SettlementService.providerAmountSql} end)::bigint as transferred
+        from ${daysOf} x (day)
+        left join ${settlementDays} d on d.merchant_id = ${merchantId}::uuid and d.day = x.day
+        left join ${settlementPayouts} s on s.merchant_id = ${merchantId}::uuid and s.transfer_date = x.day
+        order by x.day desc
         limit ${q.size} offset ${q.page * q.size}`),
     );
     const dayList = days.map((d) => str(d.day));
@@ -573,20 +601,29 @@ export class SettlementService {
               where e.merchant_id = ${merchantId}::uuid and ${inDays}
               order by e.day desc, e.created_at, e.id`),
           );
+    // A day's shares: those taken, under the settlement that took them (its date, its transfer as the provider
+    // received it); those not taken yet, by their planned date.
     const transfers =
       dayList.length === 0
         ? []
         : rowsOf(
             await db.execute(sql`
-              select e.day::text as day, p.due_date::text as due_date, sum(p.amount)::bigint as amount,
-                bool_and(coalesce(s.status in ('PAID', 'EXTERNAL', 'NONE'), false)) as transferred
-              from ${settlementParts} p
-              join ${settlementEntries} e on e.id = p.entry_id
-              left join ${settlementPayouts} s on s.id = p.payout_id
-              where e.merchant_id = ${merchantId}::uuid and ${inDays}
-              group by e.day, p.due_date order by e.day, p.due_date`),
+              select x.day, x.date::text as date, x.status, sum(x.amount)::bigint as amount, x.transferred
+              from (
+                select e.day::text as day, coalesce(s.transfer_date, p.due_date) as date, p.amount,
+                  coalesce(s.status, 'SCHEDULED') as status, s.id as payout_id,
+                  (case when s.id is null then null else ${SettlementService.providerAmountSql} end)::bigint
+                    as transferred
+                from ${settlementParts} p
+                join ${settlementEntries} e on e.id = p.entry_id
+                left join ${settlementPayouts} s on s.id = p.payout_id
+                where e.merchant_id = ${merchantId}::uuid and ${inDays}) x
+              group by x.day, x.date, x.status, x.payout_id, x.transferred
+              order by x.day, x.date`),
           );
     const reais = (x: unknown) => centsToReais(cents(num(x)));
+    const statusOf = (s: unknown): 'SCHEDULED' | 'PENDING' | 'PAID' | 'NONE' =>
+      s === 'PAID' || s === 'EXTERNAL' ? 'PAID' : s === 'NONE' || s === 'PENDING' ? s : 'SCHEDULED';
     return {
       content: days.map((d) => ({
         date: str(d.day),
@@ -594,11 +631,15 @@ export class SettlementService {
         outstandingBalance: reais(d.debt),
         transferDates: transfers
           .filter((t) => t.day === d.day)
-          .map((t) => ({
-            transferDate: str(t.due_date),
-            amount: reais(t.amount),
-            transferred: t.transferred === true,
-          })),
+          .map((t) => {
+            const status = statusOf(t.status);
+            return {
+              transferDate: str(t.date),
+              amount: reais(status === 'SCHEDULED' ? t.amount : t.transferred),
+              transferred: status === 'PAID' || status === 'NONE',
+              status,
+            };
+          }),
         orders: rows
           .filter((r) => r.day === d.day)
           .map((r) => ({
@@ -610,6 +651,16 @@ export class SettlementService {
             merchantFee: { totalAmount: reais(r.fee) },
             settlementAmount: reais(r.payout),
           })),
+        transfer:
+          d.status == null
+            ? null
+            : {
+                amount: reais(d.transferred),
+                partsAmount: reais(d.parts),
+                debtIn: reais(d.debt_in),
+                debtOut: reais(d.debt_out),
+                status: statusOf(d.status) as 'PENDING' | 'PAID' | 'NONE',
+              },
       })),
       number: q.page,
       size: q.size,
@@ -621,6 +672,11 @@ export class SettlementService {
     };
   }
 
+  /**
+   * The period's cards. Vendas, Taxas, Cancelamentos and Valor líquido are the sums of the period's rows' columns
+   * (Valor of the sales, Taxa, Valor of the cancellations, Repasse), so Vendas − Taxas + Cancelamentos = Valor
+   * líquido; Repassado is what the payout provider received in the period, Saldo devedor the debt carried today.
+   */
   async bigNumbers(
     merchantId: string,
     period: SettlementPeriod,
@@ -632,9 +688,9 @@ export class SettlementService {
         select
           coalesce(sum(d.sales), 0)::bigint as sales,
           coalesce(sum(d.fees), 0)::bigint as fees,
-          coalesce(sum(d.cancellations), 0)::bigint as cancellations,
           coalesce(sum(d.payout), 0)::bigint as settlement,
-          (select coalesce(sum(s.amount), 0) from ${settlementPayouts} s where s.merchant_id = ${merchantId}::uuid
+          (select coalesce(sum(${SettlementService.providerAmountSql}), 0) from ${settlementPayouts} s
+            where s.merchant_id = ${merchantId}::uuid
             and s.status in ('PAID', 'EXTERNAL') and s.transfer_date between ${from}::date and ${to}::date)::bigint
             as transferred,
           coalesce(sum(d.scheduled), 0)::bigint as scheduled,
@@ -643,14 +699,18 @@ export class SettlementService {
         where d.merchant_id = ${merchantId}::uuid and d.day between ${from}::date and ${to}::date`),
     );
     const reais = (x: unknown) => centsToReais(cents(num(x)));
+    const sales = num(r?.sales);
+    const fees = num(r?.fees);
+    const settlement = num(r?.settlement);
     return {
       period,
       from,
       to,
-      salesAmount: reais(r?.sales),
-      feeAmount: reais(r?.fees),
-      cancellationAmount: reais(r?.cancellations),
-      settlementAmount: reais(r?.settlement),
+      salesAmount: reais(sales),
+      feeAmount: reais(fees),
+      // The canceled amounts: every row's amount is its payout plus its fee, and the sales' amounts are `sales`.
+      cancellationAmount: reais(settlement + fees - sales),
+      settlementAmount: reais(settlement),
       transferredAmount: reais(r?.transferred),
       scheduledAmount: reais(r?.scheduled),
       outstandingBalance: reais(r?.debt),
@@ -686,22 +746,37 @@ export class SettlementService {
       limit ${batch}`;
   }
 
-  /** Whether the month has rows (the export answers 404 otherwise, spec 7). */
+  /** Whether the month has rows or settlements (the export answers 404 otherwise, spec 7). */
   async hasMonth(merchantId: string, month: number, year: number): Promise<boolean> {
     const { from, to } = monthRange(month, year);
     const [r] = rowsOf(
       await this.o.db.execute(sql`
-        select exists (select 1 from ${settlementEntries} where merchant_id = ${merchantId}::uuid
-          and day between ${from}::date and ${to}::date) as found`),
+        select (exists (select 1 from ${settlementEntries} where merchant_id = ${merchantId}::uuid
+          and day between ${from}::date and ${to}::date)
+          or exists (select 1 from ${settlementPayouts} where merchant_id = ${merchantId}::uuid
+          and transfer_date between ${from}::date and ${to}::date)) as found`),
     );
     return r?.found === true;
+  }
+
+  /** The month's settlements (a few a month), as the export writes them: kind TRANSFER. */
+  private async monthTransfers(merchantId: string, from: string, to: string) {
+    return rowsOf(
+      await this.o.db.execute(sql`
+        select 'TRANSFER' as kind, s.transfer_date::text as day, s.status, s.parts_amount::bigint as amount,
+          ${SettlementService.providerAmountSql}::bigint as payout, s.debt_in::bigint as debt_in,
+          s.debt_out::bigint as debt_out
+        from ${settlementPayouts} s
+        where s.merchant_id = ${merchantId}::uuid and s.transfer_date between ${from}::date and ${to}::date
+        order by s.transfer_date`),
+    );
   }
 
   /**
    * The month's rows in order, read by keyset batches (day, id): memory stays one batch whatever the month's size,
    * and no transaction stays open while the client downloads (on PGlite the one connection would be held). 2 000
    * rows a batch (about 1 MB); the size matters little once a batch reads the row alone (docs/settlements.md, "The
-   * CSV export at volume").
+   * CSV export at volume"). Each day's settlement (kind TRANSFER) follows the day's rows.
    */
   async *exportRows(
     merchantId: string,
@@ -710,13 +785,19 @@ export class SettlementService {
     batch = EXPORT_BATCH,
   ): AsyncGenerator<Record<string, unknown>> {
     const { from, to } = monthRange(month, year);
+    const transfers = await this.monthTransfers(merchantId, from, to);
     let after: { day: string; id: string } | null = null;
     for (;;) {
       const rows = rowsOf(await this.o.db.execute(this.exportBatch(merchantId, from, to, after, batch)));
-      for (const r of rows) yield r;
+      for (const r of rows) {
+        while (transfers.length > 0 && str(transfers[0]?.day) < str(r.day))
+          yield transfers.shift() as Record<string, unknown>;
+        yield r;
+      }
       const last = rows[rows.length - 1];
-      if (rows.length < batch || !last) return;
+      if (rows.length < batch || !last) break;
       after = { day: str(last.day), id: str(last.id) };
     }
+    yield* transfers;
   }
 }
