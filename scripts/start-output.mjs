@@ -1,5 +1,5 @@
 // What `npm start` prints for a person: the server's warnings and errors as one readable line each, and the closing
-// summary of URLs and credentials (aligned columns). Pure functions, tested in packages/server/test/start-output.test.ts.
+// summary of URLs and credentials (aligned columns). Pure functions; e2e/start.e2e.ts runs `npm start` and reads them.
 
 const LEVELS = new Set(['warn', 'error']);
 
