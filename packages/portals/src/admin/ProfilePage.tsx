@@ -1,7 +1,8 @@
 import { AdminUpdateUserRequest } from '@drip/core';
-import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { failureStatus } from '../shared/api.ts';
+import { PasswordInput } from '../shared/kit/PasswordInput.tsx';
 import { notifySuccess } from '../shared/notify.ts';
 import { LoadError, PageLoader } from '../shared/QueryState.tsx';
 import { type FieldErrors, validate } from '../shared/validate.ts';

@@ -5,24 +5,14 @@ import {
   isValidCpf,
   onlyDigits,
 } from '@drip/core';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type * as v from 'valibot';
 import { loginEndpoints } from '../app/deps.ts';
 import { failureStatus, unwrap } from '../shared/api.ts';
 import { CpfInput } from '../shared/CpfInput.tsx';
+import { PasswordInput } from '../shared/kit/PasswordInput.tsx';
 import { Logo } from '../shared/Logo.tsx';
 import { useSubmit } from '../shared/useSubmit.ts';
 import { AppPromoPanel } from './AppPromoPanel.tsx';

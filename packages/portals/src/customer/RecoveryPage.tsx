@@ -6,12 +6,13 @@ import {
   onlyDigits,
   passwordMessages,
 } from '@drip/core';
-import { Alert, Anchor, Button, PasswordInput, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
 import { failureStatus } from '../shared/api.ts';
 import { CpfInput } from '../shared/CpfInput.tsx';
+import { PasswordInput } from '../shared/kit/PasswordInput.tsx';
 import { MaskedTextInput, PHONE_MASK } from '../shared/MaskedTextInput.tsx';
 import { notifySuccess } from '../shared/notify.ts';
 import { PageLoader } from '../shared/QueryState.tsx';

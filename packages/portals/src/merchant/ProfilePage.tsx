@@ -5,19 +5,10 @@ import {
   normalizePhone,
   onlyDigits,
 } from '@drip/core';
-import {
-  Alert,
-  Button,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { failureStatus } from '../shared/api.ts';
+import { PasswordInput } from '../shared/kit/PasswordInput.tsx';
 import { MaskedTextInput, PHONE_MASK } from '../shared/MaskedTextInput.tsx';
 import { notifySuccess } from '../shared/notify.ts';
 import { LoadError, PageLoader } from '../shared/QueryState.tsx';

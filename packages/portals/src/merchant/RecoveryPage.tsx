@@ -4,20 +4,11 @@ import {
   merchantMessages,
   normalizePhone,
 } from '@drip/core';
-import {
-  Alert,
-  Anchor,
-  Button,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
+import { PasswordInput } from '../shared/kit/PasswordInput.tsx';
 import { MaskedTextInput, PHONE_MASK } from '../shared/MaskedTextInput.tsx';
 import { notifyError, notifySuccess } from '../shared/notify.ts';
 import { LoadError, PageLoader } from '../shared/QueryState.tsx';

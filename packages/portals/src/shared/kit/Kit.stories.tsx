@@ -16,6 +16,7 @@ import {
   KitHarness,
 } from './demo.tsx';
 import { Pagination } from './Pagination.tsx';
+import { PasswordInput } from './PasswordInput.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
@@ -182,5 +183,22 @@ export const FormValidation: Story = {
     const body = within(document.body);
     await userEvent.type(await body.findByLabelText('E-mail'), 'não-é-email');
     await userEvent.click(body.getByRole('button', { name: 'Atualizar' }));
+  },
+};
+
+/** The eye button is named by what it does: 'Mostrar senha', then 'Ocultar senha' (pressed in the play). */
+export const Password: Story = {
+  args: {
+    children: (
+      <Stack p="md" maw={360}>
+        <PasswordInput label="Senha" defaultValue="drip-demo-123" />
+      </Stack>
+    ),
+  },
+  parameters: { keyText: 'Senha' },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(await body.findByRole('button', { name: 'Mostrar senha', hidden: true }));
+    await body.findByRole('button', { name: 'Ocultar senha', hidden: true });
   },
 };

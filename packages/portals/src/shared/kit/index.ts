@@ -44,4 +44,5 @@ export {
   useListQuery,
 } from './listQuery.ts';
 export { Pagination } from './Pagination.tsx';
+export { PasswordInput, passwordToggleLabel } from './PasswordInput.tsx';
 export { STATUS_LABELS, StatusBadge, type StatusKind, statusColor, statusLabel } from './StatusBadge.tsx';
