@@ -17,6 +17,7 @@ import {
 } from './demo.tsx';
 import { Pagination } from './Pagination.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
+import { ResponsiveTable, type TableColumn } from './ResponsiveTable.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
@@ -201,4 +202,55 @@ export const Password: Story = {
     await userEvent.click(await body.findByRole('button', { name: 'Mostrar senha', hidden: true }));
     await body.findByRole('button', { name: 'Ocultar senha', hidden: true });
   },
+};
+
+interface DemoRefund {
+  id: string;
+  type: string;
+  asked: string;
+  status: string;
+  refunded: string;
+  date: string;
+}
+const demoRefunds: DemoRefund[] = [
+  {
+    id: '1',
+    type: 'Parcial (valor)',
+    asked: 'R$ 420,00',
+    status: 'Concluído',
+    refunded: 'R$ 420,00',
+    date: '03/11/2026 14:12',
+  },
+  {
+    id: '2',
+    type: 'Produtos',
+    asked: 'Tênis de corrida',
+    status: 'Em processamento',
+    refunded: '—',
+    date: '05/11/2026 09:40',
+  },
+];
+const refundColumns: TableColumn<DemoRefund>[] = [
+  { id: 'type', header: 'Tipo', phone: 'title', cell: (r) => r.type },
+  { id: 'asked', header: 'Pedido', cell: (r) => r.asked },
+  { id: 'status', header: 'Status', cell: (r) => r.status },
+  { id: 'refunded', header: 'Estornado', cell: (r) => r.refunded },
+  { id: 'date', header: 'Data', cell: (r) => r.date },
+];
+const refundsTable = (
+  <Paper withBorder radius="lg" p="md" m="md">
+    <ResponsiveTable label="Estornos" columns={refundColumns} rows={demoRefunds} getRowId={(r) => r.id} />
+  </Paper>
+);
+
+/** A table of rows the screen already has (an order's refunds): a table on a desktop… */
+export const RowsTable: Story = {
+  args: { children: refundsTable },
+  parameters: { keyText: ['Parcial (valor)', 'Tênis de corrida', 'Em processamento'] },
+};
+/** …and one card per row on a phone, every column a label and its value. */
+export const RowsTableOnPhone: Story = {
+  args: { children: refundsTable },
+  globals: phone,
+  parameters: { keyText: ['Parcial (valor)', 'Estornado', 'R$ 420,00'] },
 };

@@ -45,4 +45,10 @@ export {
 } from './listQuery.ts';
 export { Pagination } from './Pagination.tsx';
 export { PasswordInput, passwordToggleLabel } from './PasswordInput.tsx';
+export {
+  ResponsiveTable,
+  type ResponsiveTableProps,
+  type RowLook,
+  type TableColumn,
+} from './ResponsiveTable.tsx';
 export { STATUS_LABELS, StatusBadge, type StatusKind, statusColor, statusLabel } from './StatusBadge.tsx';
