@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { loginEndpoints } from '../app/deps.ts';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
 import { failureStatus, unwrap } from '../shared/api.ts';
-import { PasswordInput } from '../shared/kit/PasswordInput.tsx';
+import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { useSubmit } from '../shared/useSubmit.ts';
 import { ADMIN_HOME_PATH, useAdmin } from './context.tsx';
 

@@ -13,7 +13,7 @@ import type * as v from 'valibot';
 import { loginEndpoints } from '../app/deps.ts';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
 import { failureStatus, unwrap } from '../shared/api.ts';
-import { PasswordInput } from '../shared/kit/PasswordInput.tsx';
+import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { useSubmit } from '../shared/useSubmit.ts';
 import { useMerchant } from './context.tsx';
 import { resolveLoginRedirect } from './redirect.ts';

@@ -8,9 +8,9 @@ import {
 import { Alert, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { failureStatus } from '../shared/api.ts';
-import { PasswordInput } from '../shared/kit/PasswordInput.tsx';
 import { MaskedTextInput, PHONE_MASK } from '../shared/MaskedTextInput.tsx';
 import { notifySuccess } from '../shared/notify.ts';
+import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { LoadError, PageLoader } from '../shared/QueryState.tsx';
 import { type FieldErrors, validate } from '../shared/validate.ts';
 import { useUpdateMerchantUser } from './api/updateUser.ts';

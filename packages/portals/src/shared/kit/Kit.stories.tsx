@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import type { Meta, StoryObj } from '@storybook/react';
 import { userEvent, within } from 'storybook/test';
+import { PasswordInput } from '../PasswordInput.tsx';
 import { CONFIRMATIONS, ConfirmAction } from './ConfirmAction.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { DetailList } from './DetailList.tsx';
@@ -16,7 +17,6 @@ import {
   KitHarness,
 } from './demo.tsx';
 import { Pagination } from './Pagination.tsx';
-import { PasswordInput } from './PasswordInput.tsx';
 import { ResponsiveTable, type TableColumn } from './ResponsiveTable.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 

@@ -5,6 +5,7 @@
 
 export { EmptyState } from '../EmptyState.tsx';
 export { notifyError, notifyInfo, notifySuccess, TOAST_MS } from '../notify.ts';
+export { PasswordInput, passwordToggleLabel } from '../PasswordInput.tsx';
 export { LoadError, PageLoader } from '../QueryState.tsx';
 export { CONFIRMATIONS, ConfirmAction, type ConfirmActionProps, confirmLabels } from './ConfirmAction.tsx';
 export { CopyButton, copyMessages } from './CopyButton.tsx';
@@ -44,7 +45,6 @@ export {
   useListQuery,
 } from './listQuery.ts';
 export { Pagination } from './Pagination.tsx';
-export { PasswordInput, passwordToggleLabel } from './PasswordInput.tsx';
 export {
   ResponsiveTable,
   type ResponsiveTableProps,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, renderApp } from '../../test/harness.tsx';
+import { fakeFetch, renderApp } from '../test/harness.tsx';
 
 // The eye button of every password field says in Portuguese what pressing it does (Mantine's own name is English).
 describe('password visibility toggle', () => {
