@@ -21,7 +21,7 @@ describe('admin back office', () => {
     await page.waitForURL('**/admin/login');
     await page.getByText('Olá', { exact: true }).waitFor();
     await page.getByLabel('E-mail').fill(world.admin.email);
-    await page.getByLabel('Senha').fill('senha-errada-123');
+    await page.getByLabel(/^Senha/).fill('senha-errada-123');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByText('E-Mail e/ou senha incorreta').waitFor();
     await snap(page, 'admin-login-error');
@@ -33,7 +33,7 @@ describe('admin back office', () => {
     await page.goto('/admin/login');
     await page.getByText('Faça login para acessar sua conta').waitFor();
     await page.getByLabel('E-mail').fill(world.admin.email);
-    await page.getByLabel('Senha').fill(world.admin.password);
+    await page.getByLabel(/^Senha/).fill(world.admin.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL('**/admin/orders');
     for (const item of ['Pedidos', 'Parceiros', 'Lojas (B2C)', 'Clientes']) {
@@ -69,7 +69,7 @@ describe('admin back office', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/admin/login');
     await page.getByLabel('E-mail').fill(world.admin.email);
-    await page.getByLabel('Senha').fill(world.admin.password);
+    await page.getByLabel(/^Senha/).fill(world.admin.password);
     await page.getByLabel('Mantenha-me conectado').check();
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL('**/admin/orders');

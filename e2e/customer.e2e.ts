@@ -23,7 +23,7 @@ function customer(i: number) {
 
 async function signIn(page: Page, cpf: string, password: string) {
   await page.getByLabel('CPF').pressSequentially(cpf);
-  await page.getByLabel('Senha').fill(password);
+  await page.getByLabel(/^Senha/).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
@@ -33,7 +33,7 @@ describe('customer portal', () => {
     await page.goto('/customer/login');
     await page.getByLabel('CPF').pressSequentially(customer(0).cpf);
     expect(await page.getByLabel('CPF').inputValue()).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
-    await page.getByLabel('Senha').fill('senha-errada-123');
+    await page.getByLabel(/^Senha/).fill('senha-errada-123');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByText('CPF e/ou senha inválidos').waitFor();
     await context.close();

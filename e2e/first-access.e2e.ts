@@ -100,7 +100,7 @@ describe('first access', () => {
     await page.getByRole('button', { name: 'Criar senha' }).click();
     await page.waitForURL('**/cliente/login**');
     await page.getByLabel('CPF').pressSequentially(shopper.cpf);
-    await page.getByLabel('Senha').fill(password);
+    await page.getByLabel(/^Senha/).fill(password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL('**/cliente/pedidos');
 

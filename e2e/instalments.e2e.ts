@@ -148,7 +148,7 @@ async function orderByCode(who: Buyer, code: string) {
 async function signIn(page: Page, who: Buyer) {
   await page.goto('/cliente/login');
   await page.getByLabel('CPF').pressSequentially(who.cpf);
-  await page.getByLabel('Senha').fill(who.password);
+  await page.getByLabel(/^Senha/).fill(who.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL('**/cliente/pedidos');
 }

@@ -21,7 +21,7 @@ export function merchantUser(world: Demo, admin: boolean, name?: string): Mercha
 export async function signInMerchant(page: Page, user: Pick<MerchantUser, 'email' | 'password' | 'phone'>) {
   const before = await outbox(baseUrl(), user.phone);
   await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Senha').fill(user.password);
+  await page.getByLabel(/^Senha/).fill(user.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByText('Verificação de 2 etapas').waitFor();
   const sms = await newMessage(baseUrl(), user.phone, before);

@@ -27,7 +27,7 @@ function readOnlyUser() {
 
 async function passwordStep(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(password);
+  await page.getByLabel(/^Senha/).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
@@ -78,7 +78,7 @@ describe('merchant portal', () => {
     await passwordStep(page, user.email, user.password);
     await page.getByText('Verificação de 2 etapas').waitFor();
     await page.getByRole('button', { name: 'Voltar' }).click();
-    await page.getByLabel('Senha').waitFor();
+    await page.getByLabel(/^Senha/).waitFor();
     await context.close();
   });
 

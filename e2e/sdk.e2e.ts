@@ -313,7 +313,7 @@ describe('merchant SDK on the demo store (another origin)', () => {
     await page.goto(store.url);
     const banner = page.frameLocator('#drip-banner iframe');
     // R$ 299,90 in 3x is charged 99,98 + 99,96 + 99,96: the banner says so, not '3x de R$ 99,96'.
-    await banner.getByText(/^Pague no Pix Parcelado em 1x de R\$\s99,98 \+ 2x de R\$\s99,96,/).waitFor();
+    await banner.getByText(/^Pague no Pix Parcelado em 3x \(1x R\$\s99,98 \+ 2x R\$\s99,96\),/).waitFor();
     await page.getByRole('button', { name: 'Comprar com Drip', exact: true }).waitFor();
     await snap(page, 'sdk-demo-store-1280');
     await page.getByRole('button', { name: 'Comprar com Drip', exact: true }).click();

@@ -1,7 +1,7 @@
 // Shared helpers of the root scripts (start, test, e2e): building what is missing and finding Chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,12 +69,34 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** Builds whatever is missing or out of date; exits the process on a failed build. */
-export async function buildWhatIsMissing() {
+/**
+ * Builds whatever is missing or out of date; exits the process on a failed build. With `logDir`, each build's output
+ * goes to `<logDir>/build-<name>.log` and the terminal gets one line per build (the log's end when it fails).
+ */
+export async function buildWhatIsMissing({ logDir } = {}) {
   for (const b of staleBuilds()) {
-    console.log(`[drip] building ${b.name}…`);
-    const code = await run(b.command[0], b.command[1]);
+    const started = Date.now();
+    let code;
+    let logPath = null;
+    if (logDir) {
+      mkdirSync(logDir, { recursive: true });
+      logPath = join(logDir, `build-${b.name.replace(/\W+/g, '-')}.log`);
+      process.stdout.write(`[drip] building ${b.name}…`);
+      const fd = openSync(logPath, 'w');
+      code = await run(b.command[0], b.command[1], { stdio: ['ignore', fd, fd] });
+      closeSync(fd);
+      process.stdout.write(
+        code === 0 ? ` done in ${((Date.now() - started) / 1000).toFixed(1)} s\n` : ' failed\n',
+      );
+    } else {
+      console.log(`[drip] building ${b.name}…`);
+      code = await run(b.command[0], b.command[1]);
+    }
     if (code !== 0) {
+      if (logPath) {
+        const tail = readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-40).join('\n');
+        console.error(`${tail}\n[drip] (the whole output: ${relative(process.cwd(), logPath) || logPath})`);
+      }
       console.error(`[drip] the ${b.name} build failed (exit ${code})`);
       process.exit(code);
     }

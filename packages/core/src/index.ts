@@ -224,6 +224,7 @@ export {
   WAITLIST_STATUSES,
   WaitlistStatus,
 } from './contract/checkout.ts';
+export { issueMessage, issuePath, isValibotDefaultMessage } from './contract/issue-messages.ts';
 export { DeadTask, DeadTasks, DeadTasksQuery, RetriedTask } from './contract/jobs.ts';
 export * from './contract/merchant-sales.ts';
 export type { MerchantRiskFlags, MerchantRiskIssue } from './contract/merchants.ts';

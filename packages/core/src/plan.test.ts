@@ -7,12 +7,12 @@ import { planAmounts, planInstalments } from './plan.ts';
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 /**
- * Every amount a text names, expanded to one per instalment ('1x de R$ 99,98 + 2x de R$ 99,96' → 9998, 9996,
+ * Every amount a text names, expanded to one per instalment ('3x (1x R$ 99,98 + 2x R$ 99,96)' → 9998, 9996,
  * 9996), and how many 'R$' figures it has in all (so that a figure outside the 'kx de' pattern is caught too).
  */
 function amountsNamedIn(text: string): { amounts: number[]; figures: number } {
   const amounts: number[] = [];
-  for (const m of text.matchAll(/(\d+)x de R\$\u00A0(\d{1,3}(?:\.\d{3})*,\d{2})/g)) {
+  for (const m of text.matchAll(/(\d+)x (?:de )?R\$\u00A0(\d{1,3}(?:\.\d{3})*,\d{2})/g)) {
     const value = Number((m[2] ?? '').replaceAll('.', '').replace(',', ''));
     for (let k = 0; k < Number(m[1]); k++) amounts.push(value);
   }
@@ -82,7 +82,7 @@ describe('the money shown is the money charged', () => {
         if (first !== undefined && chargedAmounts.every((a) => a === first)) {
           expect(choice.label).toBe(`${n}x de ${formatBRL(first)} sem juros`);
         } else {
-          expect(choice.label).toMatch(/^1x de .* \+ \d+x de .* sem juros$/);
+          expect(choice.label).toMatch(new RegExp(`^${n}x \\(1x R\\$.* \\+ \\d+x R\\$.*\\) sem juros$`));
         }
         expect(choice.value).toBe((Math.round(total / n) / 100).toFixed(2));
         // What is left to pay on each instalment after its cashback is a real Pix, never R$ 0,00 by cashback.

@@ -358,13 +358,13 @@ describe('instalment selection of R$ 299,90 (3 does not divide it)', () => {
   it('each option says what is charged: the first instalment apart when it differs', async () => {
     renderView(context);
     const button = await screen.findByRole('button', { name: 'Quantidade de parcelas' });
-    expect(button.textContent).toBe(`1x de R$${NBSP}99,98 + 2x de R$${NBSP}99,96 sem juros`);
+    expect(button.textContent).toBe(`3x (1x R$${NBSP}99,98 + 2x R$${NBSP}99,96) sem juros`);
     fireEvent.click(button);
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       `2x de R$${NBSP}149,95 sem juros`,
-      `1x de R$${NBSP}99,98 + 2x de R$${NBSP}99,96 sem juros`,
-      `1x de R$${NBSP}74,99 + 3x de R$${NBSP}74,97 sem juros`,
+      `3x (1x R$${NBSP}99,98 + 2x R$${NBSP}99,96) sem juros`,
+      `4x (1x R$${NBSP}74,99 + 3x R$${NBSP}74,97) sem juros`,
     ]);
     // Neither the server's first amount nor total/3 (99,97) as every instalment's amount.
     expect(screen.queryByText(/3x de R\$\s99,9[78]/)).toBeNull();

@@ -14,10 +14,10 @@ import { selectionOptions } from './view-model.ts';
 
 afterEach(cleanup);
 
-/** The amounts a text names, one per instalment ('1x de R$ 99,98 + 2x de R$ 99,96' → 9998, 9996, 9996). */
+/** The amounts a text names, one per instalment ('3x (1x R$ 99,98 + 2x R$ 99,96)' → 9998, 9996, 9996). */
 function amountsNamedIn(text: string): number[] {
   const amounts: number[] = [];
-  for (const m of text.matchAll(/(\d+)x de R\$\u00A0(\d{1,3}(?:\.\d{3})*,\d{2})/g)) {
+  for (const m of text.matchAll(/(\d+)x (?:de )?R\$\u00A0(\d{1,3}(?:\.\d{3})*,\d{2})/g)) {
     const value = Number((m[2] ?? '').replaceAll('.', '').replace(',', ''));
     for (let k = 0; k < Number(m[1]); k++) amounts.push(value);
   }

@@ -26,7 +26,7 @@ export function bannerAmounts(total: Cents): Cents[] {
 
 /**
  * Spec 2.5 "Banner", word for word when the 3 instalments are equal ('em 3x de R$ 100,00'); otherwise the amount
- * part says what the plan charges, 'em 1x de R$ 99,98 + 2x de R$ 99,96' (core's `instalmentsPhrase`): '3x de' one
+ * part says what the plan charges, 'em 3x (1x R$ 99,98 + 2x R$ 99,96)' (core's `instalmentsPhrase`): '3x de' one
  * amount would promise a first instalment that is not the one charged (docs/instalment-payments.md "Amounts
  * shown").
  */

@@ -41,6 +41,9 @@ describe('simulator page', () => {
     expect(screen.getByText('Valor total').nextSibling?.textContent).toBe(`R$${NBSP}300,00`);
     expect(screen.getByText('Cashback').nextSibling?.textContent).toBe(`5,00% (R$${NBSP}15,00)`);
     expect(screen.getByText('Máximo de parcelas').nextSibling?.textContent).toBe('Em até 6x sem juros');
+    expect(screen.getByText('Parcelas', { selector: 'dt' }).nextSibling?.textContent).toBe(
+      `3x de R$${NBSP}100,00 sem juros`,
+    );
     const rows = within(screen.getByRole('list', { name: 'Parcelas' }))
       .getAllByRole('listitem')
       .map((li) => li.textContent);

@@ -2,6 +2,7 @@ import {
   type ApiError,
   type CheckoutClient,
   centsToReais,
+  checkoutStepMessages,
   createCheckoutClient,
   formatBRL,
   formatDate,
@@ -154,7 +155,8 @@ function SimulationResult({ data }: { data: InstalmentsSimulatorResponse }) {
         <dt>Valor total</dt>
         <dd>{formatBRL(data.totalAmount)}</dd>
         <dt>Parcelas</dt>
-        <dd>{`${data.instalments.length}x sem juros`}</dd>
+        {/* The options' words (core's instalmentsPhrase): the count first, then what each instalment costs. */}
+        <dd>{checkoutStepMessages.instalmentOption(data.instalments.map((i) => i.amount))}</dd>
         {data.cashbackRate > 0 ? (
           <>
             <dt>Cashback</dt>

@@ -39,7 +39,7 @@ export const UnevenInstalments: Story = {
   args: { search: '?amount=299.90' },
   parameters: {
     keyText:
-      'Pague no Pix Parcelado em 1x de R$\u00A099,98 + 2x de R$\u00A099,96, com ou sem entrada, zero juros',
+      'Pague no Pix Parcelado em 3x (1x R$\u00A099,98 + 2x R$\u00A099,96), com ou sem entrada, zero juros',
   },
 };
 

@@ -38,9 +38,9 @@ describe('banner texts (spec 2.5)', () => {
 
   it('names the amounts the plan charges: 3 equal ones as the spec says, else the first apart', () => {
     expect(bannerAmounts(cents(10000))).toEqual([3334, 3333, 3333]);
-    expect(bannerText(cents(10000), 0)).toContain(`em 1x de R$${NBSP}33,34 + 2x de R$${NBSP}33,33,`);
+    expect(bannerText(cents(10000), 0)).toContain(`em 3x (1x R$${NBSP}33,34 + 2x R$${NBSP}33,33),`);
     expect(bannerText(cents(29990), 0)).toBe(
-      `Pague no Pix Parcelado em 1x de R$${NBSP}99,98 + 2x de R$${NBSP}99,96, com ou sem entrada, zero juros`,
+      `Pague no Pix Parcelado em 3x (1x R$${NBSP}99,98 + 2x R$${NBSP}99,96), com ou sem entrada, zero juros`,
     );
     expect(bannerText(cents(1000002), 0.125)).toBe(
       `Pague no Pix Parcelado em 3x de R$${NBSP}3.333,34, com ou sem entrada, zero juros e 12,50% de cashback`,

@@ -217,7 +217,7 @@ function Disclosure({
   cashbackTotal: Cents;
 }) {
   const n = instalments.length;
-  // The same words as the options and the banner: '3x de R$ 100,00', or '1x de R$ 99,98 + 2x de R$ 99,96'.
+  // The same words as the options and the banner: '3x de R$ 100,00', or '3x (1x R$ 99,98 + 2x R$ 99,96)'.
   const value = instalmentsPhrase(instalments.map((i) => i.amount));
   const zero = formatPercent(0);
   // The cashback sits on the last instalment unless it does not fit there (core's spreadCashback): then the label

@@ -225,7 +225,7 @@ describe('instalmentOptions (spec 5)', () => {
     expect(options.map((o) => o.value)).toEqual(['50.00', '33.33', '25.00']);
     expect(options.map((o) => o.label)).toEqual([
       `2x de R$${NBSP}50,00 sem juros`,
-      `1x de R$${NBSP}33,34 + 2x de R$${NBSP}33,33 sem juros`,
+      `3x (1x R$${NBSP}33,34 + 2x R$${NBSP}33,33) sem juros`,
       `4x de R$${NBSP}25,00 sem juros`,
     ]);
     expect(options[1]?.amounts).toEqual([3334, 3333, 3333]);
@@ -237,7 +237,7 @@ describe('instalmentOptions (spec 5)', () => {
       (o) => o.totalInstalments === 3,
     );
     expect(three?.value).toBe('99.97');
-    expect(three?.label).toBe(`1x de R$${NBSP}99,98 + 2x de R$${NBSP}99,96 sem juros`);
+    expect(three?.label).toBe(`3x (1x R$${NBSP}99,98 + 2x R$${NBSP}99,96) sem juros`);
   });
 
   it('from 1 when upfront is DISABLED; first option when 3x is absent', () => {
@@ -250,18 +250,22 @@ describe('instalmentOptions (spec 5)', () => {
 });
 
 describe('instalmentsPhrase', () => {
-  it("one 'kx de {amount}' per run of equal amounts, in order, joined by ' + '", () => {
+  it("the count first: '{n}x de {amount}', or '{n}x (kx {amount} + …)' per run of equal amounts, in order", () => {
     expect(instalmentsPhrase([cents(10_000), cents(10_000), cents(10_000)])).toBe(`3x de R$${NBSP}100,00`);
     expect(instalmentsPhrase([cents(9998), cents(9996), cents(9996)])).toBe(
-      `1x de R$${NBSP}99,98 + 2x de R$${NBSP}99,96`,
+      `3x (1x R$${NBSP}99,98 + 2x R$${NBSP}99,96)`,
     );
     expect(instalmentsPhrase([cents(100_001), cents(100_000)])).toBe(
-      `1x de R$${NBSP}1.000,01 + 1x de R$${NBSP}1.000,00`,
+      `2x (1x R$${NBSP}1.000,01 + 1x R$${NBSP}1.000,00)`,
     );
     expect(instalmentsPhrase([cents(5), cents(3), cents(3), cents(5)])).toBe(
-      `1x de R$${NBSP}0,05 + 2x de R$${NBSP}0,03 + 1x de R$${NBSP}0,05`,
+      `4x (1x R$${NBSP}0,05 + 2x R$${NBSP}0,03 + 1x R$${NBSP}0,05)`,
     );
     expect(instalmentsPhrase([cents(1999)])).toBe(`1x de R$${NBSP}19,99`);
+    // R$ 250,00 in 3x: 83,34 + 83,33 + 83,33.
+    expect(instalmentsPhrase([cents(8334), cents(8333), cents(8333)])).toBe(
+      `3x (1x R$${NBSP}83,34 + 2x R$${NBSP}83,33)`,
+    );
   });
 });
 

@@ -165,10 +165,11 @@ export function denialView(reason: DenialReason | null, koVariables: KoVariables
 }
 
 /**
- * The amounts of a plan as pt-BR words that never name an amount that will not be charged: '3x de R$ 100,00' when
- * the instalments are equal (the spec's '{n}x de {amount}'), else one 'kx de {amount}' per run of equal amounts,
- * in order, joined by ' + ': R$ 299,90 in 3x is '1x de R$ 99,98 + 2x de R$ 99,96' (the remainder centavos go on
- * the first instalment, so 3 × R$ 99,96 or 3 × R$ 99,97 would both be false). docs/instalment-payments.md.
+ * The amounts of a plan as pt-BR words that say the count first and never name an amount that will not be charged:
+ * '3x de R$ 100,00' when the instalments are equal (the spec's '{n}x de {amount}'), else the count, then one
+ * 'kx {amount}' per run of equal amounts, in order, joined by ' + ': R$ 250,01 in 3x is
+ * '3x (1x R$ 83,35 + 2x R$ 83,33)' (the remainder centavos go on the first instalment, so '3x de R$ 83,33' would
+ * be false). A reader scanning a list of options finds the count where it always is. docs/instalment-payments.md.
  */
 export function instalmentsPhrase(amounts: readonly Cents[]): string {
   const runs: { count: number; amount: Cents }[] = [];
@@ -177,7 +178,9 @@ export function instalmentsPhrase(amounts: readonly Cents[]): string {
     if (last && last.amount === amount) last.count++;
     else runs.push({ count: 1, amount });
   }
-  return runs.map((r) => `${r.count}x de ${formatBRL(r.amount)}`).join(' + ');
+  const [only] = runs;
+  if (runs.length === 1 && only) return `${only.count}x de ${formatBRL(only.amount)}`;
+  return `${amounts.length}x (${runs.map((r) => `${r.count}x ${formatBRL(r.amount)}`).join(' + ')})`;
 }
 
 export interface InstalmentChoice {
@@ -186,7 +189,7 @@ export interface InstalmentChoice {
   amounts: Cents[];
   /** The spec's option value: total / n in reais with 2 decimals, as text ('33.33'). Not shown. */
   value: string;
-  /** '{n}x de {amount} sem juros', or '1x de {first} + {n-1}x de {amount} sem juros' (`instalmentsPhrase`). */
+  /** '{n}x de {amount} sem juros', or '{n}x (1x {first} + {n-1}x {amount}) sem juros' (`instalmentsPhrase`). */
   label: string;
 }
 

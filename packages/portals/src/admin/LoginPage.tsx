@@ -1,10 +1,11 @@
 import { type AdminLoginRequest, adminLoginError, onlyDigits, usernameKind } from '@drip/core';
-import { Alert, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { loginEndpoints } from '../app/deps.ts';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
 import { failureStatus, unwrap } from '../shared/api.ts';
+import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { useSubmit } from '../shared/useSubmit.ts';
 import { ADMIN_HOME_PATH, useAdmin } from './context.tsx';
 

@@ -1,8 +1,9 @@
 import { AdminUpdateUserRequest } from '@drip/core';
-import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { failureStatus } from '../shared/api.ts';
 import { notifySuccess } from '../shared/notify.ts';
+import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { LoadError, PageLoader } from '../shared/QueryState.tsx';
 import { type FieldErrors, validate } from '../shared/validate.ts';
 import { useUpdateAdminUser } from './api/updateUser.ts';

@@ -1,8 +1,9 @@
 import { customerMessages, passwordMessages } from '@drip/core';
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { failureStatus } from '../shared/api.ts';
 import { notifySuccess } from '../shared/notify.ts';
+import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { useUpdateCustomerUser } from './api/updateUser.ts';
 import { useCustomerLogout } from './context.tsx';
 

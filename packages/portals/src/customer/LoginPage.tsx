@@ -5,18 +5,7 @@ import {
   isValidCpf,
   onlyDigits,
 } from '@drip/core';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type * as v from 'valibot';
@@ -24,6 +13,7 @@ import { loginEndpoints } from '../app/deps.ts';
 import { failureStatus, unwrap } from '../shared/api.ts';
 import { CpfInput } from '../shared/CpfInput.tsx';
 import { Logo } from '../shared/Logo.tsx';
+import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { useSubmit } from '../shared/useSubmit.ts';
 import { AppPromoPanel } from './AppPromoPanel.tsx';
 import { CUSTOMER_HOME_PATH, useCustomer } from './context.tsx';

@@ -6,13 +6,13 @@ import {
   formatDate,
   payInstalmentLabel,
 } from '@drip/core';
-import { Anchor, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureStatus } from '../shared/api.ts';
 import { EmptyState } from '../shared/EmptyState.tsx';
-import { DetailList, StatusBadge } from '../shared/kit/index.ts';
+import { DetailList, ResponsiveTable, StatusBadge, type TableColumn } from '../shared/kit/index.ts';
 import { notifyError, notifyInfo } from '../shared/notify.ts';
 import { LoadError, PageLoader } from '../shared/QueryState.tsx';
 import { customerOrderKey, useCustomerOrder } from './api/order.ts';
@@ -45,80 +45,76 @@ function InstalmentStatus({ instalment }: { instalment: CustomerInstalment }) {
   );
 }
 
+const minus = (amount: CustomerInstalment['amount']) =>
+  amount > 0 ? `- ${formatBRL(amount)}` : formatBRL(amount);
+
 function InstalmentsTable({ instalments }: { instalments: readonly CustomerInstalment[] }) {
   const sorted = [...instalments].sort((a, b) => a.number - b.number);
   const anyCanceled = sorted.some((i) => i.canceledAmount > 0);
-  return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="sm" aria-label="Parcelas">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Parcela</Table.Th>
-            <Table.Th>Vencimento</Table.Th>
-            <Table.Th>Valor da parcela</Table.Th>
-            <Table.Th>Multa por atraso</Table.Th>
-            <Table.Th>Cashback</Table.Th>
-            {anyCanceled ? <Table.Th>Itens cancelados</Table.Th> : null}
-            <Table.Th>Valor a pagar</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Produtos</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sorted.map((instalment) => (
-            <Table.Tr
-              key={instalment.id}
-              bg={instalment.late ? 'red.0' : undefined}
-              data-late={instalment.late}
-            >
-              <Table.Td>{`${instalment.number}/${instalment.total}`}</Table.Td>
-              <Table.Td>
-                <Text
-                  size="sm"
-                  c={instalment.late ? 'red.8' : undefined}
-                  fw={instalment.late ? 700 : undefined}
-                >
-                  {formatDate(instalment.dueDate)}
-                </Text>
-              </Table.Td>
-              <Table.Td>{formatBRL(instalment.amount)}</Table.Td>
-              <Table.Td>{formatBRL(instalment.feesAmount)}</Table.Td>
-              <Table.Td>
-                {instalment.cashbackAmount > 0
-                  ? `- ${formatBRL(instalment.cashbackAmount)}`
-                  : formatBRL(instalment.cashbackAmount)}
-              </Table.Td>
-              {anyCanceled ? (
-                <Table.Td>
-                  {instalment.canceledAmount > 0
-                    ? `- ${formatBRL(instalment.canceledAmount)}`
-                    : formatBRL(instalment.canceledAmount)}
-                </Table.Td>
-              ) : null}
-              <Table.Td fw={700}>{formatBRL(instalment.amountToPay)}</Table.Td>
-              <Table.Td>
-                <InstalmentStatus instalment={instalment} />
-              </Table.Td>
-              <Table.Td>
-                <List size="sm" listStyleType="none" spacing={2}>
-                  {groupProducts(instalment.instalmentProducts).map((product) => (
-                    <List.Item key={`${product.canceled}:${product.name}`}>
-                      <Text
-                        size="sm"
-                        td={product.canceled ? 'line-through' : undefined}
-                        c={product.canceled ? 'dimmed' : undefined}
-                      >
-                        {`${product.quantity}x ${product.name}${product.canceled ? ' (Cancelado)' : ''}`}
-                      </Text>
-                    </List.Item>
-                  ))}
-                </List>
-              </Table.Td>
-            </Table.Tr>
+  const columns: TableColumn<CustomerInstalment>[] = [
+    { id: 'number', header: 'Parcela', phone: 'title', cell: (i) => `${i.number}/${i.total}` },
+    {
+      id: 'due',
+      header: 'Vencimento',
+      cell: (i) => (
+        <Text size="sm" c={i.late ? 'red.8' : undefined} fw={i.late ? 700 : undefined}>
+          {formatDate(i.dueDate)}
+        </Text>
+      ),
+    },
+    { id: 'amount', header: 'Valor da parcela', cell: (i) => formatBRL(i.amount) },
+    { id: 'fees', header: 'Multa por atraso', cell: (i) => formatBRL(i.feesAmount) },
+    { id: 'cashback', header: 'Cashback', cell: (i) => minus(i.cashbackAmount) },
+    ...(anyCanceled
+      ? [
+          {
+            id: 'canceled',
+            header: 'Itens cancelados',
+            cell: (i: CustomerInstalment) => minus(i.canceledAmount),
+          },
+        ]
+      : []),
+    {
+      id: 'toPay',
+      header: 'Valor a pagar',
+      cell: (i) => (
+        <Text span inherit fw={700}>
+          {formatBRL(i.amountToPay)}
+        </Text>
+      ),
+    },
+    { id: 'status', header: 'Status', cell: (i) => <InstalmentStatus instalment={i} /> },
+    {
+      id: 'products',
+      header: 'Produtos',
+      cell: (i) => (
+        <List size="sm" listStyleType="none" spacing={2}>
+          {groupProducts(i.instalmentProducts).map((product) => (
+            <List.Item key={`${product.canceled}:${product.name}`}>
+              <Text
+                size="sm"
+                td={product.canceled ? 'line-through' : undefined}
+                c={product.canceled ? 'dimmed' : undefined}
+              >
+                {`${product.quantity}x ${product.name}${product.canceled ? ' (Cancelado)' : ''}`}
+              </Text>
+            </List.Item>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </List>
+      ),
+    },
+  ];
+  // A phone gets one card per instalment: at 390 px the table's nine columns hid 'Valor a pagar' and 'Status'.
+  return (
+    <ResponsiveTable
+      label="Parcelas"
+      columns={columns}
+      rows={sorted}
+      getRowId={(i) => i.id}
+      minWidth={900}
+      striped={false}
+      rowLook={(i) => ({ bg: i.late ? 'red.0' : undefined, data: { 'data-late': String(i.late) } })}
+    />
   );
 }
 

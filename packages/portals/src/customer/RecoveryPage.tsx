@@ -6,7 +6,7 @@ import {
   onlyDigits,
   passwordMessages,
 } from '@drip/core';
-import { Alert, Anchor, Button, PasswordInput, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
@@ -14,6 +14,7 @@ import { failureStatus } from '../shared/api.ts';
 import { CpfInput } from '../shared/CpfInput.tsx';
 import { MaskedTextInput, PHONE_MASK } from '../shared/MaskedTextInput.tsx';
 import { notifySuccess } from '../shared/notify.ts';
+import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { PageLoader } from '../shared/QueryState.tsx';
 import { useCustomerAccessLink, useSetCustomerAccessPassword } from './api/accessLink.ts';
 import { useRequestCustomerRecovery } from './api/recoverPassword.ts';

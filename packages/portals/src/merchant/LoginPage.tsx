@@ -6,24 +6,14 @@ import {
   merchantLoginError,
   type TokenPair,
 } from '@drip/core';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type * as v from 'valibot';
 import { loginEndpoints } from '../app/deps.ts';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
 import { failureStatus, unwrap } from '../shared/api.ts';
+import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { useSubmit } from '../shared/useSubmit.ts';
 import { useMerchant } from './context.tsx';
 import { resolveLoginRedirect } from './redirect.ts';

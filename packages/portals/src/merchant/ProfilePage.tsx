@@ -5,21 +5,12 @@ import {
   normalizePhone,
   onlyDigits,
 } from '@drip/core';
-import {
-  Alert,
-  Button,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { failureStatus } from '../shared/api.ts';
 import { MaskedTextInput, PHONE_MASK } from '../shared/MaskedTextInput.tsx';
 import { notifySuccess } from '../shared/notify.ts';
+import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { LoadError, PageLoader } from '../shared/QueryState.tsx';
 import { type FieldErrors, validate } from '../shared/validate.ts';
 import { useUpdateMerchantUser } from './api/updateUser.ts';

@@ -4,22 +4,13 @@ import {
   merchantMessages,
   normalizePhone,
 } from '@drip/core';
-import {
-  Alert,
-  Anchor,
-  Button,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
 import { MaskedTextInput, PHONE_MASK } from '../shared/MaskedTextInput.tsx';
 import { notifyError, notifySuccess } from '../shared/notify.ts';
+import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { LoadError, PageLoader } from '../shared/QueryState.tsx';
 import { type FieldErrors, validate } from '../shared/validate.ts';
 import { useRecoverMerchantEmail } from './api/recoverEmail.ts';

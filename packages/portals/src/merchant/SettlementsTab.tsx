@@ -289,8 +289,14 @@ function DayRow({ day, columns, phone }: { day: SettlementDay; columns: number; 
               </Text>
             </Stack>
           </Group>
+          {/* Only the transfers the day has: twelve mostly empty columns made a phone's page 7.742 px long. */}
+          {transfers.length === 0 ? (
+            <Text size="xs" c="dimmed">
+              Sem repasses
+            </Text>
+          ) : null}
           <SimpleGrid cols={2} spacing="xs">
-            {cells.map((cell) => (
+            {cells.slice(0, transfers.length).map((cell) => (
               <div key={cell.label}>
                 <Text size="xs" c="dimmed">
                   {cell.label}

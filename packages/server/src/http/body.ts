@@ -1,3 +1,4 @@
+import { issueMessage, issuePath } from '@drip/core';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { ApiError, type Issue } from './errors.ts';
@@ -53,16 +54,19 @@ export function checkJsonValue(value: unknown, path = '', depth = 0): void {
   }
 }
 
-function issuePath(issue: v.BaseIssue<unknown>): string {
-  return (issue.path ?? []).map((item) => String(item.key)).join('.');
-}
-
-/** Flattens valibot issues (union branches included) into `{ path, message }` pairs, most specific first. */
+/**
+ * Flattens valibot issues (union branches included) into `{ path, message }` pairs, most specific first. A schema's
+ * own message is kept; valibot's English one is said in pt-BR naming the field (core's `issueMessage`), so that no
+ * 400 answers 'Invalid key: Expected "username"…'.
+ */
 export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
   const out: Issue[] = [];
   for (const issue of issues) {
     if (issue.issues && issue.issues.length > 0) out.push(...toIssues(issue.issues));
-    else out.push({ path: issuePath(issue), message: issue.message });
+    else {
+      const path = issuePath(issue);
+      out.push({ path, message: issueMessage(issue, path) });
+    }
   }
   const seen = new Set<string>();
   return out.filter((i) => {

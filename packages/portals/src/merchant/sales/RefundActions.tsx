@@ -7,7 +7,7 @@ import {
   type MerchantOrder,
   refundMessages,
 } from '@drip/core';
-import { Alert, Checkbox, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiFailure, failureStatus } from '../../shared/api.ts';
@@ -18,6 +18,8 @@ import {
   MoneyInput,
   notifyError,
   notifySuccess,
+  ResponsiveTable,
+  type TableColumn,
 } from '../../shared/kit/index.ts';
 import { hasPendingRefund, type RefundAsk, useMerchantOrder, useRefundOrder } from '../api/refunds.ts';
 
@@ -51,40 +53,34 @@ type OrderRefund = MerchantOrder['refunds'][number];
 function RefundsTable({ order }: { order: MerchantOrder }) {
   if (order.refunds.length === 0) return null;
   const names = new Map(order.products.map((p) => [p.id, p.name]));
-  const what = (refund: OrderRefund) =>
-    refund.type === 'PRODUCTS'
-      ? refund.productIds.map((id) => names.get(id) ?? id).join(', ')
-      : formatBRL(refund.requestedAmount);
-  return (
-    <Table aria-label="Estornos" striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Tipo</Table.Th>
-          <Table.Th>Pedido</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Estornado</Table.Th>
-          <Table.Th>Devolvido por Pix</Table.Th>
-          <Table.Th>Data</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {order.refunds.map((refund) => (
-          <Table.Tr key={refund.id}>
-            <Table.Td>{TYPE_LABELS[refund.type]}</Table.Td>
-            <Table.Td>{what(refund)}</Table.Td>
-            <Table.Td>
-              {STATUS_LABELS[refund.status]}
-              {refund.rejectionReason ? ` · ${refund.rejectionReason}` : ''}
-              {refund.status === 'FAILED' && refund.failureReason ? ` · ${refund.failureReason}` : ''}
-            </Table.Td>
-            <Table.Td>{refund.status === 'DONE' ? formatBRL(refund.amount) : '—'}</Table.Td>
-            <Table.Td>{refund.status === 'DONE' ? formatBRL(refund.returnedAmount) : '—'}</Table.Td>
-            <Table.Td>{formatDateTime(refund.processedAt ?? refund.createdAt)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  const columns: TableColumn<OrderRefund>[] = [
+    { id: 'type', header: 'Tipo', phone: 'title', cell: (r) => TYPE_LABELS[r.type] },
+    {
+      id: 'what',
+      header: 'Pedido',
+      cell: (r) =>
+        r.type === 'PRODUCTS'
+          ? r.productIds.map((id) => names.get(id) ?? id).join(', ')
+          : formatBRL(r.requestedAmount),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (r) =>
+        `${STATUS_LABELS[r.status]}${r.rejectionReason ? ` · ${r.rejectionReason}` : ''}${
+          r.status === 'FAILED' && r.failureReason ? ` · ${r.failureReason}` : ''
+        }`,
+    },
+    { id: 'amount', header: 'Estornado', cell: (r) => (r.status === 'DONE' ? formatBRL(r.amount) : '—') },
+    {
+      id: 'returned',
+      header: 'Devolvido por Pix',
+      cell: (r) => (r.status === 'DONE' ? formatBRL(r.returnedAmount) : '—'),
+    },
+    { id: 'date', header: 'Data', cell: (r) => formatDateTime(r.processedAt ?? r.createdAt) },
+  ];
+  // On a phone each refund is a card: six columns are 581 px wide, more than a 390 px screen.
+  return <ResponsiveTable label="Estornos" columns={columns} rows={order.refunds} getRowId={(r) => r.id} />;
 }
 
 /**

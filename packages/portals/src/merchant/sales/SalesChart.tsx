@@ -7,6 +7,9 @@ import { useSalesGraphic } from '../api/sales.ts';
 
 const hour = new Intl.DateTimeFormat('pt-BR', { timeZone: SAO_PAULO_TZ, hour: '2-digit' });
 const day = new Intl.DateTimeFormat('pt-BR', { timeZone: SAO_PAULO_TZ, day: '2-digit', month: '2-digit' });
+/** The axis counts orders: whole numbers, written the Brazilian way (1.250, not 1,250 or 1250.5). */
+const orders = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+export const formatOrderCount = (value: number) => orders.format(value);
 
 function sliceLabel(period: BigNumberPeriod, item: CheckoutChartItem): string {
   const start = new Date(item.initialDate);
@@ -78,6 +81,9 @@ export function SalesChart({ period }: { period: BigNumberPeriod }) {
             { name: 'Negados', color: 'red.6' },
           ]}
           tooltipProps={{ content: ({ payload }) => <ReasonsTooltip payload={payload as never} /> }}
+          // Whole orders only: recharts would put ticks at 0,5 and 1,5 for small counts.
+          yAxisProps={{ allowDecimals: false }}
+          valueFormatter={formatOrderCount}
         />
         {totals.size > 0 ? (
           <Stack gap={2} aria-label="Motivos das recusas">

@@ -1,11 +1,16 @@
-import { Alert, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { EmptyState } from '../EmptyState.tsx';
 import { LoadError } from '../QueryState.tsx';
-import { MOBILE_MAX_WIDTH } from '../theme.ts';
 import { Pagination } from './Pagination.tsx';
+import {
+  PHONE_QUERY,
+  ResponsiveTable,
+  type ResponsiveTableProps,
+  type TableColumn,
+} from './ResponsiveTable.tsx';
 
 /** One page of a server-paged list, as every paged call of the API answers (0-based `number`). */
 export interface ListPage<T> {
@@ -34,19 +39,8 @@ export const DEFAULT_CAPPED_NOTICE: CappedNotice = {
 
 const integerFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
-export interface DataListColumn<T> {
-  id: string;
-  /** Column header; on phones, the label in front of the value. */
-  header: string;
-  /** Header read by screen readers only (an actions column). */
-  hideHeader?: boolean;
-  cell: (row: T) => ReactNode;
-  /**
-   * Where the column goes on a phone (<= 690 px), where rows become cards: 'title' heads the card, 'action' sits
-   * at its foot, 'hide' leaves it out; by default it is a label/value line.
-   */
-  phone?: 'title' | 'action' | 'hide';
-}
+/** A column of a list: its header, its cell, and where it goes on a phone (see `TableColumn`). */
+export type DataListColumn<T> = TableColumn<T>;
 
 export interface DataListProps<T> {
   /** Accessible name of the table. */
@@ -73,14 +67,6 @@ export interface DataListProps<T> {
 
 export const LOADING = 'Carregando…';
 
-const PHONE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
-
-function fromInteractive(event: MouseEvent): boolean {
-  return (
-    event.target instanceof Element && event.target.closest('a, button, input, [role="button"]') !== null
-  );
-}
-
 /**
  * A server-paged list: Mantine's Table (desktop) or cards (phones), with a loading skeleton,
  * an empty state, a load error with the HTTP status, row click, the spec's pagination control, and a notice when
@@ -94,11 +80,7 @@ export function DataList<T>(props: DataListProps<T>) {
   if (!query.isPending && query.data?.totalElements === 0)
     return <EmptyState title={empty.title} description={empty.description} action={empty.action} />;
 
-  const rows: Row<T>[] = (query.data?.content ?? []).map((original) => ({
-    id: props.getRowId(original),
-    original,
-  }));
-  const body = phone ? <PhoneCards {...props} rows={rows} /> : <DesktopTable {...props} rows={rows} />;
+  const body = phone ? <PhoneSkeletonOr {...props} /> : <DesktopSkeletonOr {...props} />;
   const cap = query.data?.totalCapped ? integerFormat.format(query.data.totalElements) : null;
   const notice = props.capped ?? DEFAULT_CAPPED_NOTICE;
   return (
@@ -114,12 +96,6 @@ export function DataList<T>(props: DataListProps<T>) {
       ) : null}
     </Stack>
   );
-}
-
-/** A row of the page: the item and its id. */
-interface Row<T> {
-  id: string;
-  original: T;
 }
 
 /** The loading skeleton: hidden from assistive technology, which hears the status line instead. */
@@ -148,70 +124,15 @@ function SkeletonTable({ columns, rows, minWidth }: { columns: number; rows: num
   );
 }
 
-function DesktopTable<T>({
-  label,
-  columns,
-  query,
-  onRowClick,
-  skeletonRows = 10,
-  minWidth = 860,
-  rows,
-}: DataListProps<T> & { rows: Row<T>[] }) {
+function DesktopSkeletonOr<T>(props: DataListProps<T>) {
+  const { columns, query, skeletonRows = 10, minWidth = 860 } = props;
   if (query.isPending)
     return <SkeletonTable columns={columns.length} rows={skeletonRows} minWidth={minWidth} />;
-  return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table
-        striped
-        highlightOnHover={onRowClick !== undefined}
-        verticalSpacing="sm"
-        aria-label={label}
-        aria-busy={query.isPlaceholderData}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.id}>
-                {column.hideHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr
-              key={row.id}
-              style={onRowClick ? { cursor: 'pointer' } : undefined}
-              onClick={
-                onRowClick
-                  ? (event: MouseEvent) => {
-                      if (!fromInteractive(event)) onRowClick(row.original);
-                    }
-                  : undefined
-              }
-            >
-              {columns.map((column) => (
-                <Table.Td key={column.id}>{column.cell(row.original)}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return <ResponsiveTable {...tableProps(props)} phone={false} />;
 }
 
-function PhoneCards<T>({
-  label,
-  columns,
-  query,
-  onRowClick,
-  skeletonRows = 10,
-  rows,
-}: DataListProps<T> & { rows: Row<T>[] }) {
-  const title = columns.find((c) => c.phone === 'title');
-  const actions = columns.filter((c) => c.phone === 'action');
-  const lines = columns.filter((c) => c.phone === undefined);
+function PhoneSkeletonOr<T>(props: DataListProps<T>) {
+  const { query, skeletonRows = 10 } = props;
   if (query.isPending)
     return (
       <Stack gap="sm" role="status">
@@ -222,46 +143,17 @@ function PhoneCards<T>({
         ))}
       </Stack>
     );
-  return (
-    <Stack component="ul" gap="sm" aria-label={label} aria-busy={query.isPlaceholderData} p={0} m={0}>
-      {rows.map((row) => (
-        <Paper
-          component="li"
-          key={row.id}
-          withBorder
-          radius="lg"
-          p="md"
-          style={{ listStyle: 'none', cursor: onRowClick ? 'pointer' : undefined }}
-          onClick={
-            onRowClick
-              ? (event: MouseEvent) => {
-                  if (!fromInteractive(event)) onRowClick(row.original);
-                }
-              : undefined
-          }
-        >
-          <Stack gap={6}>
-            {title ? <Text fw={700}>{title.cell(row.original)}</Text> : null}
-            {lines.map((column) => (
-              <Group key={column.id} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Text size="sm" c="dimmed">
-                  {column.header}
-                </Text>
-                <Text component="div" size="sm" ta="right">
-                  {column.cell(row.original)}
-                </Text>
-              </Group>
-            ))}
-            {actions.length > 0 ? (
-              <Group justify="flex-end" gap="xs" mt={4}>
-                {actions.map((column) => (
-                  <div key={column.id}>{column.cell(row.original)}</div>
-                ))}
-              </Group>
-            ) : null}
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
-  );
+  return <ResponsiveTable {...tableProps(props)} phone />;
+}
+
+function tableProps<T>(props: DataListProps<T>): ResponsiveTableProps<T> {
+  return {
+    label: props.label,
+    columns: props.columns,
+    rows: props.query.data?.content ?? [],
+    getRowId: props.getRowId,
+    onRowClick: props.onRowClick,
+    minWidth: props.minWidth ?? 860,
+    busy: props.query.isPlaceholderData,
+  };
 }

@@ -2,7 +2,10 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import type { Meta, StoryObj } from '@storybook/react';
+
 import { fireEvent, userEvent, within } from 'storybook/test';
+import { PasswordInput } from '../PasswordInput.tsx';
+
 import { CONFIRMATIONS, ConfirmAction } from './ConfirmAction.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { DetailList } from './DetailList.tsx';
@@ -17,6 +20,7 @@ import {
   KitHarness,
 } from './demo.tsx';
 import { Pagination } from './Pagination.tsx';
+import { ResponsiveTable, type TableColumn } from './ResponsiveTable.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
@@ -202,4 +206,72 @@ export const DateFilterInvalid: Story = {
     // React listens to focusout for onBlur.
     await fireEvent.focusOut(from);
   },
+};
+
+/** The eye button is named by what it does: 'Mostrar senha', then 'Ocultar senha' (pressed in the play). */
+export const Password: Story = {
+  args: {
+    children: (
+      <Stack p="md" maw={360}>
+        <PasswordInput label="Senha" defaultValue="drip-demo-123" />
+      </Stack>
+    ),
+  },
+  parameters: { keyText: 'Senha' },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(await body.findByRole('button', { name: 'Mostrar senha', hidden: true }));
+    await body.findByRole('button', { name: 'Ocultar senha', hidden: true });
+  },
+};
+
+interface DemoRefund {
+  id: string;
+  type: string;
+  asked: string;
+  status: string;
+  refunded: string;
+  date: string;
+}
+const demoRefunds: DemoRefund[] = [
+  {
+    id: '1',
+    type: 'Parcial (valor)',
+    asked: 'R$ 420,00',
+    status: 'Concluído',
+    refunded: 'R$ 420,00',
+    date: '03/11/2026 14:12',
+  },
+  {
+    id: '2',
+    type: 'Produtos',
+    asked: 'Tênis de corrida',
+    status: 'Em processamento',
+    refunded: '—',
+    date: '05/11/2026 09:40',
+  },
+];
+const refundColumns: TableColumn<DemoRefund>[] = [
+  { id: 'type', header: 'Tipo', phone: 'title', cell: (r) => r.type },
+  { id: 'asked', header: 'Pedido', cell: (r) => r.asked },
+  { id: 'status', header: 'Status', cell: (r) => r.status },
+  { id: 'refunded', header: 'Estornado', cell: (r) => r.refunded },
+  { id: 'date', header: 'Data', cell: (r) => r.date },
+];
+const refundsTable = (
+  <Paper withBorder radius="lg" p="md" m="md">
+    <ResponsiveTable label="Estornos" columns={refundColumns} rows={demoRefunds} getRowId={(r) => r.id} />
+  </Paper>
+);
+
+/** A table of rows the screen already has (an order's refunds): a table on a desktop… */
+export const RowsTable: Story = {
+  args: { children: refundsTable },
+  parameters: { keyText: ['Parcial (valor)', 'Tênis de corrida', 'Em processamento'] },
+};
+/** …and one card per row on a phone, every column a label and its value. */
+export const RowsTableOnPhone: Story = {
+  args: { children: refundsTable },
+  globals: phone,
+  parameters: { keyText: ['Parcial (valor)', 'Estornado', 'R$ 420,00'] },
 };

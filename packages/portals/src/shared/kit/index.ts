@@ -5,6 +5,7 @@
 
 export { EmptyState } from '../EmptyState.tsx';
 export { notifyError, notifyInfo, notifySuccess, TOAST_MS } from '../notify.ts';
+export { PasswordInput, passwordToggleLabel } from '../PasswordInput.tsx';
 export { LoadError, PageLoader } from '../QueryState.tsx';
 export { CONFIRMATIONS, ConfirmAction, type ConfirmActionProps, confirmLabels } from './ConfirmAction.tsx';
 export { CopyButton, copyMessages } from './CopyButton.tsx';
@@ -46,4 +47,10 @@ export {
   useListQuery,
 } from './listQuery.ts';
 export { Pagination } from './Pagination.tsx';
+export {
+  ResponsiveTable,
+  type ResponsiveTableProps,
+  type RowLook,
+  type TableColumn,
+} from './ResponsiveTable.tsx';
 export { STATUS_LABELS, StatusBadge, type StatusKind, statusColor, statusLabel } from './StatusBadge.tsx';

@@ -7,6 +7,7 @@ import { PortfolioExposure } from '../credit/exposure.ts';
 import { sandboxAntifraud, sandboxBureau } from '../credit/sandbox.ts';
 import { CreditService } from '../credit/service.ts';
 import { combineStagings, firstAccessStaging } from '../customers/first-access.ts';
+import { orderEmailStaging } from '../customers/order-email.ts';
 import type { Notifications } from '../notifications/ports.ts';
 import { OrderService } from '../orders/service.ts';
 import type { WebhookService } from '../webhooks/service.ts';
@@ -42,6 +43,8 @@ export function checkoutModule(deps: {
     db,
     combineStagings(
       firstAccessStaging({ outbox: deps.notifications.outbox, publicUrl: config.publicUrl }),
+      // The instalments' details by e-mail, as the approval screen promises.
+      orderEmailStaging({ outbox: deps.notifications.outbox, publicUrl: config.publicUrl }),
       deps.webhooks?.orderCreatedStaging(),
     ),
   );

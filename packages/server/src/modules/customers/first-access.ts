@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Shaped } from '../../db/shaped.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import type { OutboxStaging } from '../notifications/ports.ts';
+import type { InstalmentFact } from './order-email.ts';
 
 /** How long a first-access link works (it is single use and also dies once a password is set). */
 export const ACCESS_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -28,6 +29,8 @@ export interface OrderCreatedFacts {
   /** Centavos. */
   amount: number;
   status: 'ACTIVE' | 'CLOSED';
+  /** The order's instalments as planned (the order's e-mail lists them with the links that pay them). */
+  instalments: InstalmentFact[];
 }
 
 /** Several stagings in one order statement (their placeholders and CTE names must not collide). */

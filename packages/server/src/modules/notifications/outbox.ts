@@ -147,14 +147,23 @@ export async function listOutbox(db: Db, options: { to?: string; limit?: number 
  */
 export async function storeOutboxMessage(
   tx: DbOrTx,
-  message: { channel: 'SMS' | 'EMAIL' | 'WHATSAPP'; to: string; body: string; code?: string | undefined },
+  message: {
+    channel: 'SMS' | 'EMAIL' | 'WHATSAPP';
+    to: string;
+    body: string;
+    subject?: string | undefined;
+    code?: string | undefined;
+    link?: string | undefined;
+  },
   options: { sandbox: boolean; now: Date },
 ): Promise<void> {
   await tx.insert(outboxMessages).values({
     channel: message.channel,
     to: normalizeRecipient(message.to),
     body: message.body,
+    ...(message.subject === undefined ? {} : { subject: message.subject }),
     ...(message.code === undefined ? {} : { code: message.code }),
+    ...(message.link === undefined ? {} : { link: message.link }),
     status: options.sandbox ? 'SANDBOX' : 'PENDING',
     createdAt: options.now,
   });

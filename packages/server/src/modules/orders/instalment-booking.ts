@@ -2,6 +2,8 @@
  * The booking of INSTALMENT and UNIQUE_PAYMENT Pix, called by the payments module INSIDE its booking transaction:
  * the instalments become PAID with their ledger entries, or the whole Pix goes back (docs/instalment-payments.md).
  */
+
+import { type Cents, cents } from '@drip/core';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Tx } from '../../db/types.ts';
@@ -15,8 +17,31 @@ import { instalments, ledgerEntries, orders } from './tables.ts';
 type InstalmentRow = typeof instalments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
+/** An instalment as the customer's messages describe it (`toPay` after cashback, fees and cancellations). */
+export interface PaidInstalmentFact {
+  id: string;
+  number: number;
+  total: number;
+  dueDate: string;
+  toPay: Cents;
+  paid: boolean;
+}
+
+/** What a booked payment tells the customer's messages: the instalments paid now and the next one to pay. */
+export type InstalmentsPaidHook = (
+  tx: Tx,
+  facts: { customerId: string; paid: PaidInstalmentFact[]; next: PaidInstalmentFact | null },
+) => Promise<void>;
+
 export class InstalmentBooking {
-  constructor(private readonly o: { clock: Clock; log: Logger; payments: Payments }) {}
+  constructor(
+    private readonly o: {
+      clock: Clock;
+      log: Logger;
+      payments: Payments;
+      onPaid?: InstalmentsPaidHook | undefined;
+    },
+  ) {}
 
   /** Registers the booking of INSTALMENT and UNIQUE_PAYMENT charges with the payments module. */
   register(): void {
@@ -109,6 +134,30 @@ export class InstalmentBooking {
       await tx.update(orders).set({ status: 'CLOSED', updatedAt: now }).where(eq(orders.id, order.id));
     }
     for (const id of ids) await notifyInstalmentStatus(tx, id, 'PAID');
+    if (this.o.onPaid) await this.o.onPaid(tx, await this.paidFacts(tx, order, ids));
+  }
+
+  /** The instalments just paid and the next one still owed (the lowest number), as the messages describe them. */
+  private async paidFacts(tx: Tx, order: OrderRow, paidIds: string[]) {
+    const all = await tx
+      .select()
+      .from(instalments)
+      .where(eq(instalments.orderId, order.id))
+      .orderBy(asc(instalments.number));
+    const fact = (i: InstalmentRow) => ({
+      id: i.id,
+      number: i.number,
+      total: all.length,
+      dueDate: i.dueDate,
+      toPay: cents(amountToPay(i)),
+      paid: i.status === 'PAID',
+    });
+    const next = all.find((i) => i.status === 'PENDING' && i.amount > i.canceledAmount);
+    return {
+      customerId: order.customerId,
+      paid: all.filter((i) => paidIds.includes(i.id)).map(fact),
+      next: next ? fact(next) : null,
+    };
   }
 
   private async giveBack(tx: Tx, charge: Charge, reason: string): Promise<void> {

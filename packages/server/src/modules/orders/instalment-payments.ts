@@ -24,7 +24,7 @@ import type { Logger } from '../../log.ts';
 import { customers } from '../customers/tables.ts';
 import { merchants } from '../merchants/tables.ts';
 import type { Charge, Payments } from '../payments/service.ts';
-import { InstalmentBooking } from './instalment-booking.ts';
+import { InstalmentBooking, type InstalmentsPaidHook } from './instalment-booking.ts';
 import {
   amountToPay,
   isLate,
@@ -51,6 +51,8 @@ export interface InstalmentPaymentsOptions {
   clock: Clock;
   log: Logger;
   payments: Payments;
+  /** Runs in the booking's transaction once instalments are paid (the customer's e-mail with the next charge). */
+  onPaid?: InstalmentsPaidHook | undefined;
 }
 
 export class InstalmentPayments {

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../../db/index.ts';
 import type { TaskQueues } from '../../jobs/queue.ts';
 import type { Logger } from '../../log.ts';
 import type { CreditService } from '../credit/service.ts';
+import { sendInstalmentPaidEmail } from '../customers/order-email.ts';
 import { DebtService } from '../debts/service.ts';
 import type { Notifications } from '../notifications/ports.ts';
 import type { Payments } from '../payments/service.ts';
@@ -30,7 +31,19 @@ export function instalmentModule(deps: {
 }) {
   const { config, database, clock, log } = deps;
   const db = database.db;
-  const instalmentPayments = new InstalmentPayments({ db, clock, log, payments: deps.payments });
+  const instalmentPayments = new InstalmentPayments({
+    db,
+    clock,
+    log,
+    payments: deps.payments,
+    // The instalment page promises the next charges by e-mail: the confirmation carries the next one.
+    onPaid: (tx, facts) =>
+      sendInstalmentPaidEmail(tx, facts, {
+        publicUrl: config.publicUrl,
+        sandbox: config.sandbox,
+        now: clock.now(),
+      }),
+  });
   instalmentPayments.register();
   return {
     instalmentPayments,

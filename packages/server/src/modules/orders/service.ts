@@ -325,6 +325,14 @@ export class OrderService {
       merchantOrderCode: input.merchantOrderCode,
       amount: input.total,
       status: o.status,
+      instalments: plan.map((p, i) => ({
+        id: instalmentIds[i] ?? '',
+        number: p.number,
+        total: plan.length,
+        dueDate: p.dueDate,
+        toPay: cents(p.amount - p.cashbackAmount),
+        paid: paid(p.number),
+      })),
     });
     const values: Record<string, unknown> = { ...guarded?.values, ...extra?.values };
     for (const set of sets) values[`rows_${set.cte}`] = set.rows.json;

@@ -1,0 +1,392 @@
+// Every portal screen at 390 px (a phone) with real data: no screen scrolls sideways. A shopper buys at Loja Aurora
+// in 12 instalments (the first paid at checkout) and the merchant refunds one of the two products, so that the
+// merchant's order detail has its 'Estornos' and the customer's has twelve instalments with cancelled items. The
+// list of screens is checked against the portals' routers, so that a new screen cannot be left out.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateCpf, isoDateInSaoPaulo } from '@drip/core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newPage, snap } from './browser.ts';
+import { createCheckout, merchantKey } from './checkout-helpers.ts';
+import { repoRoot } from './drip-server.ts';
+import { merchantUser, signInMerchant } from './merchant-portal.ts';
+import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+let world: Demo;
+let sale: { checkoutId: string; orderId: string; buyer: { cpf: string; password: string } };
+
+async function call(path: string, init: RequestInit = {}) {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined, text };
+}
+async function ok(path: string, init: RequestInit = {}): Promise<unknown> {
+  const res = await call(path, init);
+  expect(res.status, `${init.method ?? 'GET'} ${path}: ${res.text}`).toBeLessThan(300);
+  return res.body;
+}
+
+const Step = v.object({
+  result: v.string(),
+  fields: v.array(v.object({ fieldName: v.string(), fieldData: v.optional(v.unknown()) })),
+});
+type Step = v.InferOutput<typeof Step>;
+const fieldOf = (step: Step, name: string) => step.fields.find((f) => f.fieldName === name);
+
+/** A purchase at Loja Aurora through the checkout API: 12 instalments, the first paid today, two products. */
+async function purchaseIn12(shopper: { cpf: string; phone: string }): Promise<string> {
+  const checkout = await createCheckout(baseUrl(), merchantKey(world, 'Loja Aurora'), 150.07, {
+    products: [
+      { name: 'Camiseta listrada', quantity: 1, amount: 90.07 },
+      { name: 'Boné', quantity: 1, amount: 60 },
+    ],
+  });
+  const step = async (body: unknown) =>
+    v.parse(
+      Step,
+      await ok(`/api/v1/checkouts/${checkout.id}`, { method: 'PUT', body: JSON.stringify(body) }),
+    );
+  await step({});
+  const before = await outbox(baseUrl(), shopper.phone);
+  let res = await step({
+    customerPhone: shopper.phone,
+    customerCpf: shopper.cpf,
+    customerName: 'Helena Doze Parcelas',
+    customerEmail: `helena.${shopper.cpf}@cliente.demo`,
+    addressCep: '01310100',
+    addressStreet: 'Avenida Paulista',
+    addressNumber: '390',
+    addressNeighborhood: 'Bela Vista',
+    addressCity: 'São Paulo',
+    addressState: 'SP',
+  });
+  if (fieldOf(res, 'phoneVerificationCode')) {
+    const sms = await newMessage(baseUrl(), shopper.phone, before);
+    res = await step({ phoneVerificationCode: sms.code });
+  }
+  const clock = v.parse(v.object({ now: v.string() }), await ok('/sandbox/clock'));
+  let upfront = false;
+  let selected = false;
+  for (let i = 0; i < 60 && res.result === 'MORE_INFO'; i++) {
+    const payment = (fieldOf(res, 'payment') ?? fieldOf(res, 'paymentForFirstInstalment'))?.fieldData;
+    if (payment) {
+      const { paymentQrCodeText } = v.parse(v.object({ paymentQrCodeText: v.string() }), payment);
+      await ok('/sandbox/pix/pay', {
+        method: 'POST',
+        body: JSON.stringify({ brcode: paymentQrCodeText, payerCpf: shopper.cpf, payerBankCode: '260' }),
+      });
+      res = await step({});
+    } else if (!upfront && (fieldOf(res, 'instalmentSelection') || fieldOf(res, 'checkoutConfirmation'))) {
+      res = await step({ firstInstallmentsDate: isoDateInSaoPaulo(new Date(clock.now)) });
+      upfront = true;
+    } else if (fieldOf(res, 'instalmentSelection') && !selected) {
+      res = await step({ totalInstalments: 12 });
+      selected = true;
+    } else if (fieldOf(res, 'checkoutConfirmation')) {
+      res = await step({ checkoutConfirmed: true });
+    } else {
+      await new Promise((r) => setTimeout(r, 500));
+      res = await step({});
+    }
+  }
+  expect(res.result, JSON.stringify(res.fields.map((f) => f.fieldName))).toBe('OK');
+  return checkout.id;
+}
+
+/** The customer portal's password, set through the SMS recovery (a shopper created at checkout has none). */
+async function setPassword(shopper: { cpf: string; phone: string }, password: string) {
+  const before = await outbox(baseUrl(), shopper.phone);
+  await ok('/customer_backoffice/api/v1/recover/password', {
+    method: 'POST',
+    body: JSON.stringify({ customerCpf: shopper.cpf }),
+  });
+  const token = (await newMessage(baseUrl(), shopper.phone, before)).code ?? '';
+  await ok('/customer_backoffice/api/v1/recover/validate', {
+    method: 'PUT',
+    body: JSON.stringify({ token, customerCpf: shopper.cpf, type: 'password' }),
+  });
+  await ok('/customer_backoffice/api/v1/recover/password', {
+    method: 'PUT',
+    body: JSON.stringify({ token, customerCpf: shopper.cpf, password, repeatPassword: password }),
+  });
+}
+
+/** Both merchant login steps through the API; the bearer header of the session. */
+async function merchantAuth(user: { email: string; password: string; phone: string }) {
+  const before = await outbox(baseUrl(), user.phone);
+  await ok('/merchant_backoffice/api/v1/login', {
+    method: 'POST',
+    body: JSON.stringify({ username: user.email, password: user.password }),
+  });
+  const code = (await newMessage(baseUrl(), user.phone, before)).code ?? '';
+  const pair = v.parse(
+    v.object({ token: v.string() }),
+    await ok('/merchant_backoffice/api/v1/login', {
+      method: 'POST',
+      body: JSON.stringify({ username: user.email, smsCode: code }),
+    }),
+  );
+  return { authorization: `Bearer ${pair.token}` };
+}
+
+/** The merchant refunds the first product of the order and waits until the refund is carried out. */
+async function refundOneProduct(checkoutId: string): Promise<string> {
+  const headers = await merchantAuth(merchantUser(world, true, 'Loja Aurora'));
+  const detail = v.parse(
+    v.object({ order: v.object({ id: v.string() }) }),
+    await ok(`/merchant_backoffice/api/v2/checkouts/${checkoutId}`, { headers }),
+  );
+  const orderId = detail.order.id;
+  const Order = v.object({
+    products: v.array(v.object({ id: v.string() })),
+    refunds: v.array(v.object({ status: v.string() })),
+  });
+  const order = v.parse(Order, await ok(`/merchant_backoffice/api/v1/orders/${orderId}`, { headers }));
+  await ok(`/merchant_backoffice/api/v1/orders/${orderId}/products/cancel`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ productIds: [order.products[0]?.id] }),
+  });
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    const now = v.parse(Order, await ok(`/merchant_backoffice/api/v1/orders/${orderId}`, { headers }));
+    if (now.refunds.length > 0 && now.refunds.every((r) => r.status !== 'PENDING')) break;
+    if (Date.now() > deadline) throw new Error('the refund was not carried out within 45 s');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return orderId;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  world = await demo(baseUrl());
+  const n = (Date.now() % 1_000_000) + 390_390;
+  const shopper = {
+    cpf: generateCpf(n),
+    phone: `+5511${String(970_000_000 + (n % 29_999_999)).slice(0, 9)}`,
+  };
+  const checkoutId = await purchaseIn12(shopper);
+  const password = 'doze-parcelas-390';
+  await setPassword(shopper, password);
+  const orderId = await refundOneProduct(checkoutId);
+  sale = { checkoutId, orderId, buyer: { cpf: shopper.cpf, password } };
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** How far the page scrolls sideways at 390 px: 0 when nothing is wider than the screen. */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Waits for the screen, lets late content land, checks the width and keeps a screenshot. */
+async function checkScreen(page: Page, name: string, ready: Locator): Promise<number> {
+  await ready.first().waitFor({ timeout: 20_000 });
+  await page.waitForTimeout(600);
+  await snap(page, `phone-${name}`);
+  return overflow(page);
+}
+
+interface Screen {
+  /** The route as the router declares it (params as `:name`). */
+  route: string;
+  /** The URL visited (params filled). */
+  url?: string;
+  ready: (page: Page) => Locator;
+}
+
+const heading = (page: Page) => page.getByRole('heading').first();
+
+// Every admin route is still an honest empty state except the profile; their paths are the router's.
+const ADMIN_SOON = [
+  'orders',
+  'orders/:orderId',
+  'merchants',
+  'merchants/create',
+  'merchants/:merchantId',
+  'merchants/:merchantId/edit',
+  'merchants/:merchantId/users/create',
+  'merchants/:merchantId/users/:merchantUserId/edit',
+  'merchants/:merchantId/fees/create',
+  'merchants/:merchantId/fees/:merchantFeeId/edit',
+  'merchants/:merchantId/cashbacks/create',
+  'merchants/:merchantId/cashbacks/:merchantCashbackId/edit',
+  'merchants/:merchantId/settlement_configurations/create',
+  'merchants/:merchantId/settlement_configurations/:merchantSettlementConfigurationId/edit',
+  'stores',
+  'stores/create',
+  'stores/:storeId',
+  'stores/:storeId/edit',
+  'store-categories',
+  'store-categories/create',
+  'store-categories/edit/:id',
+  'store-tags',
+  'store-tags/create',
+  'store-tags/edit/:id',
+  'customers',
+  'customers/:customerId',
+  'customers/:customerId/edit',
+  'promotions',
+  'promotions/create',
+  'promotions/:id',
+  'promotions/:id/edit',
+  'block-user',
+  'whitelist',
+  'debt-list',
+  'add-debt-negotiation-payment',
+];
+
+const ANONYMOUS: Screen[] = [
+  { route: '/admin/login', ready: (p) => p.getByRole('button', { name: 'Entrar' }) },
+  { route: '/parceira/login', ready: (p) => p.getByRole('button', { name: 'Entrar' }) },
+  { route: '/merchant/login', ready: (p) => p.getByRole('button', { name: 'Entrar' }) },
+  { route: '/parceira/recuperar-login', ready: heading },
+  { route: '/cliente/login', ready: (p) => p.getByRole('button', { name: 'Entrar' }) },
+  { route: '/customer/login', ready: (p) => p.getByRole('button', { name: 'Entrar' }) },
+  { route: '/ajuda', url: '/ajuda', ready: (p) => p.getByRole('dialog') },
+  { route: '/cliente/recuperar-login', ready: heading },
+  { route: '*', url: '/nada-aqui', ready: heading },
+];
+
+const ADMIN: Screen[] = [
+  { route: '/admin', ready: heading },
+  ...ADMIN_SOON.map((route) => ({
+    route: `/admin/${route}`,
+    url: `/admin/${route.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000')}`,
+    ready: heading,
+  })),
+  { route: '/admin/profile', ready: (p: Page) => p.getByLabel('E-mail') },
+];
+
+const merchantScreens = (): Screen[] => [
+  { route: '/parceira/pedidos', ready: (p) => p.getByText('Pedidos aprovados e negados') },
+  { route: '/parceira/pedidos/extrato', ready: (p) => p.getByRole('list', { name: 'Extrato de vendas' }) },
+  {
+    route: '/parceira/pedidos/:checkoutId',
+    url: `/parceira/pedidos/${sale.checkoutId}`,
+    ready: (p) => p.getByRole('list', { name: 'Estornos' }),
+  },
+  { route: '/parceira/checkout-links', ready: heading },
+  { route: '/parceira/checkout-links/criar', ready: heading },
+  { route: '/parceira/perfil', ready: (p) => p.getByLabel('E-mail') },
+  { route: '/parceira/plugin_sign_up/:platform', url: '/parceira/plugin_sign_up/vtex', ready: heading },
+];
+
+const customerScreens = (): Screen[] => [
+  { route: '/cliente/pedidos', ready: (p) => p.getByRole('list', { name: 'Suas compras' }) },
+  {
+    route: '/cliente/pedidos/:orderId',
+    url: `/cliente/pedidos/${sale.orderId}`,
+    ready: (p) => p.getByRole('list', { name: 'Parcelas' }),
+  },
+  { route: '/cliente/perfil', ready: heading },
+];
+
+/** Visits each screen in one signed-in page; returns the screens that scroll sideways, with how far. */
+async function visitAll(page: Page, screens: Screen[]): Promise<string[]> {
+  const wide: string[] = [];
+  for (const screen of screens) {
+    const url = screen.url ?? screen.route;
+    await page.goto(url);
+    const name = url.replace(/^\//, '').replace(/[^\w-]+/g, '-') || 'root';
+    const excess = await checkScreen(page, name, screen.ready(page));
+    if (excess > 0) wide.push(`${url}: ${excess} px wider than the screen`);
+  }
+  return wide;
+}
+
+/** Path literals of the portals' routers (packages/portals/src/<area>/routes.tsx). */
+function routerPaths(): string[] {
+  const found: string[] = [];
+  for (const area of ['admin', 'merchant', 'customer']) {
+    const source = readFileSync(join(repoRoot, 'packages/portals/src', area, 'routes.tsx'), 'utf8');
+    for (const m of source.matchAll(/(?:soon\(|path:\s*)'([^']+)'/g)) if (m[1]) found.push(m[1]);
+  }
+  return found;
+}
+
+describe('every portal screen at 390 px', () => {
+  it('the screens below are every route of the portals', () => {
+    const visited = [...ANONYMOUS, ...ADMIN, ...merchantScreens(), ...customerScreens()].map((s) => s.route);
+    const missing = routerPaths().filter(
+      (path) => !visited.some((route) => route === path || route.endsWith(`/${path}`)),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('signed out: the login, recovery, help and not-found pages', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    expect(await visitAll(page, ANONYMOUS)).toEqual([]);
+    await context.close();
+  });
+
+  it('admin: every screen', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto('/admin/login');
+    await page.getByLabel('E-mail').fill(world.admin.email);
+    await page.getByLabel(/^Senha/).fill(world.admin.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/admin/orders');
+    expect(await visitAll(page, ADMIN)).toEqual([]);
+    await context.close();
+  });
+
+  it("merchant: sales with the chart in whole orders, the extract with a day open, an order's refunds, links, profile", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto('/parceira/login');
+    await signInMerchant(page, merchantUser(world, true, 'Loja Aurora'));
+    await page.waitForURL('**/parceira/pedidos');
+    expect(await visitAll(page, merchantScreens())).toEqual([]);
+
+    // The sales chart counts orders: whole numbers, written the Brazilian way ('1.250'), never '0.5'.
+    await page.goto('/parceira/pedidos');
+    const ticks = page.locator('.recharts-yAxis-tick-labels text');
+    await ticks.first().waitFor();
+    const labels = await ticks.allTextContents();
+    expect(labels.length).toBeGreaterThan(1);
+    for (const label of labels) expect(label).toMatch(/^\d{1,3}(\.\d{3})*$/);
+
+    // A day of the extract opened on its orders and its debt.
+    await page.goto('/parceira/pedidos/extrato');
+    await page
+      .getByRole('button', { name: /^Expandir o dia/ })
+      .first()
+      .click();
+    await page.getByTestId('debt-row').first().waitFor();
+    await snap(page, 'phone-parceira-pedidos-extrato-open');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // Each day shows the transfers it has: no day carries an empty transfer column.
+    expect(await page.getByText('—', { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("customer: the orders, the 12 instalments with 'Valor a pagar' and 'Status' on screen, the profile", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto('/cliente/login');
+    await page.getByLabel('CPF').pressSequentially(sale.buyer.cpf);
+    await page.getByLabel(/^Senha/).fill(sale.buyer.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/cliente/pedidos');
+    expect(await visitAll(page, customerScreens())).toEqual([]);
+
+    await page.goto(`/cliente/pedidos/${sale.orderId}`);
+    // The cards themselves, not the product lists inside them.
+    const cards = page.getByRole('list', { name: 'Parcelas' }).locator(':scope > li');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(12);
+    for (const label of ['Valor a pagar', 'Status', 'Itens cancelados']) {
+      const box = await cards.nth(11).getByText(label, { exact: true }).boundingBox();
+      expect(box, label).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), label).toBeLessThanOrEqual(PHONE.width);
+    }
+    await context.close();
+  });
+});
