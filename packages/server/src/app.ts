@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { paths } from '@drip/core';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, systemClock, wallClockOf } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { checkRequestText } from './http/body.ts';
@@ -38,7 +38,10 @@ export interface AppDeps {
   config: Config;
   /** An open, migrated database. */
   database: DatabaseHandle;
+  /** The business clock (due dates, fees, settlements, checkout expiry); the sandbox can move it. */
   clock?: Clock;
+  /** Real time, for sessions, tokens, login codes and rate limits; default: the business clock's wall clock. */
+  wallClock?: Clock;
   log?: Logger;
   /** SMS / e-mail adapters; default: the database outbox. */
   notifications?: Notifications;
@@ -74,24 +77,26 @@ export function buildServices(deps: AppDeps): Services {
   const { config, database } = deps;
   const db = database.db;
   const clock = deps.clock ?? systemClock;
+  const wallClock = deps.wallClock ?? wallClockOf(clock);
   const log = deps.log ?? createLogger(config.logLevel);
   const notifications = deps.notifications ?? outboxNotifications(db, clock, config.sandbox);
   const passwords = new PasswordHasher(config.passwordHashing);
   const auth = new AuthService({
     db,
-    clock,
+    clock: wallClock,
     jwtSecret: config.jwtSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     log,
   });
   const audit = new AuditService(db, clock);
-  const counters = new WindowCounters(db, clock);
+  const counters = new WindowCounters(db, wallClock);
   const queues = new TaskQueues({ db, clock, log });
   const paymentsModule = buildPayments({ config, db, clock, log, queues });
   const merchants = new MerchantService({
     db,
     clock,
+    wallClock,
     passwords,
     auth,
     notifications,
@@ -127,7 +132,7 @@ export function buildServices(deps: AppDeps): Services {
     clock,
     log,
     notifications,
-    limiter: new RateLimiter(config.rateLimit, clock, counters),
+    limiter: new RateLimiter(config.rateLimit, wallClock, counters),
     sendCaps: new SendCaps(counters, config.sendCaps),
     queues,
     auth,

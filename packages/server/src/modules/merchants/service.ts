@@ -69,6 +69,8 @@ export class MerchantService {
     private readonly deps: {
       db: Db;
       clock: Clock;
+      /** Real time: recovery links expire on it, never on the sandbox's business clock. */
+      wallClock?: Clock;
       passwords: PasswordHasher;
       auth: AuthService;
       notifications: Notifications;
@@ -77,6 +79,10 @@ export class MerchantService {
       log?: Logger;
     },
   ) {}
+
+  private wallNow(): Date {
+    return (this.deps.wallClock ?? this.deps.clock).now();
+  }
 
   /** The recovery statement, built once per shape (db/shaped.ts). */
   private readonly shaped = new ShapedStatements();
@@ -305,7 +311,7 @@ export class MerchantService {
    */
   async requestRecovery(email: string): Promise<{ emailDelivered: boolean }> {
     const recoveryId = randomToken(24);
-    const now = this.deps.clock.now();
+    const now = this.wallNow();
     const link = `${this.deps.publicUrl}/parceira/recuperar-login?recovery_id=${recoveryId}`;
     const subject = 'Drip: redefinição de senha';
     const body = `Olá. Recebemos um pedido para redefinir a senha do portal da parceira Drip. Acesse ${link} para criar uma nova senha. O link vale por 1 hora e pode ser usado uma vez. Se você não fez esse pedido, ignore este e-mail.`;
@@ -358,13 +364,13 @@ export class MerchantService {
       .where(eq(merchantRecoveryLinks.recoveryId, recoveryId));
     if (!link) throw recoveryLinkNotFound();
     return {
-      linkExpired: link.usedAt !== null || link.expiresAt.getTime() <= this.deps.clock.now().getTime(),
+      linkExpired: link.usedAt !== null || link.expiresAt.getTime() <= this.wallNow().getTime(),
     };
   }
 
   /** Sets the password with a recovery link (used up) and ends every session of the user. */
   async resetPassword(recoveryId: string, password: string): Promise<{ passwordUpdated: true }> {
-    const now = this.deps.clock.now();
+    const now = this.wallNow();
     const [link] = await this.deps.db
       .select()
       .from(merchantRecoveryLinks)
