@@ -23,10 +23,36 @@ const logout = (path: string, token?: string) =>
   t.request('POST', path, undefined, token === undefined ? {} : { RefreshToken: token });
 
 describe.each([
-  ['admin', paths.admin.login, paths.admin.logout, () => loginAdmin(t)],
-  ['merchant', paths.merchant.login, paths.merchant.logout, () => loginMerchant(t)],
-  ['customer', paths.customer.login, paths.customer.logout, () => loginCustomer(t)],
-] as const)('%s logout', (_name, loginPath, logoutPath, login) => {
+  ['admin', paths.admin.login, paths.admin.logout, paths.admin.user, () => loginAdmin(t)],
+  ['merchant', paths.merchant.login, paths.merchant.logout, paths.merchant.merchant, () => loginMerchant(t)],
+  ['customer', paths.customer.login, paths.customer.logout, paths.customer.user, () => loginCustomer(t)],
+] as const)('%s logout', (_name, loginPath, logoutPath, readPath, login) => {
+  it('ends the access token at once: used after logout it gets a 401', async () => {
+    const pair = await login();
+    expect((await t.request('GET', readPath, undefined, bearer(pair.token))).status).toBe(200);
+    expect((await logout(logoutPath, pair.refreshToken)).status).toBe(200);
+    const after = await t.request('GET', readPath, undefined, bearer(pair.token));
+    expect(after.status, after.text).toBe(401);
+    expect(after.body.error.message).toBe('Sessão encerrada, faça login novamente');
+  });
+
+  it("ends the access tokens of the whole family, and only this session's", async () => {
+    const first = await login();
+    const second = assertTokenPair((await refresh(loginPath, first.refreshToken)).body);
+    const other = await login();
+    expect((await logout(logoutPath, second.refreshToken)).status).toBe(200);
+    expect((await t.request('GET', readPath, undefined, bearer(first.token))).status).toBe(401);
+    expect((await t.request('GET', readPath, undefined, bearer(second.token))).status).toBe(401);
+    expect((await t.request('GET', readPath, undefined, bearer(other.token))).status).toBe(200);
+  });
+
+  it('a refresh-token reuse ends the access tokens of the family too', async () => {
+    const first = await login();
+    const second = assertTokenPair((await refresh(loginPath, first.refreshToken)).body);
+    expect((await refresh(loginPath, first.refreshToken)).status).toBe(401);
+    expect((await t.request('GET', readPath, undefined, bearer(second.token))).status).toBe(401);
+  });
+
   it('revokes the refresh token: it no longer refreshes', async () => {
     const pair = await login();
     const res = await logout(logoutPath, pair.refreshToken);
@@ -85,6 +111,8 @@ describe('password changes end every session of the user', () => {
     expect(changed.status, changed.text).toBe(200);
     expect((await refresh(paths.admin.login, a.refreshToken)).status).toBe(401);
     expect((await refresh(paths.admin.login, b.refreshToken)).status).toBe(401);
+    // Their access tokens end with them, not 15 minutes later.
+    expect((await t.request('GET', paths.admin.user, undefined, bearer(b.token))).status).toBe(401);
     // back to the demo password for the other tests
     const relogin = await t.request('POST', paths.admin.login, {
       username: 'admin@drip.dev',

@@ -18,7 +18,11 @@ export interface SessionSubject {
   permissions?: MerchantPermission[];
 }
 
-export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyResult =
+  | { ok: true; claims: AccessClaims }
+  | { ok: false; reason: 'expired' | 'invalid' | 'ended' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type CodePurpose = 'MERCHANT_LOGIN' | 'CUSTOMER_RECOVERY';
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'dead';
@@ -58,9 +62,10 @@ export class AuthService {
     this.key = new TextEncoder().encode(deps.jwtSecret);
   }
 
-  async accessToken(subject: SessionSubject): Promise<string> {
+  /** An access token of the session `sessionId` (the refresh-token family it was issued with). */
+  async accessToken(subject: SessionSubject, sessionId: string): Promise<string> {
     const iat = Math.floor(this.deps.clock.now().getTime() / 1000);
-    const payload: Record<string, unknown> = {};
+    const payload: Record<string, unknown> = { sid: sessionId };
     if (subject.merchantId !== undefined) payload.merchantId = subject.merchantId;
     if (subject.permissions !== undefined) payload.permissions = subject.permissions;
     return new SignJWT(payload)
@@ -73,7 +78,22 @@ export class AuthService {
       .sign(this.key);
   }
 
+  /**
+   * A valid access token: signed by us, unexpired, and of a session that is still alive (not logged out, not ended by
+   * a password change or a refresh-token reuse), so that ending a session ends its access tokens at once. The session
+   * is read on every call (one indexed read): a cache here would let a token outlive its logout on another instance.
+   */
   async verifyAccessToken(token: string): Promise<VerifyResult> {
+    const result = await this.verifySignature(token);
+    if (!result.ok) return result;
+    const sid = result.claims.sid;
+    if (sid === undefined || !UUID.test(sid) || !(await this.sessionAlive(sid))) {
+      return { ok: false, reason: 'ended' };
+    }
+    return result;
+  }
+
+  private async verifySignature(token: string): Promise<VerifyResult> {
     const cached = this.verified.get(token);
     if (cached) {
       if (cached.exp * 1000 > this.deps.clock.now().getTime()) return { ok: true, claims: cached };
@@ -89,6 +109,16 @@ export class AuthService {
       this.verified.set(token, result.claims);
     }
     return result;
+  }
+
+  /** A session lives while its refresh-token family has a token that was not revoked. */
+  private async sessionAlive(sessionId: string): Promise<boolean> {
+    const [row] = await this.deps.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+      .limit(1);
+    return row !== undefined;
   }
 
   private async verifyUncached(token: string): Promise<VerifyResult> {
@@ -110,15 +140,16 @@ export class AuthService {
   async issuePair(subject: SessionSubject, familyId?: string, db: DbOrTx = this.deps.db): Promise<TokenPair> {
     const refreshToken = randomToken();
     const now = this.deps.clock.now();
+    const session = familyId ?? crypto.randomUUID();
     await db.insert(refreshTokens).values({
       audience: subject.aud,
       userId: subject.sub,
       tokenHash: sha256(refreshToken),
-      familyId: familyId ?? crypto.randomUUID(),
+      familyId: session,
       expiresAt: new Date(now.getTime() + this.deps.refreshTokenTtlDays * 86_400_000),
       createdAt: now,
     });
-    return { token: await this.accessToken(subject), refreshToken };
+    return { token: await this.accessToken(subject, session), refreshToken };
   }
 
   /**
