@@ -6,7 +6,8 @@ import { type Clock, systemClock, wallClockOf } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { checkRequestText } from './http/body.ts';
-import type { AppEnv, Services } from './http/context.ts';
+import { clientAddress, TrustedProxies } from './http/client-ip.ts';
+import { type AppEnv, peerAddress, type Services } from './http/context.ts';
 import { ApiError, toApiError } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { mountRoutes, type RouteDef } from './http/route-table.ts';
@@ -16,6 +17,7 @@ import { AdminService } from './modules/admins/service.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { LoginThrottle } from './modules/auth/throttle.ts';
 import { cepPortFor } from './modules/cep/port.ts';
 import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
@@ -133,6 +135,7 @@ export function buildServices(deps: AppDeps): Services {
     log,
     notifications,
     limiter: new RateLimiter(config.rateLimit, wallClock, counters),
+    throttle: new LoginThrottle(db, wallClock, config.throttle),
     sendCaps: new SendCaps(counters, config.sendCaps),
     queues,
     auth,
@@ -178,8 +181,10 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   const services = buildServices(deps);
   const { log } = services;
   const app = new Hono<AppEnv>();
+  const trustedProxies = new TrustedProxies(services.config.trustedProxies ?? []);
 
   app.use('*', async (c, next) => {
+    c.set('clientIp', clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), trustedProxies));
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);

@@ -251,8 +251,12 @@ export class AuthService {
     return hmac(this.deps.jwtSecret, `${purpose}:${subject}:${code}`);
   }
 
-  /** A new 6-digit code for the subject; earlier live codes of the same purpose stop working. */
-  async createCode(purpose: CodePurpose, subject: string): Promise<string> {
+  /**
+   * A new 6-digit code for the subject, good only from `source` (the client address that asked for it); the earlier
+   * live codes of the same purpose asked from that address stop working. Codes asked from other addresses live on, so
+   * that a stranger's request never voids the code the owner is typing.
+   */
+  async createCode(purpose: CodePurpose, subject: string, source: string): Promise<string> {
     const code = sixDigitCode();
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
@@ -263,12 +267,14 @@ export class AuthService {
           and(
             eq(verificationCodes.purpose, purpose),
             eq(verificationCodes.subject, subject),
+            eq(verificationCodes.source, source),
             isNull(verificationCodes.consumedAt),
           ),
         );
       await tx.insert(verificationCodes).values({
         purpose,
         subject,
+        source,
         codeHash: this.codeHash(purpose, subject, code),
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
         createdAt: now,
@@ -278,8 +284,9 @@ export class AuthService {
   }
 
   /**
-   * Recovery codes written by the caller's statement: `<name>_dead` ends the subject's live codes of `purpose` (only
-   * for a match: a stranger's request cannot void the code the owner is typing) and `<name>` inserts the new one,
+   * Recovery codes written by the caller's statement: `<name>_dead` ends the subject's live codes of `purpose` asked
+   * from the same address `source` (only for a match; codes asked from elsewhere live on: a stranger's request cannot
+   * void the code the owner is typing) and `<name>` inserts the new one, good only from `source`,
    * live when the caller's CTE `guard` returned a row and written already used when it did not. Both cases therefore
    * cost the same hashing and the same writes, so that the answer's timing cannot tell whether the account exists
    * (docs/sessions.md, "Recovery"). A shaped fragment (db/shaped.ts) of CTEs whose placeholders start with `<name>_`.
@@ -287,6 +294,7 @@ export class AuthService {
   stageCode(
     purpose: CodePurpose,
     subject: string,
+    source: string,
     guard: string,
     name: string,
   ): { code: string; ctes: Shaped } {
@@ -299,10 +307,11 @@ export class AuthService {
       ctes: {
         key: `stage-code:${guard}:${name}`,
         build: () =>
-          sql`${sql.identifier(`${name}_dead`)} as (update verification_codes set consumed_at = ${p('now')}::timestamptz where purpose = ${p('purpose')} and subject = ${p('subject')} and consumed_at is null and exists (select 1 from ${g})), ${sql.identifier(name)} as (insert into verification_codes (purpose, subject, code_hash, expires_at, created_at, consumed_at) values (${p('purpose')}, ${p('subject')}, ${p('hash')}, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, case when exists (select 1 from ${g}) then null else ${p('now')}::timestamptz end) returning id)`,
+          sql`${sql.identifier(`${name}_dead`)} as (update verification_codes set consumed_at = ${p('now')}::timestamptz where purpose = ${p('purpose')} and subject = ${p('subject')} and source = ${p('source')} and consumed_at is null and exists (select 1 from ${g})), ${sql.identifier(name)} as (insert into verification_codes (purpose, subject, source, code_hash, expires_at, created_at, consumed_at) values (${p('purpose')}, ${p('subject')}, ${p('source')}, ${p('hash')}, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, case when exists (select 1 from ${g}) then null else ${p('now')}::timestamptz end) returning id)`,
         values: {
           [`${name}_purpose`]: purpose,
           [`${name}_subject`]: subject,
+          [`${name}_source`]: source,
           [`${name}_hash`]: this.codeHash(purpose, subject, code),
           [`${name}_expiresAt`]: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
           [`${name}_now`]: now.toISOString(),
@@ -312,10 +321,17 @@ export class AuthService {
   }
 
   /**
-   * Checks a code. A wrong code counts an attempt; the fifth wrong attempt kills the code. With `consume`, a right
-   * code is used up (single use).
+   * Checks a code typed at `source`: only the latest live code asked from that address counts, so that a stranger
+   * elsewhere can neither guess the owner's code nor spend its attempts. A wrong code counts an attempt; the fifth
+   * wrong attempt kills the code. With `consume`, a right code is used up (single use).
    */
-  async checkCode(purpose: CodePurpose, subject: string, code: string, consume: boolean): Promise<CodeCheck> {
+  async checkCode(
+    purpose: CodePurpose,
+    subject: string,
+    code: string,
+    consume: boolean,
+    source: string,
+  ): Promise<CodeCheck> {
     const now = this.deps.clock.now();
     const [row] = await this.deps.db
       .select()
@@ -324,6 +340,7 @@ export class AuthService {
         and(
           eq(verificationCodes.purpose, purpose),
           eq(verificationCodes.subject, subject),
+          eq(verificationCodes.source, source),
           isNull(verificationCodes.consumedAt),
         ),
       )

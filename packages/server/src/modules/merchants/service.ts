@@ -195,7 +195,9 @@ export class MerchantService {
   async passwordStep(
     email: string,
     password: string,
-    /** Called with the phone before the code is made and sent (the send caps; it throws to refuse). */
+    /** The client address: the code will be good only from there. */
+    source: string,
+    /** Called with the phone once the password is right, before the code is made and sent (it throws to refuse). */
     beforeSend?: (phone: string) => Promise<void>,
   ): Promise<{ phone: string; email: string }> {
     const user = await this.activeUserByEmail(email);
@@ -203,7 +205,7 @@ export class MerchantService {
     if (!user || !ok)
       throw new DomainError('unauthenticated', 'INVALID_CREDENTIALS', 'E-mail e/ou senha incorretos.');
     await beforeSend?.(user.phone);
-    const code = await this.deps.auth.createCode('MERCHANT_LOGIN', user.id);
+    const code = await this.deps.auth.createCode('MERCHANT_LOGIN', user.id, source);
     await this.deps.notifications.sms.send({
       to: user.phone,
       body: `Drip: seu código de acesso ao portal da parceira é ${code}. Ele vale por 10 minutos. Não compartilhe este código.`,
@@ -212,11 +214,11 @@ export class MerchantService {
     return { phone: maskPhone(user.phone), email: maskEmail(user.email) };
   }
 
-  /** Step 2: e-mail and the SMS code; the session's subject when the code is right. */
-  async codeStep(email: string, code: string): Promise<SessionSubject> {
+  /** Step 2: e-mail and the SMS code, from the address of step 1; the session's subject when the code is right. */
+  async codeStep(email: string, code: string, source: string): Promise<SessionSubject> {
     const user = await this.activeUserByEmail(email);
     if (!user) throw codeRefused('invalid');
-    const check = await this.deps.auth.checkCode('MERCHANT_LOGIN', user.id, code, true);
+    const check = await this.deps.auth.checkCode('MERCHANT_LOGIN', user.id, code, true, source);
     if (check !== 'ok') throw codeRefused(check);
     return this.subjectOf(user);
   }
