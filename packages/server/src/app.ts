@@ -90,6 +90,7 @@ export function buildServices(deps: AppDeps): Services {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     log,
+    listen: (channel, onPayload, onReconnect) => database.listen(channel, onPayload, onReconnect),
   });
   const audit = new AuditService(db, clock);
   const counters = new WindowCounters(db, wallClock);

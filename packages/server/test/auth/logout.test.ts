@@ -1,6 +1,7 @@
 import { paths } from '@drip/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appOn,
   assertTokenPair,
   bearer,
   DEMO_PASSWORD,
@@ -87,6 +88,38 @@ describe.each([
     const none = await logout(logoutPath);
     expect(none.status).toBe(400);
     expect(none.body.error.code).toBe('REFRESH_TOKEN_REQUIRED');
+  });
+});
+
+describe('logout on one instance', () => {
+  it('ends the access token on another instance that had just read the session as alive', async () => {
+    const a = appOn(t.database);
+    const b = appOn(t.database);
+    const pair = await loginCustomer(a);
+    const read = () => b.request('GET', paths.customer.user, undefined, bearer(pair.token));
+    // Twice: the second read is answered from what B remembers of the session.
+    for (let i = 0; i < 2; i++) expect((await read()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50)); // B's listener is up
+    expect((await read()).status).toBe(200);
+    expect(
+      (await a.request('POST', paths.customer.logout, undefined, { RefreshToken: pair.refreshToken })).status,
+    ).toBe(200);
+    // The announcement is delivered at commit, before the logout's answer is read here.
+    let status = (await read()).status;
+    for (let i = 0; i < 20 && status !== 401; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      status = (await read()).status;
+    }
+    expect(status).toBe(401);
+    // ...without waiting: the first read after the logout already fails.
+    const c = appOn(t.database);
+    const other = await loginCustomer(a);
+    const readC = () => c.request('GET', paths.customer.user, undefined, bearer(other.token));
+    for (let i = 0; i < 2; i++) expect((await readC()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await readC()).status).toBe(200);
+    await a.request('POST', paths.customer.logout, undefined, { RefreshToken: other.refreshToken });
+    expect((await readC()).status).toBe(401);
   });
 });
 

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/index.ts';
+import type { DatabaseHandle, Db } from '../../db/index.ts';
 import type { Shaped } from '../../db/shaped.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { DomainError } from '../../errors.ts';
@@ -39,7 +39,20 @@ export interface AuthServiceDeps {
   refreshTokenTtlDays: number;
   /** Where a refresh token reuse (a possible theft) is reported. */
   log?: Logger;
+  /**
+   * LISTEN on the database (DatabaseHandle.listen): ended sessions are announced on a channel, so that every instance
+   * drops the sessions it remembers as alive. Without it nothing is remembered: every request reads its session.
+   */
+  listen?: DatabaseHandle['listen'];
 }
+
+/** The channel on which every ended session (logout, password change, refresh-token reuse) is announced. */
+export const SESSIONS_ENDED_CHANNEL = 'drip_sessions_ended';
+/**
+ * How long a session read as alive is remembered when no announcement of its end arrives: the bound on a token
+ * outliving its session on another instance if an announcement were lost (a LISTEN connection being re-opened).
+ */
+const ALIVE_TTL_MS = 30_000;
 
 const SEND_REFRESH_TOKEN = 'Envie o refresh token no cabeçalho RefreshToken';
 const sessionInvalid = () =>
@@ -57,6 +70,17 @@ export class AuthService {
    * of every authenticated request (bench/auth-read.mjs). Bounded: the oldest entries are dropped first.
    */
   private readonly verified = new Map<string, AccessClaims>();
+
+  /**
+   * Sessions read as alive, with the moment (wall ms) until which they may be believed. Emptied by every session end,
+   * here at once and on the other instances by the announcement on SESSIONS_ENDED_CHANNEL, so that an ended session's
+   * tokens stop at once without a database read on every request (bench/auth-read.mjs).
+   */
+  private readonly alive = new Map<string, number>();
+  /** Moves on every emptying: a read that started before one must not put its (maybe stale) answer back. */
+  private generation = 0;
+  /** Whether the announcements are being listened to (until then nothing is remembered). */
+  private listening: 'no' | 'starting' | 'yes' = 'no';
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.key = new TextEncoder().encode(deps.jwtSecret);
@@ -113,12 +137,54 @@ export class AuthService {
 
   /** A session lives while its refresh-token family has a token that was not revoked. */
   private async sessionAlive(sessionId: string): Promise<boolean> {
+    const now = this.deps.clock.now().getTime();
+    const until = this.alive.get(sessionId);
+    if (until !== undefined && until > now) return true;
+    this.listenForEnds();
+    const generation = this.generation;
     const [row] = await this.deps.db
       .select({ id: refreshTokens.id })
       .from(refreshTokens)
       .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
       .limit(1);
-    return row !== undefined;
+    if (row === undefined) return false;
+    if (this.listening === 'yes' && generation === this.generation) {
+      if (this.alive.size >= VERIFIED_CACHE_SIZE) this.alive.clear();
+      this.alive.set(sessionId, now + ALIVE_TTL_MS);
+    }
+    return true;
+  }
+
+  private listenForEnds(): void {
+    const listen = this.deps.listen;
+    if (!listen || this.listening !== 'no') return;
+    this.listening = 'starting';
+    listen(
+      SESSIONS_ENDED_CHANNEL,
+      () => this.forgetAlive(),
+      // Announcements sent while the connection was down are lost: nothing remembered before can be believed.
+      () => this.forgetAlive(),
+    ).then(
+      () => {
+        this.forgetAlive();
+        this.listening = 'yes';
+      },
+      (err: unknown) => {
+        this.listening = 'no';
+        this.deps.log?.error('sessions-ended listener failed', { error: String(err) });
+      },
+    );
+  }
+
+  private forgetAlive(): void {
+    this.generation += 1;
+    this.alive.clear();
+  }
+
+  /** After sessions were ended: forgotten here at once, announced to every instance (at commit when `db` is a transaction). */
+  private async sessionsEnded(db: DbOrTx): Promise<void> {
+    this.forgetAlive();
+    await db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, '')`);
   }
 
   private async verifyUncached(token: string): Promise<VerifyResult> {
@@ -191,6 +257,7 @@ export class AuthService {
           .update(refreshTokens)
           .set({ revokedAt: now })
           .where(and(eq(refreshTokens.familyId, existing.familyId), isNull(refreshTokens.revokedAt)));
+        await this.sessionsEnded(this.deps.db);
         this.deps.log?.warn('refresh token reuse: family revoked', { audience, requestId });
         throw new DomainError(
           'unauthenticated',
@@ -223,6 +290,7 @@ export class AuthService {
       .update(refreshTokens)
       .set({ revokedAt: this.deps.clock.now() })
       .where(and(inArray(refreshTokens.familyId, family), isNull(refreshTokens.revokedAt)));
+    await this.sessionsEnded(this.deps.db);
     return { loggedOut: true };
   }
 
@@ -231,6 +299,7 @@ export class AuthService {
       .update(refreshTokens)
       .set({ revokedAt: this.deps.clock.now() })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await this.sessionsEnded(this.deps.db);
   }
 
   /** Ends every session of a user (password change or reset). */
@@ -245,6 +314,7 @@ export class AuthService {
           isNull(refreshTokens.revokedAt),
         ),
       );
+    await this.sessionsEnded(db);
   }
 
   private codeHash(purpose: CodePurpose, subject: string, code: string): string {
