@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { paths } from '@drip/core';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, systemClock, wallClockOf } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { checkRequestText } from './http/body.ts';
-import type { AppEnv, Services } from './http/context.ts';
+import { clientAddress, TrustedProxies } from './http/client-ip.ts';
+import { type AppEnv, peerAddress, type Services } from './http/context.ts';
 import { ApiError, toApiError } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { mountRoutes, type RouteDef } from './http/route-table.ts';
@@ -16,6 +17,7 @@ import { AdminService } from './modules/admins/service.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { LoginThrottle } from './modules/auth/throttle.ts';
 import { cepPortFor } from './modules/cep/port.ts';
 import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
@@ -39,7 +41,10 @@ export interface AppDeps {
   config: Config;
   /** An open, migrated database. */
   database: DatabaseHandle;
+  /** The business clock (due dates, fees, settlements, checkout expiry); the sandbox can move it. */
   clock?: Clock;
+  /** Real time, for sessions, tokens, login codes and rate limits; default: the business clock's wall clock. */
+  wallClock?: Clock;
   log?: Logger;
   /** SMS / e-mail adapters; default: the database outbox. */
   notifications?: Notifications;
@@ -77,24 +82,27 @@ export function buildServices(deps: AppDeps): Services {
   const { config, database } = deps;
   const db = database.db;
   const clock = deps.clock ?? systemClock;
+  const wallClock = deps.wallClock ?? wallClockOf(clock);
   const log = deps.log ?? createLogger(config.logLevel);
   const notifications = deps.notifications ?? outboxNotifications(db, clock, config.sandbox);
   const passwords = new PasswordHasher(config.passwordHashing);
   const auth = new AuthService({
     db,
-    clock,
+    clock: wallClock,
     jwtSecret: config.jwtSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     log,
+    listen: (channel, onPayload, onReconnect) => database.listen(channel, onPayload, onReconnect),
   });
   const audit = new AuditService(db, clock);
-  const counters = new WindowCounters(db, clock);
+  const counters = new WindowCounters(db, wallClock);
   const queues = new TaskQueues({ db, clock, log });
   const paymentsModule = buildPayments({ config, db, clock, log, queues });
   const merchants = new MerchantService({
     db,
     clock,
+    wallClock,
     passwords,
     auth,
     notifications,
@@ -131,7 +139,8 @@ export function buildServices(deps: AppDeps): Services {
     clock,
     log,
     notifications,
-    limiter: new RateLimiter(config.rateLimit, clock, counters),
+    limiter: new RateLimiter(config.rateLimit, wallClock, counters),
+    throttle: new LoginThrottle(db, wallClock, config.throttle),
     sendCaps: new SendCaps(counters, config.sendCaps),
     queues,
     auth,
@@ -177,8 +186,10 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   const services = buildServices(deps);
   const { log } = services;
   const app = new Hono<AppEnv>();
+  const trustedProxies = new TrustedProxies(services.config.trustedProxies ?? []);
 
   app.use('*', async (c, next) => {
+    c.set('clientIp', clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), trustedProxies));
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);

@@ -26,6 +26,8 @@ export function manualClock(start: Date = new Date()): ManualClock {
 
 /** The system clock plus an offset that can be moved forward and reset: the sandbox's time travel. */
 export interface OffsetClock extends Clock {
+  /** The clock without the offset: real time, which sessions, codes and rate limits run on. */
+  readonly wall: Clock;
   advance(ms: number): void;
   reset(): void;
   offsetMs(): number;
@@ -34,6 +36,7 @@ export interface OffsetClock extends Clock {
 export function offsetClock(base: Clock = systemClock): OffsetClock {
   let offset = 0;
   return {
+    wall: base,
     now: () => new Date(base.now().getTime() + offset),
     advance: (ms) => {
       offset += ms;
@@ -73,4 +76,13 @@ export function clockTravel(clock: Clock): ClockTravel | null {
     };
   }
   return null;
+}
+
+/**
+ * The wall clock behind a business clock: sessions, tokens, login codes and rate limits run on it, so that moving the
+ * sandbox's business time never logs anybody out nor lifts a limit. A clock that is not an offset clock (the system
+ * clock, a test's manual clock) is its own wall clock.
+ */
+export function wallClockOf(clock: Clock): Clock {
+  return isOffsetClock(clock) ? clock.wall : clock;
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { parseProxyEntry } from './http/client-ip.ts';
 import type { LogLevel } from './log.ts';
+import type { ThrottleConfig } from './modules/auth/throttle.ts';
 import { type CheckoutConfig, loadCheckoutConfig } from './modules/checkouts/config.ts';
 import { type LateFeeConfig, loadLateFeeConfig } from './modules/orders/late-fees.ts';
 import { type PayoutConfig, payoutConfig } from './modules/settlements/config.ts';
@@ -92,6 +94,13 @@ export interface Config {
   payout?: PayoutConfig;
   /** Message send caps; DEFAULT_SEND_CAPS when absent. */
   sendCaps?: SendCapsConfig;
+  /**
+   * `TRUSTED_PROXIES`: the reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client; none
+   * when absent (the TCP peer is the client).
+   */
+  trustedProxies?: readonly string[];
+  /** Growing delays on failed sign-ins; DEFAULT_THROTTLE when absent. */
+  throttle?: ThrottleConfig;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +177,17 @@ export function loadConfig(env: Env = process.env): Config {
       ? dataDirRaw
       : resolve(pkg, '../..', dataDirRaw)
     : resolve(pkg, '../../.data');
+
+  const trustedProxies = (env.TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  for (const entry of trustedProxies) {
+    if (!parseProxyEntry(entry))
+      problems.push(
+        `TRUSTED_PROXIES must list addresses or CIDR ranges separated by commas (got "${entry}")`,
+      );
+  }
 
   const logLevelRaw = env.LOG_LEVEL?.trim() || 'info';
   let logLevel: LogLevel = 'info';
@@ -281,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     lateFees,
     payout,
     sendCaps,
+    trustedProxies,
   };
 }
 

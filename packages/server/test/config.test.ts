@@ -202,6 +202,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('TRUSTED_PROXIES: none by default; addresses and CIDR ranges; anything else refused', () => {
+    const dir = tmp();
+    expect(loadConfig({ DRIP_DATA_DIR: dir }).trustedProxies).toEqual([]);
+    expect(
+      loadConfig({ DRIP_DATA_DIR: dir, TRUSTED_PROXIES: ' 10.0.0.0/8, 192.0.2.7 ,fd00::/8' }).trustedProxies,
+    ).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8']);
+    for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/1', '*'])
+      expect(() => loadConfig({ DRIP_DATA_DIR: dir, TRUSTED_PROXIES: bad }), bad).toThrow(/TRUSTED_PROXIES/);
+  });
+
   it('reports every bad value at once', () => {
     try {
       loadConfig({

@@ -95,6 +95,8 @@ export interface TestApp {
     headers?: Record<string, string>,
   ): Promise<TestResponse>;
   raw(path: string, init: RequestInit): Promise<Response>;
+  /** `request` as if sent over a TCP connection from `address` (the client address the server sees). */
+  from(address: string): TestApp['request'];
   clock: ManualClock;
   built: ReturnType<typeof buildApp>;
   database: DatabaseHandle;
@@ -128,19 +130,17 @@ export function appOn(
     ...(options.notifications ? { notifications: options.notifications } : {}),
     ...(options.resolve ? { resolve: options.resolve } : {}),
   });
-  const raw = (path: string, init: RequestInit) => Promise.resolve(built.app.request(path, init));
-  return {
-    clock,
-    built,
-    database,
-    raw,
-    async request(method, path, body, headers = {}) {
+  const send =
+    (address: string | undefined): TestApp['request'] =>
+    async (method, path, body, headers = {}) => {
       const init: RequestInit = { method, headers: { ...headers } };
       if (body !== undefined) {
         init.body = typeof body === 'string' ? body : JSON.stringify(body);
         init.headers = { 'content-type': 'application/json', ...headers };
       }
-      const res = await raw(path, init);
+      // What @hono/node-server's getConnInfo reads: the Node request's socket.
+      const env = address === undefined ? undefined : { incoming: { socket: { remoteAddress: address } } };
+      const res = await built.app.request(path, init, env);
       const text = await res.text();
       let parsed: unknown;
       try {
@@ -149,7 +149,15 @@ export function appOn(
         parsed = undefined;
       }
       return { status: res.status, headers: res.headers, body: parsed, text };
-    },
+    };
+  const raw = (path: string, init: RequestInit) => Promise.resolve(built.app.request(path, init));
+  return {
+    clock,
+    built,
+    database,
+    raw,
+    request: send(undefined),
+    from: send,
   };
 }
 

@@ -319,6 +319,8 @@ export const AccessClaims = v.object({
   /** merchant users only */
   merchantId: v.optional(v.string()),
   permissions: v.optional(v.array(MerchantPermission)),
+  /** The session (refresh-token family) the token belongs to: the server checks it is alive on every request. */
+  sid: v.optional(v.string()),
   exp: v.number(),
   iat: v.number(),
 });

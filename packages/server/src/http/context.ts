@@ -9,6 +9,7 @@ import type { Logger } from '../log.ts';
 import type { AdminService } from '../modules/admins/service.ts';
 import type { AuditService } from '../modules/audit/service.ts';
 import type { AuthService } from '../modules/auth/service.ts';
+import type { LoginThrottle } from '../modules/auth/throttle.ts';
 import type { CepPort } from '../modules/cep/port.ts';
 import type { IdempotencyStore } from '../modules/checkouts/idempotency.ts';
 import type { CheckoutService } from '../modules/checkouts/service.ts';
@@ -40,6 +41,8 @@ export interface AppEnv {
     claims: AccessClaims | undefined;
     /** Set by the `merchantApiKey` audience guard: the merchant whose API key authenticated the request. */
     apiMerchantId: string | undefined;
+    /** The client's address, set once per request (http/client-ip.ts: a trusted proxy's X-Forwarded-For, else the peer). */
+    clientIp: string | undefined;
   };
 }
 
@@ -53,6 +56,8 @@ export interface Services {
   log: Logger;
   notifications: Notifications;
   limiter: RateLimiter;
+  /** Growing delays on failed sign-ins, per account and client address (modules/auth/throttle.ts). */
+  throttle: LoginThrottle;
   /** Caps on the SMS / WhatsApp / e-mail sends per checkout, recipient and IP, shared by every instance. */
   sendCaps: SendCaps;
   auth: AuthService;
@@ -106,8 +111,13 @@ export function merchantIdOf(c: AppContext): string {
   return claims.merchantId;
 }
 
-/** The client address of the TCP connection (no proxy header is trusted); 'local' under app.request(). */
+/** The client's address (set by the app from the TCP peer and, behind a trusted proxy, X-Forwarded-For). */
 export function clientIp(c: AppContext): string {
+  return c.get('clientIp') ?? peerAddress(c);
+}
+
+/** The address of the TCP connection; 'local' under app.request() without a socket. */
+export function peerAddress(c: AppContext): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

@@ -96,7 +96,9 @@ export function requireAudience(
       throw unauthorized(
         result.reason === 'expired'
           ? 'Sua sessão expirou, faça login novamente'
-          : 'Sessão inválida, faça login novamente',
+          : result.reason === 'ended'
+            ? 'Sessão encerrada, faça login novamente'
+            : 'Sessão inválida, faça login novamente',
       );
     }
     if (result.claims.aud !== audience) throw forbidden();

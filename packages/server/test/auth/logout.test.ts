@@ -1,6 +1,7 @@
 import { paths } from '@drip/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appOn,
   assertTokenPair,
   bearer,
   DEMO_PASSWORD,
@@ -23,10 +24,36 @@ const logout = (path: string, token?: string) =>
   t.request('POST', path, undefined, token === undefined ? {} : { RefreshToken: token });
 
 describe.each([
-  ['admin', paths.admin.login, paths.admin.logout, () => loginAdmin(t)],
-  ['merchant', paths.merchant.login, paths.merchant.logout, () => loginMerchant(t)],
-  ['customer', paths.customer.login, paths.customer.logout, () => loginCustomer(t)],
-] as const)('%s logout', (_name, loginPath, logoutPath, login) => {
+  ['admin', paths.admin.login, paths.admin.logout, paths.admin.user, () => loginAdmin(t)],
+  ['merchant', paths.merchant.login, paths.merchant.logout, paths.merchant.merchant, () => loginMerchant(t)],
+  ['customer', paths.customer.login, paths.customer.logout, paths.customer.user, () => loginCustomer(t)],
+] as const)('%s logout', (_name, loginPath, logoutPath, readPath, login) => {
+  it('ends the access token at once: used after logout it gets a 401', async () => {
+    const pair = await login();
+    expect((await t.request('GET', readPath, undefined, bearer(pair.token))).status).toBe(200);
+    expect((await logout(logoutPath, pair.refreshToken)).status).toBe(200);
+    const after = await t.request('GET', readPath, undefined, bearer(pair.token));
+    expect(after.status, after.text).toBe(401);
+    expect(after.body.error.message).toBe('Sessão encerrada, faça login novamente');
+  });
+
+  it("ends the access tokens of the whole family, and only this session's", async () => {
+    const first = await login();
+    const second = assertTokenPair((await refresh(loginPath, first.refreshToken)).body);
+    const other = await login();
+    expect((await logout(logoutPath, second.refreshToken)).status).toBe(200);
+    expect((await t.request('GET', readPath, undefined, bearer(first.token))).status).toBe(401);
+    expect((await t.request('GET', readPath, undefined, bearer(second.token))).status).toBe(401);
+    expect((await t.request('GET', readPath, undefined, bearer(other.token))).status).toBe(200);
+  });
+
+  it('a refresh-token reuse ends the access tokens of the family too', async () => {
+    const first = await login();
+    const second = assertTokenPair((await refresh(loginPath, first.refreshToken)).body);
+    expect((await refresh(loginPath, first.refreshToken)).status).toBe(401);
+    expect((await t.request('GET', readPath, undefined, bearer(second.token))).status).toBe(401);
+  });
+
   it('revokes the refresh token: it no longer refreshes', async () => {
     const pair = await login();
     const res = await logout(logoutPath, pair.refreshToken);
@@ -64,6 +91,38 @@ describe.each([
   });
 });
 
+describe('logout on one instance', () => {
+  it('ends the access token on another instance that had just read the session as alive', async () => {
+    const a = appOn(t.database);
+    const b = appOn(t.database);
+    const pair = await loginCustomer(a);
+    const read = () => b.request('GET', paths.customer.user, undefined, bearer(pair.token));
+    // Twice: the second read is answered from what B remembers of the session.
+    for (let i = 0; i < 2; i++) expect((await read()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50)); // B's listener is up
+    expect((await read()).status).toBe(200);
+    expect(
+      (await a.request('POST', paths.customer.logout, undefined, { RefreshToken: pair.refreshToken })).status,
+    ).toBe(200);
+    // The announcement is delivered at commit, before the logout's answer is read here.
+    let status = (await read()).status;
+    for (let i = 0; i < 20 && status !== 401; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      status = (await read()).status;
+    }
+    expect(status).toBe(401);
+    // ...without waiting: the first read after the logout already fails.
+    const c = appOn(t.database);
+    const other = await loginCustomer(a);
+    const readC = () => c.request('GET', paths.customer.user, undefined, bearer(other.token));
+    for (let i = 0; i < 2; i++) expect((await readC()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await readC()).status).toBe(200);
+    await a.request('POST', paths.customer.logout, undefined, { RefreshToken: other.refreshToken });
+    expect((await readC()).status).toBe(401);
+  });
+});
+
 describe('logout is per audience', () => {
   it("a customer's refresh token sent to the admin logout ends nothing", async () => {
     const pair = await loginCustomer(t);
@@ -85,6 +144,8 @@ describe('password changes end every session of the user', () => {
     expect(changed.status, changed.text).toBe(200);
     expect((await refresh(paths.admin.login, a.refreshToken)).status).toBe(401);
     expect((await refresh(paths.admin.login, b.refreshToken)).status).toBe(401);
+    // Their access tokens end with them, not 15 minutes later.
+    expect((await t.request('GET', paths.admin.user, undefined, bearer(b.token))).status).toBe(401);
     // back to the demo password for the other tests
     const relogin = await t.request('POST', paths.admin.login, {
       username: 'admin@drip.dev',

@@ -107,7 +107,9 @@ describe('per checkout', () => {
     expect(await send()).toBe(429);
     clock.advance(24 * 3600 * 1000 + 1000);
     // (the checkout itself has expired by now: the counter is asked directly)
-    await expect(t.built.services.sendCaps.take({ ip: 'other', checkoutId: id })).resolves.toBeUndefined();
+    await expect(
+      t.built.services.sendCaps.take({ purpose: 'checkout', ip: 'other', checkoutId: id }),
+    ).resolves.toBeUndefined();
   });
 });
 

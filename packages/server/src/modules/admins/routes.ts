@@ -72,8 +72,12 @@ export function adminRoutes(s: Services): RouteDef[] {
       return { id: task.id, queue: task.queue, status: 'PENDING' as const };
     }),
     route(adminLogin, async ({ c, body }) => {
-      await s.limiter.take('admin-login', clientIp(c), body.username);
-      return s.auth.issuePair(await s.admins.login(body.username, body.password));
+      const ip = clientIp(c);
+      await s.limiter.take('admin-login', ip);
+      const attempt = await s.throttle.begin('admin-login', body.username, ip);
+      const subject = await s.admins.login(body.username, body.password);
+      await attempt.succeeded();
+      return s.auth.issuePair(subject);
     }),
     route(
       adminRefresh,

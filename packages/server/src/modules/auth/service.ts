@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/index.ts';
+import type { DatabaseHandle, Db } from '../../db/index.ts';
 import type { Shaped } from '../../db/shaped.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { DomainError } from '../../errors.ts';
@@ -18,7 +18,11 @@ export interface SessionSubject {
   permissions?: MerchantPermission[];
 }
 
-export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyResult =
+  | { ok: true; claims: AccessClaims }
+  | { ok: false; reason: 'expired' | 'invalid' | 'ended' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type CodePurpose = 'MERCHANT_LOGIN' | 'CUSTOMER_RECOVERY';
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'dead';
@@ -35,7 +39,20 @@ export interface AuthServiceDeps {
   refreshTokenTtlDays: number;
   /** Where a refresh token reuse (a possible theft) is reported. */
   log?: Logger;
+  /**
+   * LISTEN on the database (DatabaseHandle.listen): ended sessions are announced on a channel, so that every instance
+   * drops the sessions it remembers as alive. Without it nothing is remembered: every request reads its session.
+   */
+  listen?: DatabaseHandle['listen'];
 }
+
+/** The channel on which every ended session (logout, password change, refresh-token reuse) is announced. */
+export const SESSIONS_ENDED_CHANNEL = 'drip_sessions_ended';
+/**
+ * How long a session read as alive is remembered when no announcement of its end arrives: the bound on a token
+ * outliving its session on another instance if an announcement were lost (a LISTEN connection being re-opened).
+ */
+const ALIVE_TTL_MS = 30_000;
 
 const SEND_REFRESH_TOKEN = 'Envie o refresh token no cabeçalho RefreshToken';
 const sessionInvalid = () =>
@@ -54,13 +71,25 @@ export class AuthService {
    */
   private readonly verified = new Map<string, AccessClaims>();
 
+  /**
+   * Sessions read as alive, with the moment (wall ms) until which they may be believed. Emptied by every session end,
+   * here at once and on the other instances by the announcement on SESSIONS_ENDED_CHANNEL, so that an ended session's
+   * tokens stop at once without a database read on every request (bench/auth-read.mjs).
+   */
+  private readonly alive = new Map<string, number>();
+  /** Moves on every emptying: a read that started before one must not put its (maybe stale) answer back. */
+  private generation = 0;
+  /** Whether the announcements are being listened to (until then nothing is remembered). */
+  private listening: 'no' | 'starting' | 'yes' = 'no';
+
   constructor(private readonly deps: AuthServiceDeps) {
     this.key = new TextEncoder().encode(deps.jwtSecret);
   }
 
-  async accessToken(subject: SessionSubject): Promise<string> {
+  /** An access token of the session `sessionId` (the refresh-token family it was issued with). */
+  async accessToken(subject: SessionSubject, sessionId: string): Promise<string> {
     const iat = Math.floor(this.deps.clock.now().getTime() / 1000);
-    const payload: Record<string, unknown> = {};
+    const payload: Record<string, unknown> = { sid: sessionId };
     if (subject.merchantId !== undefined) payload.merchantId = subject.merchantId;
     if (subject.permissions !== undefined) payload.permissions = subject.permissions;
     return new SignJWT(payload)
@@ -73,7 +102,22 @@ export class AuthService {
       .sign(this.key);
   }
 
+  /**
+   * A valid access token: signed by us, unexpired, and of a session that is still alive (not logged out, not ended by
+   * a password change or a refresh-token reuse), so that ending a session ends its access tokens at once. The session
+   * is read on every call (one indexed read): a cache here would let a token outlive its logout on another instance.
+   */
   async verifyAccessToken(token: string): Promise<VerifyResult> {
+    const result = await this.verifySignature(token);
+    if (!result.ok) return result;
+    const sid = result.claims.sid;
+    if (sid === undefined || !UUID.test(sid) || !(await this.sessionAlive(sid))) {
+      return { ok: false, reason: 'ended' };
+    }
+    return result;
+  }
+
+  private async verifySignature(token: string): Promise<VerifyResult> {
     const cached = this.verified.get(token);
     if (cached) {
       if (cached.exp * 1000 > this.deps.clock.now().getTime()) return { ok: true, claims: cached };
@@ -89,6 +133,58 @@ export class AuthService {
       this.verified.set(token, result.claims);
     }
     return result;
+  }
+
+  /** A session lives while its refresh-token family has a token that was not revoked. */
+  private async sessionAlive(sessionId: string): Promise<boolean> {
+    const now = this.deps.clock.now().getTime();
+    const until = this.alive.get(sessionId);
+    if (until !== undefined && until > now) return true;
+    this.listenForEnds();
+    const generation = this.generation;
+    const [row] = await this.deps.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+      .limit(1);
+    if (row === undefined) return false;
+    if (this.listening === 'yes' && generation === this.generation) {
+      if (this.alive.size >= VERIFIED_CACHE_SIZE) this.alive.clear();
+      this.alive.set(sessionId, now + ALIVE_TTL_MS);
+    }
+    return true;
+  }
+
+  private listenForEnds(): void {
+    const listen = this.deps.listen;
+    if (!listen || this.listening !== 'no') return;
+    this.listening = 'starting';
+    listen(
+      SESSIONS_ENDED_CHANNEL,
+      () => this.forgetAlive(),
+      // Announcements sent while the connection was down are lost: nothing remembered before can be believed.
+      () => this.forgetAlive(),
+    ).then(
+      () => {
+        this.forgetAlive();
+        this.listening = 'yes';
+      },
+      (err: unknown) => {
+        this.listening = 'no';
+        this.deps.log?.error('sessions-ended listener failed', { error: String(err) });
+      },
+    );
+  }
+
+  private forgetAlive(): void {
+    this.generation += 1;
+    this.alive.clear();
+  }
+
+  /** After sessions were ended: forgotten here at once, announced to every instance (at commit when `db` is a transaction). */
+  private async sessionsEnded(db: DbOrTx): Promise<void> {
+    this.forgetAlive();
+    await db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, '')`);
   }
 
   private async verifyUncached(token: string): Promise<VerifyResult> {
@@ -110,15 +206,16 @@ export class AuthService {
   async issuePair(subject: SessionSubject, familyId?: string, db: DbOrTx = this.deps.db): Promise<TokenPair> {
     const refreshToken = randomToken();
     const now = this.deps.clock.now();
+    const session = familyId ?? crypto.randomUUID();
     await db.insert(refreshTokens).values({
       audience: subject.aud,
       userId: subject.sub,
       tokenHash: sha256(refreshToken),
-      familyId: familyId ?? crypto.randomUUID(),
+      familyId: session,
       expiresAt: new Date(now.getTime() + this.deps.refreshTokenTtlDays * 86_400_000),
       createdAt: now,
     });
-    return { token: await this.accessToken(subject), refreshToken };
+    return { token: await this.accessToken(subject, session), refreshToken };
   }
 
   /**
@@ -160,6 +257,7 @@ export class AuthService {
           .update(refreshTokens)
           .set({ revokedAt: now })
           .where(and(eq(refreshTokens.familyId, existing.familyId), isNull(refreshTokens.revokedAt)));
+        await this.sessionsEnded(this.deps.db);
         this.deps.log?.warn('refresh token reuse: family revoked', { audience, requestId });
         throw new DomainError(
           'unauthenticated',
@@ -192,6 +290,7 @@ export class AuthService {
       .update(refreshTokens)
       .set({ revokedAt: this.deps.clock.now() })
       .where(and(inArray(refreshTokens.familyId, family), isNull(refreshTokens.revokedAt)));
+    await this.sessionsEnded(this.deps.db);
     return { loggedOut: true };
   }
 
@@ -200,6 +299,7 @@ export class AuthService {
       .update(refreshTokens)
       .set({ revokedAt: this.deps.clock.now() })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await this.sessionsEnded(this.deps.db);
   }
 
   /** Ends every session of a user (password change or reset). */
@@ -214,14 +314,19 @@ export class AuthService {
           isNull(refreshTokens.revokedAt),
         ),
       );
+    await this.sessionsEnded(db);
   }
 
   private codeHash(purpose: CodePurpose, subject: string, code: string): string {
     return hmac(this.deps.jwtSecret, `${purpose}:${subject}:${code}`);
   }
 
-  /** A new 6-digit code for the subject; earlier live codes of the same purpose stop working. */
-  async createCode(purpose: CodePurpose, subject: string): Promise<string> {
+  /**
+   * A new 6-digit code for the subject, good only from `source` (the client address that asked for it); the earlier
+   * live codes of the same purpose asked from that address stop working. Codes asked from other addresses live on, so
+   * that a stranger's request never voids the code the owner is typing.
+   */
+  async createCode(purpose: CodePurpose, subject: string, source: string): Promise<string> {
     const code = sixDigitCode();
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
@@ -232,12 +337,14 @@ export class AuthService {
           and(
             eq(verificationCodes.purpose, purpose),
             eq(verificationCodes.subject, subject),
+            eq(verificationCodes.source, source),
             isNull(verificationCodes.consumedAt),
           ),
         );
       await tx.insert(verificationCodes).values({
         purpose,
         subject,
+        source,
         codeHash: this.codeHash(purpose, subject, code),
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
         createdAt: now,
@@ -247,8 +354,9 @@ export class AuthService {
   }
 
   /**
-   * Recovery codes written by the caller's statement: `<name>_dead` ends the subject's live codes of `purpose` (only
-   * for a match: a stranger's request cannot void the code the owner is typing) and `<name>` inserts the new one,
+   * Recovery codes written by the caller's statement: `<name>_dead` ends the subject's live codes of `purpose` asked
+   * from the same address `source` (only for a match; codes asked from elsewhere live on: a stranger's request cannot
+   * void the code the owner is typing) and `<name>` inserts the new one, good only from `source`,
    * live when the caller's CTE `guard` returned a row and written already used when it did not. Both cases therefore
    * cost the same hashing and the same writes, so that the answer's timing cannot tell whether the account exists
    * (docs/sessions.md, "Recovery"). A shaped fragment (db/shaped.ts) of CTEs whose placeholders start with `<name>_`.
@@ -256,6 +364,7 @@ export class AuthService {
   stageCode(
     purpose: CodePurpose,
     subject: string,
+    source: string,
     guard: string,
     name: string,
   ): { code: string; ctes: Shaped } {
@@ -268,10 +377,11 @@ export class AuthService {
       ctes: {
         key: `stage-code:${guard}:${name}`,
         build: () =>
-          sql`${sql.identifier(`${name}_dead`)} as (update verification_codes set consumed_at = ${p('now')}::timestamptz where purpose = ${p('purpose')} and subject = ${p('subject')} and consumed_at is null and exists (select 1 from ${g})), ${sql.identifier(name)} as (insert into verification_codes (purpose, subject, code_hash, expires_at, created_at, consumed_at) values (${p('purpose')}, ${p('subject')}, ${p('hash')}, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, case when exists (select 1 from ${g}) then null else ${p('now')}::timestamptz end) returning id)`,
+          sql`${sql.identifier(`${name}_dead`)} as (update verification_codes set consumed_at = ${p('now')}::timestamptz where purpose = ${p('purpose')} and subject = ${p('subject')} and source = ${p('source')} and consumed_at is null and exists (select 1 from ${g})), ${sql.identifier(name)} as (insert into verification_codes (purpose, subject, source, code_hash, expires_at, created_at, consumed_at) values (${p('purpose')}, ${p('subject')}, ${p('source')}, ${p('hash')}, ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, case when exists (select 1 from ${g}) then null else ${p('now')}::timestamptz end) returning id)`,
         values: {
           [`${name}_purpose`]: purpose,
           [`${name}_subject`]: subject,
+          [`${name}_source`]: source,
           [`${name}_hash`]: this.codeHash(purpose, subject, code),
           [`${name}_expiresAt`]: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
           [`${name}_now`]: now.toISOString(),
@@ -281,10 +391,17 @@ export class AuthService {
   }
 
   /**
-   * Checks a code. A wrong code counts an attempt; the fifth wrong attempt kills the code. With `consume`, a right
-   * code is used up (single use).
+   * Checks a code typed at `source`: only the latest live code asked from that address counts, so that a stranger
+   * elsewhere can neither guess the owner's code nor spend its attempts. A wrong code counts an attempt; the fifth
+   * wrong attempt kills the code. With `consume`, a right code is used up (single use).
    */
-  async checkCode(purpose: CodePurpose, subject: string, code: string, consume: boolean): Promise<CodeCheck> {
+  async checkCode(
+    purpose: CodePurpose,
+    subject: string,
+    code: string,
+    consume: boolean,
+    source: string,
+  ): Promise<CodeCheck> {
     const now = this.deps.clock.now();
     const [row] = await this.deps.db
       .select()
@@ -293,6 +410,7 @@ export class AuthService {
         and(
           eq(verificationCodes.purpose, purpose),
           eq(verificationCodes.subject, subject),
+          eq(verificationCodes.source, source),
           isNull(verificationCodes.consumedAt),
         ),
       )

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Opaque refresh tokens, stored as SHA-256 hashes; rotated on every use, reuse revokes the family. */
 export const refreshTokens = pgTable(
@@ -30,6 +30,11 @@ export const verificationCodes = pgTable(
     /** The user the code belongs to (merchant user id, customer id). */
     subject: text('subject').notNull(),
     codeHash: text('code_hash').notNull(),
+    /**
+     * The client address that asked for the code (the merchant's password step, the customer's recovery request): the
+     * code is checked only from there, so that nobody elsewhere can guess it or spend its attempts. Null: any address.
+     */
+    source: text('source'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
@@ -37,3 +42,20 @@ export const verificationCodes = pgTable(
   },
   (t) => [index('verification_codes_subject_idx').on(t.purpose, t.subject, t.createdAt)],
 );
+
+/**
+ * Failed sign-in attempts per key (docs/sessions.md, "Rate limits"): `pair:<purpose>:<account>:<source>` (one account
+ * from one client address) and `source:<purpose>:<source>` (one address, every account). After `free_failures`
+ * failures each new failure makes the key wait longer (doubling, capped): delays, not a lock, and no key that a
+ * stranger elsewhere can move, so that the owner from their own address always gets in.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  freeFailures: integer('free_failures').notNull(),
+  /** No attempt is looked at before this moment (null: none is held back). */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** Whether the key's last attempt was held back (how the counting statement tells a refusal from a failure). */
+  held: boolean('held').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -107,7 +107,12 @@ export function checkoutRoutes(s: Services): RouteDef[] {
                   id,
                   'phoneVerificationMethod' in body ? body.phoneVerificationMethod : 'SMS',
                 );
-          await s.sendCaps.take({ ip: clientIp(c), checkoutId: id, recipient: recipient ?? undefined });
+          await s.sendCaps.take({
+            purpose: 'checkout',
+            ip: clientIp(c),
+            checkoutId: id,
+            recipient: recipient ?? undefined,
+          });
         }
         return await checkouts.handleUpdate(id, kind, body);
       },
@@ -120,7 +125,12 @@ export function checkoutRoutes(s: Services): RouteDef[] {
       const id = params.id;
       s.limiter.hit('checkout-notify-pix', clientIp(c), id);
       const recipient = await checkouts.messageRecipient(id, 'SMS');
-      await s.sendCaps.take({ ip: clientIp(c), checkoutId: id, recipient: recipient ?? undefined });
+      await s.sendCaps.take({
+        purpose: 'checkout',
+        ip: clientIp(c),
+        checkoutId: id,
+        recipient: recipient ?? undefined,
+      });
       return await checkouts.notifyPix(id);
     }),
     route(checkoutUpdateWaitlist, async ({ params, body }) => {

@@ -28,8 +28,12 @@ export function customerRoutes(s: Services): RouteDef[] {
   return [
     route(customerLogin, async ({ c, body }) => {
       const cpf = validCpf(body.username, 'username');
-      await s.limiter.take('customer-login', clientIp(c), cpf);
-      return await s.auth.issuePair(await s.customers.login(cpf, body.password));
+      const ip = clientIp(c);
+      await s.limiter.take('customer-login', ip);
+      const attempt = await s.throttle.begin('customer-login', cpf, ip);
+      const subject = await s.customers.login(cpf, body.password);
+      await attempt.succeeded();
+      return await s.auth.issuePair(subject);
     }),
     route(
       customerRefresh,
@@ -39,10 +43,12 @@ export function customerRoutes(s: Services): RouteDef[] {
     route(customerUpdateUser, async ({ c, body }) => s.customers.updateProfile(claimsOf(c).sub, body)),
     route(customerRecoverPassword, async ({ c, body }) => {
       const cpf = validCpf(body.customerCpf, 'customerCpf');
-      await s.limiter.take('customer-recover', clientIp(c), cpf);
+      await s.limiter.take('customer-recover', clientIp(c));
       // Counted per CPF whether or not it has an account (the answer must not tell).
-      await s.sendCaps.take({ ip: clientIp(c), recipient: `cpf:${cpf}` });
-      return await s.customers.startRecovery(cpf);
+      await s.sendCaps.take({ purpose: 'customer-recover', ip: clientIp(c), recipient: `cpf:${cpf}` });
+      // A new code (for a known CPF or not: the same work) comes with its own attempts.
+      await s.throttle.forget('customer-recovery-code', cpf, clientIp(c));
+      return await s.customers.startRecovery(cpf, clientIp(c));
     }),
     route(customerRecoverByPhone, async ({ c, body }) => {
       const cpf = validCpf(body.customerCpf, 'customerCpf');
@@ -50,9 +56,11 @@ export function customerRoutes(s: Services): RouteDef[] {
       if (!phone)
         throw validationError([{ path: 'customerPhone', message: CUSTOMER_RECOVERY_PHONE_INVALID }]);
       // Same counters as the CPF-only request: the phone variant is not a second budget of SMS.
-      await s.limiter.take('customer-recover', clientIp(c), cpf);
-      await s.sendCaps.take({ ip: clientIp(c), recipient: `cpf:${cpf}` });
-      return await s.customers.startRecovery(cpf, phone);
+      await s.limiter.take('customer-recover', clientIp(c));
+      await s.sendCaps.take({ purpose: 'customer-recover', ip: clientIp(c), recipient: `cpf:${cpf}` });
+      // A new code (for a known CPF or not: the same work) comes with its own attempts.
+      await s.throttle.forget('customer-recovery-code', cpf, clientIp(c));
+      return await s.customers.startRecovery(cpf, clientIp(c), phone);
     }),
     route(customerCheckAccessLink, async ({ c, body }) => {
       await s.limiter.take('customer-recover-code', clientIp(c));
@@ -64,13 +72,21 @@ export function customerRoutes(s: Services): RouteDef[] {
     }),
     route(customerValidateRecoveryToken, async ({ c, body }) => {
       const cpf = validCpf(body.customerCpf, 'customerCpf');
-      await s.limiter.take('customer-recover-code', clientIp(c), cpf);
-      return await s.customers.validateRecovery(cpf, body.token);
+      const ip = clientIp(c);
+      await s.limiter.take('customer-recover-code', ip);
+      const attempt = await s.throttle.begin('customer-recovery-code', cpf, ip);
+      const answer = await s.customers.validateRecovery(cpf, body.token, ip);
+      if (answer.isValid) await attempt.succeeded();
+      return answer;
     }),
     route(customerResetPassword, async ({ c, body }) => {
       const cpf = validCpf(body.customerCpf, 'customerCpf');
-      await s.limiter.take('customer-recover-code', clientIp(c), cpf);
-      return await s.customers.resetPassword(cpf, body.token, body.password);
+      const ip = clientIp(c);
+      await s.limiter.take('customer-recover-code', ip);
+      const attempt = await s.throttle.begin('customer-recovery-code', cpf, ip);
+      const answer = await s.customers.resetPassword(cpf, body.token, body.password, ip);
+      await attempt.succeeded();
+      return answer;
     }),
   ];
 }

@@ -227,10 +227,10 @@ export class CustomerService {
    * answer and cost the same work: one statement that looks the customer up, writes a code row (live only when a
    * verified customer matched) and stores the SMS only then (docs/sessions.md, "Recovery").
    */
-  async startRecovery(cpf: string, phone?: string): Promise<{ smsDelivered: boolean }> {
+  async startRecovery(cpf: string, source: string, phone?: string): Promise<{ smsDelivered: boolean }> {
     const p = sql.placeholder;
     // Codes of customer recovery are keyed by CPF, known before the lookup: the hash costs the same either way.
-    const staged = this.deps.auth.stageCode('CUSTOMER_RECOVERY', cpf, 'c', 'code');
+    const staged = this.deps.auth.stageCode('CUSTOMER_RECOVERY', cpf, source, 'c', 'code');
     const body = `Drip: seu código para redefinir a senha é ${staged.code}. Ele vale por 10 minutos. Não compartilhe este código.`;
     const withPhone = phone !== undefined;
     const lookup = () =>
@@ -275,17 +275,24 @@ export class CustomerService {
   }
 
   /** Checks the token without using it up (a wrong token counts an attempt). */
-  async validateRecovery(cpf: string, token: string): Promise<{ isValid: boolean }> {
+  async validateRecovery(cpf: string, token: string, source: string): Promise<{ isValid: boolean }> {
     const row = await this.verifiedByCpf(cpf);
     if (!row) return { isValid: false };
-    return { isValid: (await this.deps.auth.checkCode('CUSTOMER_RECOVERY', row.cpf, token, false)) === 'ok' };
+    return {
+      isValid: (await this.deps.auth.checkCode('CUSTOMER_RECOVERY', row.cpf, token, false, source)) === 'ok',
+    };
   }
 
   /** Uses the token up, sets the password and ends every session of the customer. */
-  async resetPassword(cpf: string, token: string, password: string): Promise<{ passwordUpdated: true }> {
+  async resetPassword(
+    cpf: string,
+    token: string,
+    password: string,
+    source: string,
+  ): Promise<{ passwordUpdated: true }> {
     const row = await this.verifiedByCpf(cpf);
     if (!row) throw invalidToken();
-    if ((await this.deps.auth.checkCode('CUSTOMER_RECOVERY', row.cpf, token, true)) !== 'ok')
+    if ((await this.deps.auth.checkCode('CUSTOMER_RECOVERY', row.cpf, token, true, source)) !== 'ok')
       throw invalidToken();
     const passwordHash = await this.deps.passwords.hash(password);
     await this.deps.db.transaction(async (tx) => {

@@ -25,18 +25,25 @@ export function merchantRoutes(s: Services): RouteDef[] {
       async ({ c }) => {
         const raw = await readJson(c);
         const isCodeStep = typeof raw === 'object' && raw !== null && 'smsCode' in raw;
+        const ip = clientIp(c);
         if (isCodeStep) {
           const body = parseWith(CodeStep, raw);
-          await s.limiter.take('merchant-login-code', clientIp(c), body.username);
-          return s.auth.issuePair(await s.merchants.codeStep(body.username, body.smsCode));
+          await s.limiter.take('merchant-login-code', ip);
+          const attempt = await s.throttle.begin('merchant-login-code', body.username, ip);
+          const subject = await s.merchants.codeStep(body.username, body.smsCode, ip);
+          await attempt.succeeded();
+          return s.auth.issuePair(subject);
         }
         const body = parseWith(PasswordStep, raw);
-        await s.limiter.take('merchant-login', clientIp(c), body.username);
-        // Only a right password sends the code: the caps count real sends (a wrong password never locks the user
-        // out of SMS codes).
-        return s.merchants.passwordStep(body.username, body.password, (phone) =>
-          s.sendCaps.take({ ip: clientIp(c), recipient: phone }),
-        );
+        await s.limiter.take('merchant-login', ip);
+        const attempt = await s.throttle.begin('merchant-login', body.username, ip);
+        // Only a right password sends the code, from the login codes' own budget: no recovery request, and no wrong
+        // password, ever refuses the owner's code.
+        return s.merchants.passwordStep(body.username, body.password, ip, async (phone) => {
+          await attempt.succeeded();
+          await s.sendCaps.take({ purpose: 'merchant-login-code', ip, recipient: phone });
+          await s.throttle.forget('merchant-login-code', body.username, ip);
+        });
       },
       { readBody: false },
     ),
@@ -48,9 +55,13 @@ export function merchantRoutes(s: Services): RouteDef[] {
     route(merchantUpdateUser, async ({ c, body }) => s.merchants.updateUser(claimsOf(c).sub, body)),
     route(merchantGetMerchant, async ({ c }) => s.merchants.sessionInfo(claimsOf(c).sub)),
     route(merchantRecoverPassword, async ({ c, body }) => {
-      await s.limiter.take('merchant-recover', clientIp(c), body.merchantUserEmail);
+      await s.limiter.take('merchant-recover', clientIp(c));
       // Counted whether or not the e-mail has an account (the answer must not tell).
-      await s.sendCaps.take({ ip: clientIp(c), recipient: body.merchantUserEmail });
+      await s.sendCaps.take({
+        purpose: 'merchant-recover-password',
+        ip: clientIp(c),
+        recipient: body.merchantUserEmail,
+      });
       return s.merchants.requestRecovery(body.merchantUserEmail);
     }),
     route(merchantCheckRecoveryLink, async ({ c, params }) => {
@@ -62,8 +73,12 @@ export function merchantRoutes(s: Services): RouteDef[] {
       return s.merchants.resetPassword(params.recoveryId, body.password);
     }),
     route(merchantRecoverEmail, async ({ c, body }) => {
-      await s.limiter.take('merchant-recover-email', clientIp(c), body.merchantUserPhone.replace(/\D/g, ''));
-      await s.sendCaps.take({ ip: clientIp(c), recipient: body.merchantUserPhone });
+      await s.limiter.take('merchant-recover-email', clientIp(c));
+      await s.sendCaps.take({
+        purpose: 'merchant-recover-email',
+        ip: clientIp(c),
+        recipient: body.merchantUserPhone,
+      });
       return s.merchants.recoverEmail(body.merchantUserPhone);
     }),
   ];

@@ -69,6 +69,8 @@ export class MerchantService {
     private readonly deps: {
       db: Db;
       clock: Clock;
+      /** Real time: recovery links expire on it, never on the sandbox's business clock. */
+      wallClock?: Clock;
       passwords: PasswordHasher;
       auth: AuthService;
       notifications: Notifications;
@@ -77,6 +79,10 @@ export class MerchantService {
       log?: Logger;
     },
   ) {}
+
+  private wallNow(): Date {
+    return (this.deps.wallClock ?? this.deps.clock).now();
+  }
 
   /** The recovery statement, built once per shape (db/shaped.ts). */
   private readonly shaped = new ShapedStatements();
@@ -189,7 +195,9 @@ export class MerchantService {
   async passwordStep(
     email: string,
     password: string,
-    /** Called with the phone before the code is made and sent (the send caps; it throws to refuse). */
+    /** The client address: the code will be good only from there. */
+    source: string,
+    /** Called with the phone once the password is right, before the code is made and sent (it throws to refuse). */
     beforeSend?: (phone: string) => Promise<void>,
   ): Promise<{ phone: string; email: string }> {
     const user = await this.activeUserByEmail(email);
@@ -197,7 +205,7 @@ export class MerchantService {
     if (!user || !ok)
       throw new DomainError('unauthenticated', 'INVALID_CREDENTIALS', 'E-mail e/ou senha incorretos.');
     await beforeSend?.(user.phone);
-    const code = await this.deps.auth.createCode('MERCHANT_LOGIN', user.id);
+    const code = await this.deps.auth.createCode('MERCHANT_LOGIN', user.id, source);
     await this.deps.notifications.sms.send({
       to: user.phone,
       body: `Drip: seu código de acesso ao portal da parceira é ${code}. Ele vale por 10 minutos. Não compartilhe este código.`,
@@ -206,11 +214,11 @@ export class MerchantService {
     return { phone: maskPhone(user.phone), email: maskEmail(user.email) };
   }
 
-  /** Step 2: e-mail and the SMS code; the session's subject when the code is right. */
-  async codeStep(email: string, code: string): Promise<SessionSubject> {
+  /** Step 2: e-mail and the SMS code, from the address of step 1; the session's subject when the code is right. */
+  async codeStep(email: string, code: string, source: string): Promise<SessionSubject> {
     const user = await this.activeUserByEmail(email);
     if (!user) throw codeRefused('invalid');
-    const check = await this.deps.auth.checkCode('MERCHANT_LOGIN', user.id, code, true);
+    const check = await this.deps.auth.checkCode('MERCHANT_LOGIN', user.id, code, true, source);
     if (check !== 'ok') throw codeRefused(check);
     return this.subjectOf(user);
   }
@@ -305,7 +313,7 @@ export class MerchantService {
    */
   async requestRecovery(email: string): Promise<{ emailDelivered: boolean }> {
     const recoveryId = randomToken(24);
-    const now = this.deps.clock.now();
+    const now = this.wallNow();
     const link = `${this.deps.publicUrl}/parceira/recuperar-login?recovery_id=${recoveryId}`;
     const subject = 'Drip: redefinição de senha';
     const body = `Olá. Recebemos um pedido para redefinir a senha do portal da parceira Drip. Acesse ${link} para criar uma nova senha. O link vale por 1 hora e pode ser usado uma vez. Se você não fez esse pedido, ignore este e-mail.`;
@@ -358,13 +366,13 @@ export class MerchantService {
       .where(eq(merchantRecoveryLinks.recoveryId, recoveryId));
     if (!link) throw recoveryLinkNotFound();
     return {
-      linkExpired: link.usedAt !== null || link.expiresAt.getTime() <= this.deps.clock.now().getTime(),
+      linkExpired: link.usedAt !== null || link.expiresAt.getTime() <= this.wallNow().getTime(),
     };
   }
 
   /** Sets the password with a recovery link (used up) and ends every session of the user. */
   async resetPassword(recoveryId: string, password: string): Promise<{ passwordUpdated: true }> {
-    const now = this.deps.clock.now();
+    const now = this.wallNow();
     const [link] = await this.deps.db
       .select()
       .from(merchantRecoveryLinks)

@@ -3,8 +3,20 @@ import { DEFAULT_SEND_CAPS, type SendCap, type SendCapsConfig } from '../../conf
 import { DomainError } from '../../errors.ts';
 import type { WindowCounters } from './counters.ts';
 
-/** Who a message would go to and who asked for it. */
+/**
+ * What a message is for. Each purpose has its own per-recipient budget, so that spending one (a stranger asking for
+ * recovery messages to the owner's phone) never refuses another (the owner's login code).
+ */
+export type SendPurpose =
+  | 'checkout'
+  | 'merchant-login-code'
+  | 'merchant-recover-password'
+  | 'merchant-recover-email'
+  | 'customer-recover';
+
+/** Who a message would go to, what for and who asked for it. */
 export interface SendScope {
+  purpose: SendPurpose;
   /** The client IP of the request (http/context.ts `clientIp`). */
   ip: string;
   /** The checkout the message belongs to. */
@@ -41,7 +53,7 @@ export class SendCaps {
     const recipient = scope.recipient?.trim();
     if (recipient) {
       const key = /^[a-z]+:/.test(recipient) ? recipient.toLowerCase() : normalizeRecipient(recipient);
-      entries.push({ key: `to:${key}`, cap: this.config.perRecipient });
+      entries.push({ key: `to:${scope.purpose}:${key}`, cap: this.config.perRecipient });
     }
     const counted = await this.counters.hit(
       entries.map(({ key, cap, lifetime }) => ({
