@@ -90,6 +90,7 @@ export {
   instalmentChoice,
   instalmentOptions,
   instalmentsPhrase,
+  shopperKoReason,
 } from './checkout/messages.ts';
 export type { CheckoutState, CheckoutStep, StepInputs } from './checkout/state.ts';
 export {
