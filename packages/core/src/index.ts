@@ -90,7 +90,6 @@ export {
   instalmentChoice,
   instalmentOptions,
   instalmentsPhrase,
-  shopperKoReason,
 } from './checkout/messages.ts';
 export type { CheckoutState, CheckoutStep, StepInputs } from './checkout/state.ts';
 export {
@@ -304,6 +303,7 @@ export {
   settlementPeriodLabels,
   settlementPeriodRange,
 } from './contract/settlements.ts';
+export { SHOPPER_KO_REASONS, type ShopperKoReason, shopperKoReason } from './contract/shopper-ko-reason.ts';
 export type { CalendarDate, Clock, IsoDate } from './dates.ts';
 export {
   addDaysIso,

@@ -165,33 +165,6 @@ export function denialView(reason: DenialReason | null, koVariables: KoVariables
 }
 
 /**
- * The denial reasons the shopper's denied step tells apart (spec 8 "Shopper messages" and "Denied titles"): each has
- * its own title, message or action in `denialView`. Every other reason shows the generic title and message.
- */
-const SHOPPER_DISTINGUISHED_REASONS: ReadonlySet<DenialReason> = new Set<DenialReason>([
-  'ORDER_ABOVE_MAX_VALUE',
-  'ORDER_ABOVE_CUSTOMER_MAX_VALUE',
-  'MAX_MULTIPLE_ORDERS_VALUE_PER_CUSTOMER',
-  'INVALID_CUSTOMER_DATA',
-  'DRIP_MAX_VALUE_PER_DAY',
-  'DRIP_MAX_VALUE_GLOBAL',
-  'LATE_INSTALMENTS',
-  'ACTIVE_ORDERS_WITH_FIRST_INSTALMENT_NOT_PAID',
-  'EXPIRED',
-]);
-
-/**
- * The denial reason a shopper answer carries: the reason when the denied step shows something of its own, else
- * DEFAULT, which shows exactly the same screen. The shopper's calls answer anyone holding the checkout id, and the
- * merchant that created the checkout holds it: a blocked CPF, phone, CEP or bank, the anti-fraud score, a minor or
- * an active order must not reach the store by that road (it reads spec 8's groups only, `merchantKoReason`). What
- * stays is what the page shows the shopper anyway. docs/checkout-lifecycle.md "What a denial tells whom".
- */
-export function shopperKoReason(reason: DenialReason): DenialReason {
-  return SHOPPER_DISTINGUISHED_REASONS.has(reason) ? reason : 'DEFAULT';
-}
-
-/**
  * The amounts of a plan as pt-BR words that never name an amount that will not be charged: '3x de R$ 100,00' when
  * the instalments are equal (the spec's '{n}x de {amount}'), else one 'kx de {amount}' per run of equal amounts,
  * in order, joined by ' + ': R$ 299,90 in 3x is '1x de R$ 99,98 + 2x de R$ 99,96' (the remainder centavos go on
