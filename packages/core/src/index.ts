@@ -308,6 +308,7 @@ export {
   settlementPeriodRange,
   TRANSFER_STATUSES,
 } from './contract/settlements.ts';
+export { SHOPPER_KO_REASONS, type ShopperKoReason, shopperKoReason } from './contract/shopper-ko-reason.ts';
 export type { CalendarDate, Clock, IsoDate } from './dates.ts';
 export {
   addDaysIso,

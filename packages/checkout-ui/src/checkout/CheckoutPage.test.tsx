@@ -261,6 +261,29 @@ describe('CheckoutPage (machine wiring)', () => {
     expect(posted.at(-2)).toEqual({ type: 'expired' });
   });
 
+  it("a denial reaches the merchant's page as finished {KO, cancelUrl} only: no reason, no message", async () => {
+    // A reason the shopper's page names (it stays on the wire): the page shows it, the parent window never reads it.
+    const client = fakeClient({
+      load: async () =>
+        response({
+          result: 'KO',
+          fields: [
+            merchant,
+            { fieldName: 'koReason', fieldData: 'INVALID_CUSTOMER_DATA' },
+            { fieldName: 'koVariables', fieldData: {} },
+            { fieldName: 'cancelUrl', fieldData: CANCEL },
+          ],
+        }),
+    });
+    const { posted, navigate } = setup({ transparent: true, client });
+    await screen.findByText(/Não conseguimos confirmar seus dados/);
+    await vi.waitFor(() => expect(posted.at(-1)).toEqual({ type: 'finished', status: 'KO', url: CANCEL }));
+    const toParent = JSON.stringify(posted);
+    expect(toParent).not.toContain('INVALID_CUSTOMER_DATA');
+    expect(toParent).not.toContain('confirmar seus dados');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('embedded × (parent is not the Drip SDK yet): asks why first while in progress, then emits close', async () => {
     const sendFeedback = vi.fn(async () => ok<unknown>({}));
     const { posted, connect } = setup({

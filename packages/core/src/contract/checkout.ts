@@ -21,7 +21,6 @@ import { type Cents, isReaisAmount, reaisToCents } from '../money.ts';
 import { normalizeShopperPhone } from '../phone.ts';
 import {
   CheckoutStatus,
-  DenialReason,
   IsoDateString,
   IsoInstant,
   inDateYears,
@@ -80,6 +79,7 @@ export {
 } from './primitives.ts';
 
 import { MerchantKoReason } from './refusal-groups.ts';
+import { SHOPPER_KO_REASONS } from './shopper-ko-reason.ts';
 
 const HttpUrl = (label: string) =>
   v.pipe(
@@ -254,7 +254,9 @@ export const CheckoutField = v.variant('fieldName', [
   dataField('instalments', v.array(CheckoutInstalment)),
   dataField('resolveUrl', v.string()),
   dataField('cancelUrl', v.string()),
-  dataField('koReason', DenialReason),
+  // Only the reasons the shopper's screen tells apart (shopper-ko-reason.ts): outside production the server checks
+  // its answers against this schema, so a fraud signal cannot come back to the wire by accident.
+  dataField('koReason', v.picklist(SHOPPER_KO_REASONS, 'Motivo de recusa desconhecido')),
   dataField('koVariables', KoVariables),
   dataField('customerThreshold', NonNegativeReais),
   dataField('blockedLimit', NonNegativeReais),

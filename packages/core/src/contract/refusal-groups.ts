@@ -4,7 +4,8 @@
  * bank, the anti-fraud score, the payer's data, Drip's caps) are the customer's data and Drip's defences: a store
  * that read them could tell a shopper which of their details is blocked, or probe the rules. Every answer of the
  * merchant audience (the sales list and detail, the chart, the links, the merchant API, the webhooks) carries the
- * group in its `koReason`; the shopper and the admin keep the reason.
+ * group in its `koReason`. The shopper's answers, which the store can read too (it holds the checkout id), carry
+ * the reason only when the shopper's screen shows something of its own (`shopperKoReason`, shopper-ko-reason.ts).
  */
 import * as v from 'valibot';
 import type { DenialReason } from './primitives.ts';

@@ -1,4 +1,12 @@
-import { addDaysIso, checkoutPaths, formatCpf, merchantKoReason, todayInSaoPaulo } from '@drip/core';
+import {
+  addDaysIso,
+  checkoutPaths,
+  type DenialReason,
+  formatCpf,
+  merchantKoReason,
+  shopperKoReason,
+  todayInSaoPaulo,
+} from '@drip/core';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts } from '../../src/modules/checkouts/tables.ts';
@@ -39,7 +47,7 @@ const phone = () => {
   return `+5511977${String(seq).padStart(6, '0')}`;
 };
 
-const MAGIC_REASONS: [string, string, number][] = [
+const MAGIC_REASONS: [string, DenialReason, number][] = [
   ['90100000010', 'LEGALLY_PROTECTED_MINOR', 100],
   ['90200000047', 'ANTI_FRAUD_SCORE', 100],
   ['90300000073', 'INVALID_CUSTOMER_DATA', 100],
@@ -54,17 +62,28 @@ const MAGIC_REASONS: [string, string, number][] = [
   ['91400000017', 'BLOCKED_CUSTOMER_CPF', 100],
 ];
 
+/** The reason Drip decided and keeps (the admin reads it); the shopper's answer may carry DEFAULT instead. */
+async function storedReason(id: string): Promise<string | null | undefined> {
+  const [row] = await t.database.db
+    .select({ koReason: checkouts.koReason })
+    .from(checkouts)
+    .where(eq(checkouts.id, id));
+  return row?.koReason;
+}
+
 describe('denials through the API (magic CPFs of docs/sandbox.md)', () => {
   it.each(MAGIC_REASONS)('CPF %s → KO %s', async (cpf, reason, amount) => {
     expect(MAGIC_CPFS[cpf]).toBeDefined();
     const id = await createCheckout(t, pitanga, { amount });
     const res = await toAnalysis(t, id, cpf, phone());
     expect(res.body.result, res.text).toBe('KO');
-    expect(field(res, 'koReason').fieldData).toBe(reason);
+    expect(await storedReason(id)).toBe(reason);
+    // The shopper's answer carries the reason when its screen tells it apart, else DEFAULT (the same screen).
+    expect(field(res, 'koReason').fieldData).toBe(shopperKoReason(reason));
     const view = await t.request('GET', checkoutPaths.merchantCheckout(id), undefined, {
       authorization: `Bearer ${pitanga}`,
     });
-    // The shopper reads the reason; the merchant its group (spec 8), never a fraud signal.
+    // The merchant reads its group (spec 8), never a fraud signal.
     expect(view.body).toMatchObject({ status: 'KO', koReason: merchantKoReason(reason) });
   });
 
@@ -110,13 +129,15 @@ describe('denials through the API (magic CPFs of docs/sandbox.md)', () => {
     const s = freshShopper(9004);
     const id = await createCheckout(t, aurora);
     const res = await toAnalysis(t, id, s.cpf, s.phone, { bank: '380' });
-    expect(field(res, 'koReason').fieldData).toBe('BLOCKED_BANK_CODE');
+    expect(await storedReason(id)).toBe('BLOCKED_BANK_CODE');
+    expect(field(res, 'koReason').fieldData).toBe('DEFAULT');
   });
 
   it('blocked phone and CEP', async () => {
     const a = await createCheckout(t, pitanga, { amount: 50 });
     const byPhone = await toAnalysis(t, a, freshShopper(9005).cpf, '+5511900000666');
-    expect(field(byPhone, 'koReason').fieldData).toBe('BLOCKED_CUSTOMER_PHONE');
+    expect(await storedReason(a)).toBe('BLOCKED_CUSTOMER_PHONE');
+    expect(field(byPhone, 'koReason').fieldData).toBe('DEFAULT');
     const b = await createCheckout(t, pitanga, { amount: 50 });
     const s = freshShopper(9006);
     await put(t, b, customerData(s.cpf, s.phone, { addressCep: '66666-000' }));
@@ -124,7 +145,8 @@ describe('denials through the API (magic CPFs of docs/sandbox.md)', () => {
     const afterToken = await put(t, b, { phoneVerificationCode: code });
     await payPix(t, field(afterToken, 'payment').fieldData.paymentQrCodeText, s.cpf);
     const byCep = await put(t, b);
-    expect(field(byCep, 'koReason').fieldData).toBe('BLOCKED_CUSTOMER_ADDRESS_CEP');
+    expect(await storedReason(b)).toBe('BLOCKED_CUSTOMER_ADDRESS_CEP');
+    expect(field(byCep, 'koReason').fieldData).toBe('DEFAULT');
   });
 
   it('full-amount Pix after a KO: paying it answers OK with a closed order', async () => {

@@ -9,6 +9,7 @@ import {
   type DenialReason,
   maskPhoneForDisplay,
   planAmounts,
+  shopperKoReason,
 } from '@drip/core';
 import type { Charge } from './payments-port.ts';
 import {
@@ -64,7 +65,9 @@ export function respond(row: CheckoutRow, merchant: MerchantFacts, now: Date, to
     return { result: 'OK', fields };
   }
   if (status !== 'PRISTINE' && status !== 'MORE_INFO') {
-    const reason = koReasonOf(row, now) ?? 'DEFAULT';
+    // Anyone holding the id reads this answer, the store that created the checkout included: the reason only when
+    // the denied step shows something of its own, else DEFAULT, the same screen (core's shopperKoReason).
+    const reason = shopperKoReason(koReasonOf(row, now) ?? 'DEFAULT');
     fields.push({ fieldName: 'koReason', fieldData: reason });
     const kv = row.koVariables ?? {};
     fields.push({
