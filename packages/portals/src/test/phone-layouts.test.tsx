@@ -73,7 +73,7 @@ describe('on a phone', () => {
   it("the extract's day shows the transfers it has, not the twelve columns of the table", async () => {
     signIn(['ADMIN', 'READ']);
     const oneTransfer = settlementDay('2026-03-10', {
-      transferDates: [{ transferDate: '2026-03-30', amount: 97.01, transferred: true }],
+      transferDates: [{ transferDate: '2026-03-30', amount: 97.01, transferred: true, status: 'PAID' }],
     });
     const api = salesServer({
       [`GET ${SALES_API}/v1/settlements`]: () =>

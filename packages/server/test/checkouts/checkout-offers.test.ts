@@ -144,7 +144,7 @@ describe('the money shown is the money charged', () => {
       expect(reaisToCents(o.instalmentAmount)).toBe(label?.amounts[0]);
     }
     const three = labels.find((l) => l.totalInstalments === 3);
-    expect(three?.label).toBe('1x de R$\u00A099,98 + 2x de R$\u00A099,96 sem juros');
+    expect(three?.label).toBe('3x (1x R$\u00A099,98 + 2x R$\u00A099,96) sem juros');
     const selected = await put(t, id, { totalInstalments: 3 });
     const shown = field(selected, 'instalments').fieldData;
     expect(shown.map((i: { amount: number }) => reaisToCents(i.amount))).toEqual(three?.amounts);
