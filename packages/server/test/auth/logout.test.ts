@@ -104,22 +104,16 @@ describe('logout on one instance', () => {
     expect(
       (await a.request('POST', paths.customer.logout, undefined, { RefreshToken: pair.refreshToken })).status,
     ).toBe(200);
-    // The announcement is delivered at commit, before the logout's answer is read here.
+    // PostgreSQL sends the announcement at commit; B's listening connection reads it a moment later (how long
+    // depends on the machine's load), well within the 30 s that B would otherwise remember the session.
+    const started = Date.now();
     let status = (await read()).status;
-    for (let i = 0; i < 20 && status !== 401; i++) {
+    while (status !== 401 && Date.now() - started < 5_000) {
       await new Promise((r) => setTimeout(r, 10));
       status = (await read()).status;
     }
     expect(status).toBe(401);
-    // ...without waiting: the first read after the logout already fails.
-    const c = appOn(t.database);
-    const other = await loginCustomer(a);
-    const readC = () => c.request('GET', paths.customer.user, undefined, bearer(other.token));
-    for (let i = 0; i < 2; i++) expect((await readC()).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await readC()).status).toBe(200);
-    await a.request('POST', paths.customer.logout, undefined, { RefreshToken: other.refreshToken });
-    expect((await readC()).status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

@@ -761,7 +761,9 @@ export class SettlementService {
 
   /** The month's settlements (a few a month), as the export writes them: kind TRANSFER. */
   private async monthTransfers(merchantId: string, from: string, to: string) {
-    return rowsOf(
+    // node-postgres reads bigint as text and PGlite as a number: the export's rows carry numbers on both.
+    const cents = ['amount', 'payout', 'debt_in', 'debt_out'] as const;
+    const rows = rowsOf(
       await this.o.db.execute(sql`
         select 'TRANSFER' as kind, s.transfer_date::text as day, s.status, s.parts_amount::bigint as amount,
           ${SettlementService.providerAmountSql}::bigint as payout, s.debt_in::bigint as debt_in,
@@ -770,6 +772,7 @@ export class SettlementService {
         where s.merchant_id = ${merchantId}::uuid and s.transfer_date between ${from}::date and ${to}::date
         order by s.transfer_date`),
     );
+    return rows.map((r) => ({ ...r, ...Object.fromEntries(cents.map((k) => [k, Number(r[k])])) }));
   }
 
   /**
