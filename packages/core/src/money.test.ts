@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyRate,
   BRL_SEPARATOR,
+  type Cents,
   cents,
   centsToReais,
   formatBRL,
@@ -134,6 +135,11 @@ describe('formatting', () => {
     expect(formatBRL(cents(0))).toBe('R$\u00A00,00');
     expect(formatBRL(cents(-123456))).toBe('-R$\u00A01.234,56');
     expect(formatBRL(cents(100000000))).toBe('R$\u00A01.000.000,00');
+  });
+
+  it('never writes a negative zero (a day that nets to nothing is not a debt)', () => {
+    expect(formatBRL(-0 as Cents)).toBe('R$\u00A00,00');
+    expect(formatBRL((cents(0) * -1) as Cents)).toBe('R$\u00A00,00');
   });
 
   it('formats fractions as percent with 2 decimals', () => {

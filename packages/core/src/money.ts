@@ -127,7 +127,9 @@ let percentFormat: Intl.NumberFormat | undefined;
 /** 'R$ 1.234,56' (with U+00A0 after 'R$', see BRL_SEPARATOR); negative: '-R$ 1.234,56'. */
 export function formatBRL(c: Cents): string {
   brlFormat ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-  return brlFormat.format(centsToReais(c));
+  // A sum or a difference can come out as -0 (0 × −1, a refund netting a day to nothing): Intl writes it
+  // '-R$ 0,00', a debt that does not exist. Adding 0 turns -0 into 0.
+  return brlFormat.format(centsToReais(c) + 0);
 }
 
 /** A fraction as a pt-BR percentage with two decimals: 0.05 → '5,00%', 0.125 → '12,50%'. */
