@@ -256,6 +256,7 @@ describe('fees, cashbacks, settlement configurations', () => {
         admin,
       );
       expect(ok.status).toBe(201);
+      t.clock.advance(1000);
     }
     const cfg = await t.request(
       'POST',
