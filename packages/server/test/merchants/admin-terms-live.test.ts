@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextTransferDay } from '../../src/modules/settlements/calendar.ts';
 import { settlementEntries } from '../../src/modules/settlements/tables.ts';
-import { createCheckout } from '../checkout-helpers.ts';
+import { createCheckout, field, put } from '../checkout-helpers.ts';
 import { seededApp } from '../helpers.ts';
 import { createOrder } from '../instalment-helpers.ts';
 import { adminHeaders, createMerchant, merchantForm } from './admin-merchant-helpers.ts';
@@ -126,6 +126,20 @@ describe('the terms are live', () => {
     const id = await createCheckout(t, created.body.apiKey);
     const sim = await t.request('GET', `${instalmentsSimulator.path}?checkoutId=${id}`);
     expect(sim.body).toMatchObject({ flexibleInstallments: true, maxInstalments: 6 });
+    // The shopper's first answer carries the merchant's new terms.
+    const renamed = await t.request(
+      'PUT',
+      fillPath(adminUpdateMerchant.path, { merchantId: created.body.id }),
+      merchantForm({ name: 'Loja Reaberta', upfrontPaymentStatus: 'MANDATORY', flexibleInstallments: false }),
+      admin,
+    );
+    expect(renamed.status).toBe(200);
+    const summary = field(await put(t, await createCheckout(t, created.body.apiKey)), 'merchantSummary');
+    expect(summary.fieldData).toMatchObject({
+      name: 'Loja Reaberta',
+      upfrontPaymentStatus: 'MANDATORY',
+      flexibleInstallments: false,
+    });
     const off = await t.request(
       'PUT',
       fillPath(adminDisableMerchant.path, { merchantId: created.body.id }),
