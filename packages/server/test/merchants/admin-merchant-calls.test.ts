@@ -310,6 +310,31 @@ describe('merchant users', () => {
     expect(step2.status, step2.text).toBe(200);
     const me = await t.request('GET', merchantGetMerchant.path, undefined, bearer(step2.body.token));
     expect(me.body).toMatchObject({ id: m, onlyRead: false });
+
+    // Taking 'can cancel/order' away ends the session at once; the next sign-in is read-only.
+    const { merchantId: _, ...form } = { ...res.body, password: null };
+    const demoted = await t.request(
+      'PUT',
+      fillPath(adminUpdateMerchantUser.path, { id: res.body.id }),
+      { ...form, permissions: ['READ'] },
+      admin,
+    );
+    expect(demoted.status, demoted.text).toBe(200);
+    expect(
+      (await t.request('GET', merchantGetMerchant.path, undefined, bearer(step2.body.token))).status,
+    ).toBe(401);
+    await t.request('POST', paths.merchant.login, {
+      username: 'dono@lojanova.example',
+      password: 'senha-forte-1',
+    });
+    const code2 = await latestCode(t, '+5511912345678');
+    const again2 = await t.request('POST', paths.merchant.login, {
+      username: 'dono@lojanova.example',
+      smsCode: code2,
+    });
+    expect(again2.status, again2.text).toBe(200);
+    const readOnly = await t.request('GET', merchantGetMerchant.path, undefined, bearer(again2.body.token));
+    expect(readOnly.body).toMatchObject({ onlyRead: true, permissions: ['READ'] });
   });
 
   it('validates the user form and edits permissions (ending the sessions), audited', async () => {
