@@ -109,6 +109,7 @@ export {
   upfrontStatusOf,
 } from './checkout/state.ts';
 export { copyText } from './clipboard.ts';
+export * from './contract/admin-merchants.ts';
 export {
   AccessClaims,
   AdminLoginRequest,

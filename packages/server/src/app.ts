@@ -23,6 +23,7 @@ import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
 import { paymentsPortFor } from './modules/checkouts/payments-port.ts';
 import { CustomerService } from './modules/customers/service.ts';
+import { MerchantAdminService } from './modules/merchants/admin-service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
 import { WindowCounters } from './modules/notifications/counters.ts';
 import { outboxNotifications } from './modules/notifications/outbox.ts';
@@ -129,6 +130,15 @@ export function buildServices(deps: AppDeps): Services {
     payments: paymentsPortFor(paymentsModule.payments),
     webhooks,
   });
+  const settlementsModule = buildSettlements({
+    config,
+    db,
+    clock,
+    log,
+    queues,
+    webhooks,
+    payouts: deps.payouts,
+  });
   return {
     ...paymentsModule,
     ...checkoutServices,
@@ -177,7 +187,16 @@ export function buildServices(deps: AppDeps): Services {
       queues,
       webhooks,
     }),
-    ...buildSettlements({ config, db, clock, log, queues, webhooks, payouts: deps.payouts }),
+    ...settlementsModule,
+    merchantAdmin: new MerchantAdminService({
+      db,
+      clock,
+      audit,
+      passwords,
+      auth,
+      settlements: settlementsModule.settlements,
+      apiKeyPrefix: config.sandbox ? 'sk_sandbox_' : 'sk_live_',
+    }),
   };
 }
 

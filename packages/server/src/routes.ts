@@ -7,6 +7,7 @@ import { merchantSalesRoutes } from './modules/checkouts/merchant-routes.ts';
 import { checkoutRoutes } from './modules/checkouts/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
+import { adminMerchantRoutes } from './modules/merchants/admin-routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -19,6 +20,7 @@ import { webhookRoutes } from './modules/webhooks/routes.ts';
 export function routeTable(services: Services): RouteDef[] {
   return [
     ...adminRoutes(services),
+    ...adminMerchantRoutes(services),
     ...authRoutes(services),
     ...merchantRoutes(services),
     ...customerRoutes(services),

@@ -4,6 +4,7 @@
  * define.ts), so that a page does not carry every schema.
  */
 import { adminEndpoints } from './admin.ts';
+import { adminMerchantEndpoints } from './admin-merchants.ts';
 import { customerEndpoints } from './customer.ts';
 import type { AnyEndpoint } from './define.ts';
 import { merchantEndpoints } from './merchant.ts';
@@ -17,6 +18,7 @@ import { shopperEndpoints } from './shopper.ts';
 
 export const endpointGroups = {
   admin: adminEndpoints,
+  adminMerchants: adminMerchantEndpoints,
   merchant: merchantEndpoints,
   merchantSales: merchantSalesEndpoints,
   merchantRefunds: merchantRefundEndpoints,

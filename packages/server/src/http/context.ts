@@ -16,6 +16,7 @@ import type { CheckoutService } from '../modules/checkouts/service.ts';
 import type { CreditService } from '../modules/credit/service.ts';
 import type { CustomerService } from '../modules/customers/service.ts';
 import type { DebtService } from '../modules/debts/service.ts';
+import type { MerchantAdminService } from '../modules/merchants/admin-service.ts';
 import type { MerchantService } from '../modules/merchants/service.ts';
 import type { Notifications } from '../modules/notifications/ports.ts';
 import type { SendCaps } from '../modules/notifications/send-caps.ts';
@@ -64,6 +65,8 @@ export interface Services {
   audit: AuditService;
   admins: AdminService;
   merchants: MerchantService;
+  /** The back office's merchants, users and terms (audited). */
+  merchantAdmin: MerchantAdminService;
   customers: CustomerService;
   /** Shopper checkout lifecycle and merchant checkout API. */
   checkouts: CheckoutService;

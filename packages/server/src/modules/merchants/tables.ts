@@ -86,6 +86,8 @@ export const merchants = pgTable(
     logoB2b: text('logo_b2b'),
     logoBrand: text('logo_brand'),
     storeUrl: text('store_url'),
+    /** Spec 4: the merchant's store shows in the app (B2C) when true; `storeUrl` and `integrationType` are then required. */
+    enableInApp: boolean('enable_in_app').notNull().default(false),
     /** Origins allowed to embed the hosted checkout (https://loja.example). */
     allowedEmbedDomains: text('allowed_embed_domains').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

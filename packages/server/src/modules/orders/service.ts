@@ -82,6 +82,43 @@ export class OrderService {
     if (rates.length > 0) await tx.insert(merchantCashbacks).values(rates);
   }
 
+  /** A merchant's new cashback rate (the back office), in the caller's transaction (its audit entry's). */
+  static async addCashback(
+    tx: DbOrTx,
+    c: { merchantId: string; ratio: number; expirationDate: string | null; at: Date },
+  ) {
+    const [row] = await tx
+      .insert(merchantCashbacks)
+      .values({ merchantId: c.merchantId, ratio: c.ratio, expirationDate: c.expirationDate, createdAt: c.at })
+      .returning();
+    if (!row) throw new Error('cashback insert returned no row');
+    return row;
+  }
+
+  /** Changes a cashback rate (null when the merchant has none with this id); orders already made keep theirs. */
+  static async updateCashback(
+    tx: DbOrTx,
+    merchantId: string,
+    cashbackId: string,
+    c: { ratio: number; expirationDate: string | null },
+  ) {
+    const [row] = await tx
+      .update(merchantCashbacks)
+      .set({ ratio: c.ratio, expirationDate: c.expirationDate })
+      .where(and(eq(merchantCashbacks.id, cashbackId), eq(merchantCashbacks.merchantId, merchantId)))
+      .returning();
+    return row ?? null;
+  }
+
+  /** The merchant's cashback rates, newest first (the details page). */
+  static cashbacks(db: DbOrTx, merchantId: string) {
+    return db
+      .select()
+      .from(merchantCashbacks)
+      .where(eq(merchantCashbacks.merchantId, merchantId))
+      .orderBy(desc(merchantCashbacks.createdAt));
+  }
+
   async cashbackRate(merchantId: string, today: string): Promise<number> {
     const [row] = await this.db
       .select({ ratio: merchantCashbacks.ratio })

@@ -21,12 +21,12 @@ import {
   settlementPeriodRange,
   todayInSaoPaulo,
 } from '@drip/core';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
-import type { Tx } from '../../db/types.ts';
+import type { DbOrTx, Tx } from '../../db/types.ts';
 import { DomainError } from '../../errors.ts';
 import { tryJobLock } from '../../jobs/lock.ts';
 import { JOB } from '../../jobs/names.ts';
@@ -87,6 +87,20 @@ export interface SettlementDeps {
   webhooks: Pick<WebhookService, 'publish'>;
 }
 
+function checkFeeRate(rateBps: number): void {
+  if (!Number.isInteger(rateBps) || rateBps < 0 || rateBps > 10_000)
+    throw new DomainError('invalid', 'INVALID_FEE', 'A taxa deve estar entre 0 % e 100 %');
+}
+
+function checkTransferDelay(days: number): void {
+  if (!(TRANSFER_DELAYS as readonly number[]).includes(days))
+    throw new DomainError(
+      'invalid',
+      'INVALID_TRANSFER_DELAY',
+      `O prazo de repasse deve ser um de: ${TRANSFER_DELAYS.join(', ')} dias`,
+    );
+}
+
 export class SettlementService {
   readonly payoutQueue: Queue<PayoutTask>;
 
@@ -112,10 +126,13 @@ export class SettlementService {
   // ------------------------------------------------------------ configuration (admin screens, seeds, tests)
 
   /** A fee in basis points (2,99 % = 299). */
-  async addFee(merchantId: string, f: { rateBps: number; expirationDate?: string | null; at?: Date }) {
-    if (!Number.isInteger(f.rateBps) || f.rateBps < 0 || f.rateBps > 10_000)
-      throw new DomainError('invalid', 'INVALID_FEE', 'A taxa deve estar entre 0 % e 100 %');
-    const [row] = await this.o.db
+  async addFee(
+    merchantId: string,
+    f: { rateBps: number; expirationDate?: string | null; at?: Date },
+    db: DbOrTx = this.o.db,
+  ) {
+    checkFeeRate(f.rateBps);
+    const [row] = await db
       .insert(merchantFees)
       .values({
         merchantId,
@@ -135,14 +152,10 @@ export class SettlementService {
       expirationDate?: string | null;
       at?: Date;
     },
+    db: DbOrTx = this.o.db,
   ) {
-    if (!(TRANSFER_DELAYS as readonly number[]).includes(c.transferDelayInDays))
-      throw new DomainError(
-        'invalid',
-        'INVALID_TRANSFER_DELAY',
-        `O prazo de repasse deve ser um de: ${TRANSFER_DELAYS.join(', ')} dias`,
-      );
-    const [row] = await this.o.db
+    checkTransferDelay(c.transferDelayInDays);
+    const [row] = await db
       .insert(merchantSettlementConfigurations)
       .values({
         merchantId,
@@ -153,6 +166,68 @@ export class SettlementService {
       })
       .returning();
     return row;
+  }
+
+  /** The merchant's fees, newest first (the details page). */
+  fees(merchantId: string) {
+    return this.o.db
+      .select()
+      .from(merchantFees)
+      .where(eq(merchantFees.merchantId, merchantId))
+      .orderBy(desc(merchantFees.createdAt));
+  }
+
+  /** The merchant's settlement configurations, newest first (the details page). */
+  configurations(merchantId: string) {
+    return this.o.db
+      .select()
+      .from(merchantSettlementConfigurations)
+      .where(eq(merchantSettlementConfigurations.merchantId, merchantId))
+      .orderBy(desc(merchantSettlementConfigurations.createdAt));
+  }
+
+  /**
+   * Changes a fee's rate or expiration (null when the merchant has no such fee). A sale already booked keeps the fee
+   * on its `Venda` row; a sale not booked yet is booked with the fee active when it was made, as changed.
+   */
+  async updateFee(
+    merchantId: string,
+    feeId: string,
+    f: { rateBps: number; expirationDate: string | null },
+    db: DbOrTx = this.o.db,
+  ) {
+    checkFeeRate(f.rateBps);
+    const [row] = await db
+      .update(merchantFees)
+      .set({ rateBps: f.rateBps, expirationDate: f.expirationDate })
+      .where(and(eq(merchantFees.id, feeId), eq(merchantFees.merchantId, merchantId)))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Changes settlement terms (null when the merchant has none with this id); planned transfers keep their dates. */
+  async updateConfiguration(
+    merchantId: string,
+    configId: string,
+    c: { transferDelayInDays: number; payAllInOneSettlement: boolean; expirationDate: string | null },
+    db: DbOrTx = this.o.db,
+  ) {
+    checkTransferDelay(c.transferDelayInDays);
+    const [row] = await db
+      .update(merchantSettlementConfigurations)
+      .set({
+        transferDelayInDays: c.transferDelayInDays,
+        payAllInOneSettlement: c.payAllInOneSettlement,
+        expirationDate: c.expirationDate,
+      })
+      .where(
+        and(
+          eq(merchantSettlementConfigurations.id, configId),
+          eq(merchantSettlementConfigurations.merchantId, merchantId),
+        ),
+      )
+      .returning();
+    return row ?? null;
   }
 
   // ------------------------------------------------------------ the job

@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ADD COLUMN "enable_in_app" boolean DEFAULT false NOT NULL;

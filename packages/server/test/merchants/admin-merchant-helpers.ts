@@ -1,0 +1,63 @@
+/** Shared steps of the back office's merchant tests: a valid merchant form and the admin's calls. */
+import { randomUUID } from 'node:crypto';
+import { adminCreateMerchant, adminCreateMerchantUser, fillPath } from '@drip/core';
+import { bearer, loginAdmin, type TestApp, type TestResponse } from '../helpers.ts';
+
+/** A complete merchant form (spec 2.2) with a CNPJ Pix key; `overrides` replace fields. */
+export function merchantForm(overrides: Record<string, unknown> = {}) {
+  return {
+    name: `Loja Nova ${randomUUID().slice(0, 8)}`,
+    legalName: 'Loja Nova Comércio Ltda',
+    cnpj: '11.222.333/0001-81',
+    initials: 'ln',
+    enableInApp: false,
+    settlementPlatform: 'STARKBANK',
+    upfrontPaymentStatus: 'DISABLED',
+    representativeName: 'Ana Souza',
+    representativeCpf: '529.982.247-25',
+    representativeEmail: 'ana@lojanova.example',
+    pixKeyType: 'CNPJ',
+    pixKey: '11.222.333/0001-81',
+    bankCode: '260',
+    status: 'ENABLED',
+    settlementPaymentType: 'BUSINESS_DAYS_ONLY',
+    ...overrides,
+  };
+}
+
+export async function adminHeaders(t: TestApp) {
+  return bearer((await loginAdmin(t)).token);
+}
+
+export async function createMerchant(
+  t: TestApp,
+  headers: Record<string, string>,
+  overrides: Record<string, unknown> = {},
+): Promise<TestResponse> {
+  return t.request('POST', adminCreateMerchant.path, merchantForm(overrides), headers);
+}
+
+export function userForm(merchantId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    merchantId,
+    email: `user-${randomUUID().slice(0, 8)}@lojanova.example`,
+    phone: '+55 (11) 91234-5678',
+    name: 'Bruno Lima',
+    post: 'Financeiro',
+    communications: [{ communicationType: 'ORDER_CREATED', notify: true }],
+    permissions: ['ADMIN', 'READ'],
+    password: 'senha-forte-1',
+    ...overrides,
+  };
+}
+
+export async function createUser(
+  t: TestApp,
+  headers: Record<string, string>,
+  merchantId: string,
+  overrides: Record<string, unknown> = {},
+) {
+  return t.request('POST', adminCreateMerchantUser.path, userForm(merchantId, overrides), headers);
+}
+
+export const pathOf = fillPath;
