@@ -18,11 +18,14 @@ import { AuditService } from './modules/audit/service.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { LoginThrottle } from './modules/auth/throttle.ts';
+import { CatalogueService } from './modules/catalogue/service.ts';
 import { cepPortFor } from './modules/cep/port.ts';
 import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
 import { paymentsPortFor } from './modules/checkouts/payments-port.ts';
 import { CustomerService } from './modules/customers/service.ts';
+import { FileImageStore, type ImageStorePort } from './modules/images/port.ts';
+import { ImageService } from './modules/images/service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
 import { WindowCounters } from './modules/notifications/counters.ts';
 import { outboxNotifications } from './modules/notifications/outbox.ts';
@@ -52,6 +55,8 @@ export interface AppDeps {
   payouts?: PayoutPort;
   /** DNS of the calls to URLs users typed (webhooks), whose every address is checked; default: the system's. */
   resolve?: Resolver;
+  /** The `images` port; default: files under `config.dataDir`/images. */
+  imageStore?: ImageStorePort;
 }
 
 /** Path prefixes that always answer JSON (never the single-page apps). */
@@ -63,6 +68,8 @@ export const API_PREFIXES = [
   '/customer_backoffice/',
   '/api/',
   '/sandbox/',
+  '/catalogue/',
+  '/images/',
 ];
 
 const isApiPath = (path: string) =>
@@ -129,10 +136,13 @@ export function buildServices(deps: AppDeps): Services {
     payments: paymentsPortFor(paymentsModule.payments),
     webhooks,
   });
+  const images = new ImageService(deps.imageStore ?? new FileImageStore(config.dataDir), config.publicUrl);
   return {
     ...paymentsModule,
     ...checkoutServices,
     webhooks,
+    images,
+    catalogue: new CatalogueService({ db, clock, images }),
     cep: cepPortFor(config),
     config,
     database,

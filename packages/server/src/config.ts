@@ -101,6 +101,19 @@ export interface Config {
   trustedProxies?: readonly string[];
   /** Growing delays on failed sign-ins; DEFAULT_THROTTLE when absent. */
   throttle?: ThrottleConfig;
+  /**
+   * `CATALOGUE_API_KEY`: the key of the store catalogue API (X-Api-Key). When absent, the sandbox uses
+   * SANDBOX_CATALOGUE_API_KEY (shown by /sandbox/demo) and production refuses every catalogue call.
+   */
+  catalogueApiKey?: string;
+}
+
+/** The sandbox's catalogue key: public on purpose, like the demo passwords. */
+export const SANDBOX_CATALOGUE_API_KEY = 'cat_sandbox_drip_catalogo_demo';
+
+/** The catalogue key in force, or null when none is configured (production without CATALOGUE_API_KEY). */
+export function catalogueKeyOf(config: Config): string | null {
+  return config.catalogueApiKey ?? (config.sandbox ? SANDBOX_CATALOGUE_API_KEY : null);
 }
 
 export class ConfigError extends Error {
@@ -211,6 +224,10 @@ export function loadConfig(env: Env = process.env): Config {
     return raw ? resolve(raw) : resolve(pkg, fallback);
   };
 
+  const catalogueApiKey = env.CATALOGUE_API_KEY?.trim() || undefined;
+  if (catalogueApiKey !== undefined && catalogueApiKey.length < 24)
+    problems.push('CATALOGUE_API_KEY must have at least 24 characters');
+
   const production = nodeEnv === 'production';
   if (production && sandbox) {
     problems.push(
@@ -302,6 +319,7 @@ export function loadConfig(env: Env = process.env): Config {
     payout,
     sendCaps,
     trustedProxies,
+    ...(catalogueApiKey ? { catalogueApiKey } : {}),
   };
 }
 

@@ -73,3 +73,22 @@ describe('checkout client', () => {
     expect(calls[0]?.body).toEqual({ oldStatus: 'WAITING_RESPONSE', newStatus: 'CONFIRMED' });
   });
 });
+
+describe('checkout client highlight stores', () => {
+  it("reads the server's relay of the catalogue's 'Highlights' bucket, without any catalogue key", async () => {
+    const seen: { url: string; key: string | null }[] = [];
+    const client = createCheckoutClient({
+      baseUrl: 'https://drip.example',
+      fetch: async (input, init) => {
+        seen.push({ url: String(input), key: new Headers(init?.headers).get('X-Api-Key') });
+        return new Response(JSON.stringify([{ id: 's1', name: 'Loja Aurora', logoUrl: null }]), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      },
+    });
+    const result = await client.highlightStores();
+    expect(result.ok && result.data).toEqual([{ id: 's1', name: 'Loja Aurora', logoUrl: null }]);
+    expect(seen).toEqual([{ url: 'https://drip.example/api/v1/highlight-stores', key: null }]);
+  });
+});

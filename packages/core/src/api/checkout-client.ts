@@ -6,6 +6,7 @@
  */
 import type * as v from 'valibot';
 import { onlyDigits } from '../br.ts';
+import type { HighlightStore } from '../contract/catalogue.ts';
 import type {
   CancelCheckoutResponse,
   CepLookupResponse,
@@ -21,6 +22,7 @@ import type {
   VerificationChannel,
   WaitlistStatus,
 } from '../contract/checkout.ts';
+import { shopperHighlightStores } from '../endpoints/catalogue.ts';
 import {
   cepLookup,
   checkoutCancel,
@@ -70,6 +72,8 @@ export interface CheckoutClient {
     body: Omit<In<typeof CheckoutFeedbackRequest>, 'feedback'> & { feedback: string },
   ): Promise<ApiResult<unknown>>;
   lookupCep(cep: string): Promise<ApiResult<CepLookupResponse>>;
+  /** The highlight stores (the catalogue's 'Highlights' bucket, relayed by the server). */
+  highlightStores(): Promise<ApiResult<HighlightStore[]>>;
 }
 
 export function createCheckoutClient(opts: CheckoutClientOptions = {}): CheckoutClient {
@@ -103,5 +107,6 @@ export function createCheckoutClient(opts: CheckoutClientOptions = {}): Checkout
       }),
     sendFeedback: (body) => call(checkoutFeedback, { body: body as In<typeof CheckoutFeedbackRequest> }),
     lookupCep: (cep) => call(cepLookup, { params: { cep: onlyDigits(cep) } }),
+    highlightStores: () => call(shopperHighlightStores),
   };
 }

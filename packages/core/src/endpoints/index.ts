@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './catalogue.ts';
 export * from './common.ts';
 export * from './customer.ts';
 export * from './define.ts';

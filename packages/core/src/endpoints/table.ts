@@ -4,6 +4,7 @@
  * define.ts), so that a page does not carry every schema.
  */
 import { adminEndpoints } from './admin.ts';
+import { catalogueEndpoints } from './catalogue.ts';
 import { customerEndpoints } from './customer.ts';
 import type { AnyEndpoint } from './define.ts';
 import { merchantEndpoints } from './merchant.ts';
@@ -26,6 +27,7 @@ export const endpointGroups = {
   shopper: shopperEndpoints,
   platform: platformEndpoints,
   sandbox: sandboxEndpoints,
+  catalogue: catalogueEndpoints,
 } as const;
 
 /** Every endpoint, once. */
