@@ -1,6 +1,6 @@
 import { imagesGet } from '@drip/core';
+import { domainNotFound } from '../../errors.ts';
 import type { Services } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 
 /** Names are content hashes: the bytes behind a name never change, so browsers and CDNs keep them for a year. */
@@ -9,7 +9,7 @@ export function imageRoutes(s: Services): RouteDef[] {
     route(imagesGet, async ({ c, params }) => {
       const etag = `"${params.name.replace(/\.png$/, '')}"`;
       const bytes = await s.images.read(params.name);
-      if (!bytes) throw notFound('Imagem não encontrada');
+      if (!bytes) throw domainNotFound('Imagem não encontrada', 'IMAGE_NOT_FOUND');
       const headers = {
         'Cache-Control': 'public, max-age=31536000, immutable',
         ETag: etag,
