@@ -6,7 +6,6 @@
  */
 import type * as v from 'valibot';
 import { onlyDigits } from '../br.ts';
-import type { HighlightStore } from '../contract/catalogue.ts';
 import type {
   CancelCheckoutResponse,
   CepLookupResponse,
@@ -22,7 +21,8 @@ import type {
   VerificationChannel,
   WaitlistStatus,
 } from '../contract/checkout.ts';
-import { shopperHighlightStores } from '../endpoints/catalogue.ts';
+import type { HighlightStore } from '../contract/highlight-stores.ts';
+import { shopperHighlightStores } from '../endpoints/highlight-stores.ts';
 import {
   cepLookup,
   checkoutCancel,

@@ -3,6 +3,7 @@
  * buckets of highlight stores. Percentages travel as fractions (0.05 is 5 %), as the spec's store fields say.
  */
 import * as v from 'valibot';
+import { HighlightStore } from './highlight-stores.ts';
 import { pageOf } from './orders.ts';
 
 /** Base path of the catalogue API; its calls authenticate with the catalogue key in CATALOGUE_KEY_HEADER. */
@@ -208,9 +209,8 @@ export const StoreStatusQuery = v.object({ newStatus: v.optional(StoreStatus, 'A
 
 // ---- buckets ----
 
-/** A highlight store as the checkout shows it (spec 3). */
-export const HighlightStore = v.object({ id: v.string(), name: v.string(), logoUrl: v.nullable(v.string()) });
-export type HighlightStore = v.InferOutput<typeof HighlightStore>;
+// The checkout's part lives in its own file, so that the checkout bundle carries none of the management schemas.
+export { HighlightStore };
 export const StoreBucket = v.object({ name: v.string(), stores: v.array(HighlightStore) });
 export const StoreBuckets = v.array(StoreBucket);
 export type StoreBuckets = v.InferOutput<typeof StoreBuckets>;

@@ -12,7 +12,6 @@ import {
   CreateCategoryRequest,
   CreateStoreRequest,
   CreateTagRequest,
-  HighlightStore,
   Store,
   StoreBuckets,
   StoreListQuery,
@@ -24,11 +23,12 @@ import {
   UpdateStoreRequest,
   UpdateTagRequest,
 } from '../contract/catalogue.ts';
-import { CHECKOUT_API } from '../contract/checkout.ts';
 import { IdParam } from './common.ts';
 import { endpoint } from './define.ts';
+import { shopperHighlightStores } from './highlight-stores.ts';
 
 export * from '../contract/catalogue.ts';
+export { shopperHighlightStores };
 
 const tag = 'Store catalogue';
 const KEY_HEADER = { 'X-Api-Key': 'A chave do catálogo' };
@@ -219,19 +219,6 @@ export const catalogueUpdateStoreStatus = endpoint('catalogue.updateStoreStatus'
   params: IdParam,
   query: StoreStatusQuery,
   response: Store,
-});
-
-/**
- * The checkout's highlight stores: the 'Highlights' bucket of `management/stores/buckets`, relayed by the server so
- * that the browser never holds the catalogue key (a management credential).
- */
-export const shopperHighlightStores = endpoint('shopper.highlightStores', {
-  method: 'GET',
-  path: `${CHECKOUT_API}/highlight-stores`,
-  audience: 'anonymous',
-  tag: 'Shopper checkout',
-  summary: "As lojas em destaque do checkout (o grupo 'Highlights' dos buckets do catálogo)",
-  response: v.array(HighlightStore),
 });
 
 /** The images the catalogue (and later merchants and promotions) stored: content-addressed, cached for a year. */
