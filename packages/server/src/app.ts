@@ -24,7 +24,8 @@ import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
 import { paymentsPortFor } from './modules/checkouts/payments-port.ts';
 import { CustomerService } from './modules/customers/service.ts';
-import { FileImageStore, type ImageStorePort } from './modules/images/port.ts';
+import { imageStoreFor } from './modules/images/module.ts';
+import type { ImageStorePort } from './modules/images/port.ts';
 import { ImageService } from './modules/images/service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
 import { WindowCounters } from './modules/notifications/counters.ts';
@@ -136,7 +137,7 @@ export function buildServices(deps: AppDeps): Services {
     payments: paymentsPortFor(paymentsModule.payments),
     webhooks,
   });
-  const images = new ImageService(deps.imageStore ?? new FileImageStore(config.dataDir), config.publicUrl);
+  const images = new ImageService(deps.imageStore ?? imageStoreFor(config), config.publicUrl);
   return {
     ...paymentsModule,
     ...checkoutServices,

@@ -106,6 +106,18 @@ export interface Config {
    * SANDBOX_CATALOGUE_API_KEY (shown by /sandbox/demo) and production refuses every catalogue call.
    */
   catalogueApiKey?: string;
+  /**
+   * Where images are kept: files under `dataDir`/images when absent, or an S3-compatible bucket (`IMAGE_STORE=s3`,
+   * docs/images.md). Credentials come from the AWS SDK's default chain (AWS_ACCESS_KEY_ID, an instance role).
+   */
+  imageStore?: {
+    provider: 's3';
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    forcePathStyle: boolean;
+    prefix: string;
+  };
 }
 
 /** The sandbox's catalogue key: public on purpose, like the demo passwords. */
@@ -228,6 +240,24 @@ export function loadConfig(env: Env = process.env): Config {
   if (catalogueApiKey !== undefined && catalogueApiKey.length < 24)
     problems.push('CATALOGUE_API_KEY must have at least 24 characters');
 
+  let imageStore: Config['imageStore'];
+  const imageStoreRaw = env.IMAGE_STORE?.trim() || 'files';
+  if (imageStoreRaw === 's3') {
+    const bucket = env.S3_IMAGES_BUCKET?.trim() ?? '';
+    if (bucket === '') problems.push('S3_IMAGES_BUCKET is required when IMAGE_STORE=s3');
+    const endpoint = env.S3_IMAGES_ENDPOINT?.trim() || undefined;
+    imageStore = {
+      provider: 's3',
+      bucket,
+      region: env.S3_IMAGES_REGION?.trim() || 'us-east-1',
+      ...(endpoint ? { endpoint } : {}),
+      forcePathStyle: env.S3_IMAGES_FORCE_PATH_STYLE?.trim() === '1',
+      prefix: env.S3_IMAGES_PREFIX?.trim() ?? '',
+    };
+  } else if (imageStoreRaw !== 'files') {
+    problems.push(`IMAGE_STORE must be files or s3 (got "${imageStoreRaw}")`);
+  }
+
   const production = nodeEnv === 'production';
   if (production && sandbox) {
     problems.push(
@@ -320,6 +350,7 @@ export function loadConfig(env: Env = process.env): Config {
     sendCaps,
     trustedProxies,
     ...(catalogueApiKey ? { catalogueApiKey } : {}),
+    ...(imageStore ? { imageStore } : {}),
   };
 }
 
