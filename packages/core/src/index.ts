@@ -6,7 +6,7 @@ export type { CatalogueClient, CatalogueClientOptions } from './api/catalogue-cl
 export { CATALOGUE_TIMEOUT_MS, createCatalogueClient } from './api/catalogue-client.ts';
 // ---------------------------------------------------------------- shopper checkout
 export type { CheckoutClient, CheckoutClientOptions, SimulatorQuery } from './api/checkout-client.ts';
-export { createCheckoutClient } from './api/checkout-client.ts';
+export { createCheckoutClient, loadHighlightStores } from './api/checkout-client.ts';
 export type {
   AdminClient,
   ClientOptions,

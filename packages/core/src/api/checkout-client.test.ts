@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCheckoutClient } from './checkout-client.ts';
+import { createCheckoutClient, loadHighlightStores } from './checkout-client.ts';
 
 type Call = { url: string; method: string | undefined; body: unknown };
 
@@ -77,7 +77,7 @@ describe('checkout client', () => {
 describe('checkout client highlight stores', () => {
   it("reads the server's relay of the catalogue's 'Highlights' bucket, without any catalogue key", async () => {
     const seen: { url: string; key: string | null }[] = [];
-    const client = createCheckoutClient({
+    const result = await loadHighlightStores({
       baseUrl: 'https://drip.example',
       fetch: async (input, init) => {
         seen.push({ url: String(input), key: new Headers(init?.headers).get('X-Api-Key') });
@@ -87,7 +87,6 @@ describe('checkout client highlight stores', () => {
         });
       },
     });
-    const result = await client.highlightStores();
     expect(result.ok && result.data).toEqual([{ id: 's1', name: 'Loja Aurora', logoUrl: null }]);
     expect(seen).toEqual([{ url: 'https://drip.example/api/v1/highlight-stores', key: null }]);
   });

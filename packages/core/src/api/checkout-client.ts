@@ -72,8 +72,6 @@ export interface CheckoutClient {
     body: Omit<In<typeof CheckoutFeedbackRequest>, 'feedback'> & { feedback: string },
   ): Promise<ApiResult<unknown>>;
   lookupCep(cep: string): Promise<ApiResult<CepLookupResponse>>;
-  /** The highlight stores (the catalogue's 'Highlights' bucket, relayed by the server). */
-  highlightStores(): Promise<ApiResult<HighlightStore[]>>;
 }
 
 export function createCheckoutClient(opts: CheckoutClientOptions = {}): CheckoutClient {
@@ -107,6 +105,16 @@ export function createCheckoutClient(opts: CheckoutClientOptions = {}): Checkout
       }),
     sendFeedback: (body) => call(checkoutFeedback, { body: body as In<typeof CheckoutFeedbackRequest> }),
     lookupCep: (cep) => call(cepLookup, { params: { cep: onlyDigits(cep) } }),
-    highlightStores: () => call(shopperHighlightStores),
   };
+}
+
+/**
+ * The checkout's highlight stores: the catalogue's 'Highlights' bucket, relayed by the server (the browser holds no
+ * catalogue key). Beside the client rather than in it, so that the client's fakes in tests need not change.
+ */
+export function loadHighlightStores(opts: CheckoutClientOptions = {}): Promise<ApiResult<HighlightStore[]>> {
+  const call = createCall(
+    createHttp({ baseUrl: opts.baseUrl, fetch: opts.fetch, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS }),
+  );
+  return call(shopperHighlightStores);
 }
