@@ -64,6 +64,12 @@ export function startSummary({ url, world, demoStoreUrl, serverLog, buildLogs })
     rows.push(['Sandbox bank', `${url}/sandbox/bank`, 'pay a Pix copy-paste code']);
     if (demoStoreUrl) rows.push(['Demo store', demoStoreUrl, 'buys with the SDK, another origin']);
     rows.push(['API reference', `${url}/api/docs`, 'merchant API keys at /sandbox/demo']);
+    if (world.catalogue?.apiKey)
+      rows.push([
+        'Store catalogue',
+        `${url}${world.catalogue.basePath}`,
+        `${world.catalogue.apiKeyHeader}: ${world.catalogue.apiKey}`,
+      ]);
   } else {
     rows.push(['Admin', `${url}/admin/login`]);
     rows.push(['Merchant portal', `${url}/parceira/login`]);

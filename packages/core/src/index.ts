@@ -2,9 +2,11 @@
 
 export type { Call, CallArgs, CallInput, CallOptions } from './api/call.ts';
 export { createCall } from './api/call.ts';
+export type { CatalogueClient, CatalogueClientOptions } from './api/catalogue-client.ts';
+export { CATALOGUE_TIMEOUT_MS, createCatalogueClient } from './api/catalogue-client.ts';
 // ---------------------------------------------------------------- shopper checkout
 export type { CheckoutClient, CheckoutClientOptions, SimulatorQuery } from './api/checkout-client.ts';
-export { createCheckoutClient } from './api/checkout-client.ts';
+export { createCheckoutClient, loadHighlightStores } from './api/checkout-client.ts';
 export type {
   AdminClient,
   ClientOptions,

@@ -18,11 +18,15 @@ import { AuditService } from './modules/audit/service.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { LoginThrottle } from './modules/auth/throttle.ts';
+import { CatalogueService } from './modules/catalogue/service.ts';
 import { cepPortFor } from './modules/cep/port.ts';
 import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
 import { paymentsPortFor } from './modules/checkouts/payments-port.ts';
 import { CustomerService } from './modules/customers/service.ts';
+import { imageStoreFor } from './modules/images/module.ts';
+import type { ImageStorePort } from './modules/images/port.ts';
+import { ImageService } from './modules/images/service.ts';
 import { MerchantAdminService } from './modules/merchants/admin-service.ts';
 import { MerchantService } from './modules/merchants/service.ts';
 import { WindowCounters } from './modules/notifications/counters.ts';
@@ -53,6 +57,8 @@ export interface AppDeps {
   payouts?: PayoutPort;
   /** DNS of the calls to URLs users typed (webhooks), whose every address is checked; default: the system's. */
   resolve?: Resolver;
+  /** The `images` port; default: files under `config.dataDir`/images. */
+  imageStore?: ImageStorePort;
 }
 
 /** Path prefixes that always answer JSON (never the single-page apps). */
@@ -64,6 +70,8 @@ export const API_PREFIXES = [
   '/customer_backoffice/',
   '/api/',
   '/sandbox/',
+  '/catalogue/',
+  '/images/',
 ];
 
 const isApiPath = (path: string) =>
@@ -139,10 +147,13 @@ export function buildServices(deps: AppDeps): Services {
     webhooks,
     payouts: deps.payouts,
   });
+  const images = new ImageService(deps.imageStore ?? imageStoreFor(config), config.publicUrl);
   return {
     ...paymentsModule,
     ...checkoutServices,
     webhooks,
+    images,
+    catalogue: new CatalogueService({ db, clock, images }),
     cep: cepPortFor(config),
     config,
     database,

@@ -101,6 +101,31 @@ export interface Config {
   trustedProxies?: readonly string[];
   /** Growing delays on failed sign-ins; DEFAULT_THROTTLE when absent. */
   throttle?: ThrottleConfig;
+  /**
+   * `CATALOGUE_API_KEY`: the key of the store catalogue API (X-Api-Key). When absent, the sandbox uses
+   * SANDBOX_CATALOGUE_API_KEY (shown by /sandbox/demo) and production refuses every catalogue call.
+   */
+  catalogueApiKey?: string;
+  /**
+   * Where images are kept: files under `dataDir`/images when absent, or an S3-compatible bucket (`IMAGE_STORE=s3`,
+   * docs/images.md). Credentials come from the AWS SDK's default chain (AWS_ACCESS_KEY_ID, an instance role).
+   */
+  imageStore?: {
+    provider: 's3';
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    forcePathStyle: boolean;
+    prefix: string;
+  };
+}
+
+/** The sandbox's catalogue key: public on purpose, like the demo passwords. */
+export const SANDBOX_CATALOGUE_API_KEY = 'cat_sandbox_drip_catalogo_demo';
+
+/** The catalogue key in force, or null when none is configured (production without CATALOGUE_API_KEY). */
+export function catalogueKeyOf(config: Config): string | null {
+  return config.catalogueApiKey ?? (config.sandbox ? SANDBOX_CATALOGUE_API_KEY : null);
 }
 
 export class ConfigError extends Error {
@@ -211,6 +236,28 @@ export function loadConfig(env: Env = process.env): Config {
     return raw ? resolve(raw) : resolve(pkg, fallback);
   };
 
+  const catalogueApiKey = env.CATALOGUE_API_KEY?.trim() || undefined;
+  if (catalogueApiKey !== undefined && catalogueApiKey.length < 24)
+    problems.push('CATALOGUE_API_KEY must have at least 24 characters');
+
+  let imageStore: Config['imageStore'];
+  const imageStoreRaw = env.IMAGE_STORE?.trim() || 'files';
+  if (imageStoreRaw === 's3') {
+    const bucket = env.S3_IMAGES_BUCKET?.trim() ?? '';
+    if (bucket === '') problems.push('S3_IMAGES_BUCKET is required when IMAGE_STORE=s3');
+    const endpoint = env.S3_IMAGES_ENDPOINT?.trim() || undefined;
+    imageStore = {
+      provider: 's3',
+      bucket,
+      region: env.S3_IMAGES_REGION?.trim() || 'us-east-1',
+      ...(endpoint ? { endpoint } : {}),
+      forcePathStyle: env.S3_IMAGES_FORCE_PATH_STYLE?.trim() === '1',
+      prefix: env.S3_IMAGES_PREFIX?.trim() ?? '',
+    };
+  } else if (imageStoreRaw !== 'files') {
+    problems.push(`IMAGE_STORE must be files or s3 (got "${imageStoreRaw}")`);
+  }
+
   const production = nodeEnv === 'production';
   if (production && sandbox) {
     problems.push(
@@ -302,6 +349,8 @@ export function loadConfig(env: Env = process.env): Config {
     payout,
     sendCaps,
     trustedProxies,
+    ...(catalogueApiKey ? { catalogueApiKey } : {}),
+    ...(imageStore ? { imageStore } : {}),
   };
 }
 

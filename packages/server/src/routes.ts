@@ -2,11 +2,13 @@ import type { Services } from './http/context.ts';
 import type { RouteDef } from './http/route-table.ts';
 import { adminRoutes } from './modules/admins/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { cepRoutes } from './modules/cep/routes.ts';
 import { merchantSalesRoutes } from './modules/checkouts/merchant-routes.ts';
 import { checkoutRoutes } from './modules/checkouts/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
+import { imageRoutes } from './modules/images/routes.ts';
 import { adminMerchantRoutes } from './modules/merchants/admin-routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -34,5 +36,7 @@ export function routeTable(services: Services): RouteDef[] {
     ...debtRoutes(services),
     ...settlementRoutes(services),
     ...webhookRoutes(services),
+    ...catalogueRoutes(services),
+    ...imageRoutes(services),
   ];
 }

@@ -4,6 +4,7 @@ import type { Db } from './db/index.ts';
 import { admins } from './modules/admins/tables.ts';
 import { randomToken } from './modules/auth/crypto.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
+import { seedCatalogueWorld } from './modules/catalogue/seed.ts';
 import { seedCheckoutWorld } from './modules/checkouts/seed.ts';
 import { customers } from './modules/customers/tables.ts';
 import { merchants, merchantUsers } from './modules/merchants/tables.ts';
@@ -189,6 +190,7 @@ export async function seed(db: Db, passwords: PasswordHasher, sandbox = true): P
     const now = new Date();
     await seedCheckoutWorld(tx, now);
     await seedInstalmentWorld(tx, now);
+    await seedCatalogueWorld(tx, now);
   });
   return true;
 }

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { CATALOGUE_API, CATALOGUE_KEY_HEADER } from '@drip/core';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app.ts';
 import { type Clock, clockTravel, offsetClock, systemClock } from './clock.ts';
-import { type Config, ConfigError } from './config.ts';
+import { type Config, ConfigError, catalogueKeyOf } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { serverJobs } from './jobs/registry.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -132,6 +133,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           `  Parceira       ${urls.merchant}   ${credentials.merchantUsers.join(', ')} / ${DEMO_PASSWORD} (código SMS na caixa de entrada)`,
           `  Cliente        ${urls.customer}   CPF ${credentials.customers.join(', ')} / ${DEMO_PASSWORD}`,
           `  Caixa de entrada ${publicUrl}/sandbox/inbox`,
+          `  Catálogo       ${publicUrl}${CATALOGUE_API}   ${CATALOGUE_KEY_HEADER}: ${catalogueKeyOf(config)}`,
           '',
         ].join('\n'),
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCheckoutClient } from './checkout-client.ts';
+import { createCheckoutClient, loadHighlightStores } from './checkout-client.ts';
 
 type Call = { url: string; method: string | undefined; body: unknown };
 
@@ -71,5 +71,23 @@ describe('checkout client', () => {
       'GET /api/v1/cep/01310930',
     ]);
     expect(calls[0]?.body).toEqual({ oldStatus: 'WAITING_RESPONSE', newStatus: 'CONFIRMED' });
+  });
+});
+
+describe('checkout client highlight stores', () => {
+  it("reads the server's relay of the catalogue's 'Highlights' bucket, without any catalogue key", async () => {
+    const seen: { url: string; key: string | null }[] = [];
+    const result = await loadHighlightStores({
+      baseUrl: 'https://drip.example',
+      fetch: async (input, init) => {
+        seen.push({ url: String(input), key: new Headers(init?.headers).get('X-Api-Key') });
+        return new Response(JSON.stringify([{ id: 's1', name: 'Loja Aurora', logoUrl: null }]), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      },
+    });
+    expect(result.ok && result.data).toEqual([{ id: 's1', name: 'Loja Aurora', logoUrl: null }]);
+    expect(seen).toEqual([{ url: 'https://drip.example/api/v1/highlight-stores', key: null }]);
   });
 });

@@ -21,6 +21,8 @@ import type {
   VerificationChannel,
   WaitlistStatus,
 } from '../contract/checkout.ts';
+import type { HighlightStore } from '../contract/highlight-stores.ts';
+import { shopperHighlightStores } from '../endpoints/highlight-stores.ts';
 import {
   cepLookup,
   checkoutCancel,
@@ -104,4 +106,15 @@ export function createCheckoutClient(opts: CheckoutClientOptions = {}): Checkout
     sendFeedback: (body) => call(checkoutFeedback, { body: body as In<typeof CheckoutFeedbackRequest> }),
     lookupCep: (cep) => call(cepLookup, { params: { cep: onlyDigits(cep) } }),
   };
+}
+
+/**
+ * The checkout's highlight stores: the catalogue's 'Highlights' bucket, relayed by the server (the browser holds no
+ * catalogue key). Beside the client rather than in it, so that the client's fakes in tests need not change.
+ */
+export function loadHighlightStores(opts: CheckoutClientOptions = {}): Promise<ApiResult<HighlightStore[]>> {
+  const call = createCall(
+    createHttp({ baseUrl: opts.baseUrl, fetch: opts.fetch, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS }),
+  );
+  return call(shopperHighlightStores);
 }

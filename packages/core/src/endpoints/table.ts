@@ -5,6 +5,7 @@
  */
 import { adminEndpoints } from './admin.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
+import { catalogueEndpoints } from './catalogue.ts';
 import { customerEndpoints } from './customer.ts';
 import type { AnyEndpoint } from './define.ts';
 import { merchantEndpoints } from './merchant.ts';
@@ -28,6 +29,7 @@ export const endpointGroups = {
   shopper: shopperEndpoints,
   platform: platformEndpoints,
   sandbox: sandboxEndpoints,
+  catalogue: catalogueEndpoints,
 } as const;
 
 /** Every endpoint, once. */

@@ -3,6 +3,14 @@ export { jobQueue } from '../jobs/tables.ts';
 export { admins } from '../modules/admins/tables.ts';
 export { auditLog } from '../modules/audit/tables.ts';
 export { loginThrottle, refreshTokens, verificationCodes } from '../modules/auth/tables.ts';
+export {
+  catalogueCategories,
+  catalogueCategoryTags,
+  catalogueStoreCategories,
+  catalogueStores,
+  catalogueStoreTags,
+  catalogueTags,
+} from '../modules/catalogue/tables.ts';
 export { checkoutFeedback, checkouts, idempotencyKeys } from '../modules/checkouts/tables.ts';
 export { creditDecisions, fraudBlocks } from '../modules/credit/tables.ts';
 export { customerAccessLinks, customers } from '../modules/customers/tables.ts';

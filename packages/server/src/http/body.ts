@@ -98,15 +98,15 @@ export function parseWith<TSchema extends v.GenericSchema>(
  * MAX_JSON_DEPTH and on a string with NUL or an unpaired surrogate. Returns the raw value, to be parsed with a
  * contract schema.
  */
-export async function readJson(c: Context): Promise<unknown> {
+export async function readJson(c: Context, maxBytes: number = MAX_BODY_BYTES): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Envie o corpo da requisição como application/json');
   }
   const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   const buf = await c.req.arrayBuffer();
-  if (buf.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  if (buf.byteLength > maxBytes) throw tooLarge(maxBytes);
   const text = new TextDecoder().decode(buf);
   if (text.trim() === '') throw new ApiError(400, 'MALFORMED_JSON', 'O corpo da requisição está vazio');
   let value: unknown;
@@ -120,8 +120,12 @@ export async function readJson(c: Context): Promise<unknown> {
   return value;
 }
 
-export function tooLarge(): ApiError {
-  return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'O corpo da requisição excede o limite de 64 KB');
+export function tooLarge(maxBytes: number = MAX_BODY_BYTES): ApiError {
+  const limit =
+    maxBytes >= 1024 * 1024
+      ? `${Math.round(maxBytes / 1024 / 1024)} MB`
+      : `${Math.round(maxBytes / 1024)} KB`;
+  return new ApiError(413, 'PAYLOAD_TOO_LARGE', `O corpo da requisição excede o limite de ${limit}`);
 }
 
 /** Reads and validates the JSON body with a contract schema. */

@@ -10,12 +10,14 @@ import type { AdminService } from '../modules/admins/service.ts';
 import type { AuditService } from '../modules/audit/service.ts';
 import type { AuthService } from '../modules/auth/service.ts';
 import type { LoginThrottle } from '../modules/auth/throttle.ts';
+import type { CatalogueService } from '../modules/catalogue/service.ts';
 import type { CepPort } from '../modules/cep/port.ts';
 import type { IdempotencyStore } from '../modules/checkouts/idempotency.ts';
 import type { CheckoutService } from '../modules/checkouts/service.ts';
 import type { CreditService } from '../modules/credit/service.ts';
 import type { CustomerService } from '../modules/customers/service.ts';
 import type { DebtService } from '../modules/debts/service.ts';
+import type { ImageService } from '../modules/images/service.ts';
 import type { MerchantAdminService } from '../modules/merchants/admin-service.ts';
 import type { MerchantService } from '../modules/merchants/service.ts';
 import type { Notifications } from '../modules/notifications/ports.ts';
@@ -97,6 +99,10 @@ export interface Services {
   sandboxPayouts: SandboxPayouts | null;
   /** Signed merchant webhooks: `publish(tx, merchantId, event, data)` inside the caller's transaction. */
   webhooks: WebhookService;
+  /** Accepted images (real PNGs within the limit) and where they are kept (the `images` port). */
+  images: ImageService;
+  /** The store catalogue: stores, categories, tags, highlight buckets (its own API, catalogue key). */
+  catalogue: CatalogueService;
   /** The merchants' registered embed origins, cached (static.ts); `clear()` after a change. */
   embedOrigins: EmbedOriginsSource & { clear(): void };
 }

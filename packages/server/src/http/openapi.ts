@@ -61,7 +61,12 @@ const SECURITY_SCHEMES = {
     scheme: 'bearer',
     description: 'A chave de API do parceiro (a que o admin redefine), como `Authorization: Bearer <chave>`.',
   },
-  catalogueApiKey: { type: 'http', scheme: 'bearer', description: 'A chave do catálogo do parceiro' },
+  catalogueApiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Api-Key',
+    description: 'A chave da API do catálogo de lojas (no sandbox, a de /sandbox/demo).',
+  },
 };
 
 const pascal = (id: string) =>

@@ -1,5 +1,7 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   type AnyEndpoint,
+  CATALOGUE_KEY_HEADER,
   type EndpointAudience,
   type EndpointWireOutput,
   isMerchantAdmin,
@@ -7,6 +9,7 @@ import {
 } from '@drip/core';
 import type { Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
+import { catalogueKeyOf } from '../config.ts';
 import { parseWith, readJson, rejectBody, toIssues } from './body.ts';
 import type { AppContext, AppEnv, Services } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -129,6 +132,24 @@ export function requireMerchantApiKey(services: Services): MiddlewareHandler<App
   };
 }
 
+/**
+ * Catalogue key in X-Api-Key: 401 without one or with another key. Compared as SHA-256 digests in constant time,
+ * so that the answer time says nothing of how much of a guess was right. Without a configured key (production
+ * without CATALOGUE_API_KEY) every call is refused.
+ */
+export function requireCatalogueApiKey(services: Services): MiddlewareHandler<AppEnv> {
+  const key = catalogueKeyOf(services.config);
+  const expected = key === null ? null : createHash('sha256').update(key).digest();
+  return async (c, next) => {
+    const sent = c.req.header(CATALOGUE_KEY_HEADER)?.trim() ?? '';
+    if (sent === '') throw unauthorized(`Envie a chave do catálogo no cabeçalho ${CATALOGUE_KEY_HEADER}`);
+    const digest = createHash('sha256').update(sent).digest();
+    if (expected === null || !timingSafeEqual(digest, expected))
+      throw unauthorized('Chave do catálogo inválida');
+    await next();
+  };
+}
+
 /** The guards of each audience, in order; audiences without guards authenticate in the handler or not at all. */
 function guardsFor(services: Services): Record<EndpointAudience, MiddlewareHandler<AppEnv>[] | null> {
   const merchant = requireAudience(services, 'merchant');
@@ -143,7 +164,7 @@ function guardsFor(services: Services): Record<EndpointAudience, MiddlewareHandl
     merchantRead: [merchant],
     merchantAdmin: [merchant, requireMerchantAdmin()],
     merchantApiKey: [requireMerchantApiKey(services)],
-    catalogueApiKey: null,
+    catalogueApiKey: [requireCatalogueApiKey(services)],
   };
 }
 

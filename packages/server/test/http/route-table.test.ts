@@ -3,9 +3,17 @@
  * 401 without credentials, 403 for another audience or a READ merchant on an ADMIN call, 404 for another tenant's
  * resource — and nothing is mounted outside the table.
  */
-import { type AnyEndpoint, type EndpointAudience, endpointTable, fillPath, pathParams } from '@drip/core';
+import {
+  type AnyEndpoint,
+  CATALOGUE_KEY_HEADER,
+  type EndpointAudience,
+  endpointTable,
+  fillPath,
+  pathParams,
+} from '@drip/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CATALOGUE_API_KEY } from '../../src/config.ts';
 import { orderProducts } from '../../src/modules/orders/tables.ts';
 import { apiKeyOf, createCheckout } from '../checkout-helpers.ts';
 import {
@@ -18,8 +26,16 @@ import {
 } from '../helpers.ts';
 import { createOrder, JOAO_CPF } from '../instalment-helpers.ts';
 
-type Caller = 'none' | 'admin' | 'merchantAdmin' | 'merchantRead' | 'customer' | 'apiKey';
-const CALLERS: Caller[] = ['none', 'admin', 'merchantAdmin', 'merchantRead', 'customer', 'apiKey'];
+type Caller = 'none' | 'admin' | 'merchantAdmin' | 'merchantRead' | 'customer' | 'apiKey' | 'catalogueKey';
+const CALLERS: Caller[] = [
+  'none',
+  'admin',
+  'merchantAdmin',
+  'merchantRead',
+  'customer',
+  'apiKey',
+  'catalogueKey',
+];
 
 let t: Awaited<ReturnType<typeof seededApp>>;
 let headers: Record<Caller, Record<string, string>>;
@@ -33,6 +49,7 @@ async function login() {
     merchantRead: bearer((await loginMerchant(t, 'leitura@aurora.demo', '+5511976543210')).token),
     customer: bearer((await loginCustomer(t)).token),
     apiKey: bearer(apiKey),
+    catalogueKey: { [CATALOGUE_KEY_HEADER]: SANDBOX_CATALOGUE_API_KEY },
   };
 }
 
@@ -71,12 +88,12 @@ const ADMITTED: Record<EndpointAudience, Caller[]> = {
   merchantRead: ['merchantAdmin', 'merchantRead'],
   merchantAdmin: ['merchantAdmin'],
   merchantApiKey: ['apiKey'],
-  catalogueApiKey: [],
+  catalogueApiKey: ['catalogueKey'],
 };
 
 /** What a caller who is not admitted gets: 401 when it has no credential of the right kind, else 403. */
 function refusal(audience: EndpointAudience, caller: Caller): 401 | 403 {
-  if (caller === 'none' || caller === 'apiKey') return 401;
+  if (caller === 'none' || caller === 'apiKey' || caller === 'catalogueKey') return 401;
   if (audience === 'merchantApiKey' || audience === 'catalogueApiKey' || audience === 'psp') return 401;
   return 403;
 }
@@ -124,7 +141,8 @@ describe('endpoint table', () => {
     try {
       for (const endpoint of endpointTable) {
         const audience = endpoint.audience as EndpointAudience;
-        const caller = ADMITTED[audience].find((c) => c !== 'apiKey' && c !== 'none');
+        // Keys do not expire: only session tokens are probed here.
+        const caller = ADMITTED[audience].find((c) => c !== 'apiKey' && c !== 'none' && c !== 'catalogueKey');
         if (!caller || audience === 'anonymous' || audience === 'shopper' || audience === 'sandbox') continue;
         expect((await send(endpoint, caller)).status, endpoint.id).toBe(401);
       }

@@ -2,6 +2,7 @@
 // core's `issueMessage` where valibot would have answered in English ('Invalid key: Expected "username"…').
 import { type AnyEndpoint, paths } from '@drip/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CATALOGUE_API_KEY } from '../../src/config.ts';
 import {
   bearer,
   loginAdmin,
@@ -25,6 +26,7 @@ beforeAll(async () => {
     merchantRead: bearer((await loginMerchant(t)).token),
     merchantAdmin: bearer((await loginMerchant(t)).token),
     customer: bearer((await loginCustomer(t)).token),
+    catalogueApiKey: { 'X-Api-Key': SANDBOX_CATALOGUE_API_KEY },
     merchantApiKey: {
       ...bearer((await t.request('GET', '/sandbox/demo')).body.merchants[0].apiKey),
       'idempotency-key': 'validation-language',

@@ -1,4 +1,6 @@
 import {
+  CATALOGUE_API,
+  CATALOGUE_KEY_HEADER,
   sandboxDemo,
   sandboxGetClock,
   sandboxInbox,
@@ -7,6 +9,7 @@ import {
   sandboxSetClock,
 } from '@drip/core';
 import * as v from 'valibot';
+import { catalogueKeyOf } from '../../config.ts';
 import { parseWith } from '../../http/body.ts';
 import type { Services } from '../../http/context.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
@@ -41,7 +44,15 @@ export function sandboxRoutes(s: Services): RouteDef[] {
   return [
     route(sandboxGetClock, async () => clockState(s.clock)),
     route(sandboxSetClock, async ({ body }) => changeClock(s.clock, parseWith(ClockRequest, body))),
-    route(sandboxDemo, async () => await demoWorld(db)),
+    // The catalogue key is configuration, not a row: shown beside the world so that a demo can call the catalogue.
+    route(sandboxDemo, async () => ({
+      ...(await demoWorld(db)),
+      catalogue: {
+        apiKeyHeader: CATALOGUE_KEY_HEADER,
+        apiKey: catalogueKeyOf(s.config),
+        basePath: CATALOGUE_API,
+      },
+    })),
     route(sandboxOutbox, async ({ c }) => {
       const to = c.req.query('to')?.trim() || undefined;
       return { messages: await listOutbox(db, to ? { to } : {}) };
