@@ -44,7 +44,7 @@ describe('admin login', () => {
     renderApp('/admin/login', server.fetch);
     await login('529.982.247-25');
     await screen.findByText('CPF e/ou senha incorreta');
-    expect(server.calls[0]?.body).toEqual({ username: '52998224725', password: 'segredo' });
+    expect(server.calls[0]?.body).toEqual({ username: '52998224725', password: 'segredo', remember: false });
   });
 
   it('shows the status of other failures', async () => {
@@ -65,6 +65,12 @@ describe('admin login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
     expect(window.localStorage.getItem(SESSION_KEYS.admin.token)).toBe('a.b.c');
     expect(window.sessionStorage.getItem(SESSION_KEYS.admin.token)).toBeNull();
+    // The server gives a remembered session its long-lived refresh token.
+    expect(server.calls[0]?.body).toEqual({
+      username: 'admin@drip.com.br',
+      password: 'segredo',
+      remember: true,
+    });
   });
 
   it("'Sair' ends the session on the server, clears it and returns to the login", async () => {
@@ -108,6 +114,33 @@ describe('admin login', () => {
       username: 'admin@drip.com.br',
       currentPassword: 'antiga1',
       newPassword: '123456',
+    });
+  });
+
+  it('profile: saves the e-mail with the current password only, keeping the password', async () => {
+    window.sessionStorage.setItem(SESSION_KEYS.admin.token, 't');
+    window.sessionStorage.setItem(SESSION_KEYS.admin.refreshToken, 'r');
+    const server = fakeFetch({
+      'GET /admin_backoffice/api/v1/user': () => ({
+        status: 200,
+        body: { id: 'a1', username: 'admin@drip.com.br', name: 'Admin' },
+      }),
+      'PUT /admin_backoffice/api/v1/user': () => ({
+        status: 200,
+        body: { id: 'a1', username: 'operacao@drip.com.br', name: 'Admin' },
+      }),
+    });
+    renderApp('/admin/profile', server.fetch);
+    const user = userEvent.setup();
+    const email = await screen.findByDisplayValue('admin@drip.com.br');
+    await user.clear(email);
+    await user.type(email, 'operacao@drip.com.br');
+    await user.type(screen.getByLabelText(/Senha atual/), 'antiga1');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Perfil atualizado com sucesso')).toBeTruthy();
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      username: 'operacao@drip.com.br',
+      currentPassword: 'antiga1',
     });
   });
 });
