@@ -1,7 +1,7 @@
 import { customerMessages, passwordMessages } from '@drip/core';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { FailureAlert } from '../shared/account/LoginForm.tsx';
+import { FailureAlert } from '../shared/account/FailureAlert.tsx';
 import {
   EMPTY_PASSWORDS,
   type PasswordErrors,

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Stack, Stepper, Text, TextInput, Title } from '@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
-import { FailureAlert } from '../shared/account/LoginForm.tsx';
+import { FailureAlert } from '../shared/account/FailureAlert.tsx';
 import { NewPasswordForm } from '../shared/account/NewPasswordForm.tsx';
 import { failureStatus } from '../shared/api.ts';
 import { CpfInput } from '../shared/CpfInput.tsx';

@@ -6,12 +6,17 @@ import {
   merchantLoginError,
   type TokenPair,
 } from '@drip/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type * as v from 'valibot';
 import { loginEndpoints } from '../app/deps.ts';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
-import { LoginForm, type LoginTexts, useEmailUsername } from '../shared/account/LoginForm.tsx';
+import {
+  LoginForm,
+  type LoginTexts,
+  useEmailUsername,
+  useLoginFields,
+} from '../shared/account/LoginForm.tsx';
 import { TwoStepForm, type TwoStepTexts } from '../shared/account/TwoStepForm.tsx';
 import { failureStatus, unwrap } from '../shared/api.ts';
 import { useSubmit } from '../shared/useSubmit.ts';
@@ -66,11 +71,12 @@ export function MerchantLoginPage() {
   const [state, setState] = useState<Step>({ step: 'credentials' });
   const email = useEmailUsername({ type: 'email' });
   const [failure, setFailure] = useState<string | null>(null);
-  // The checkbox of the first step decides where the pair of the second step is kept.
-  const remember = useRef(false);
+  // Held here: 'Voltar' from the code step finds the password and the checkbox as they were, and the checkbox of the
+  // first step decides how long the session of the second lives.
+  const fields = useLoginFields();
 
   const finish = (pair: TokenPair) => {
-    session.save(pair, remember.current);
+    session.save(pair, fields.remember);
     void navigate(resolveLoginRedirect(searchParams.get('redirectTo'), redirectStorage), { replace: true });
   };
 
@@ -85,7 +91,7 @@ export function MerchantLoginPage() {
           onSubmit={(smsCode) => {
             setFailure(null);
             login.mutate(
-              { username: state.username, smsCode, remember: remember.current },
+              { username: state.username, smsCode, remember: fields.remember },
               {
                 onSuccess: (data) => {
                   if (isTokenPair(data)) finish(data);
@@ -112,9 +118,9 @@ export function MerchantLoginPage() {
         checkUsername={email.checkUsername}
         pending={login.isPending}
         failure={failure}
-        onSubmit={(password, keep) => {
+        fields={fields}
+        onSubmit={(password) => {
           setFailure(null);
-          remember.current = keep;
           login.mutate(
             { username: email.username, password },
             {

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Checkbox,
@@ -13,6 +12,7 @@ import {
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordInput } from '../PasswordInput.tsx';
+import { FailureAlert } from './FailureAlert.tsx';
 
 /** What one area's login says; each area passes its spec texts. */
 export interface LoginTexts {
@@ -22,6 +22,20 @@ export interface LoginTexts {
   readonly submit: string;
   /** The password recovery link, for areas that have one. */
   readonly forgot?: { readonly label: string; readonly to: string };
+}
+
+/** What the credentials step holds while it is typed; an area that leaves the step and comes back keeps it. */
+export interface LoginFields {
+  readonly password: string;
+  readonly setPassword: (password: string) => void;
+  readonly remember: boolean;
+  readonly setRemember: (remember: boolean) => void;
+}
+
+export function useLoginFields(): LoginFields {
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  return { password, setPassword, remember, setRemember };
 }
 
 export interface LoginFormProps {
@@ -37,6 +51,8 @@ export interface LoginFormProps {
   readonly onSubmit: (password: string, remember: boolean) => void;
   /** Below the submit button (the customer's help link). */
   readonly footer?: ReactNode;
+  /** Held by the area when it shows another step in between (the merchant's code); held here otherwise. */
+  readonly fields?: LoginFields;
 }
 
 /**
@@ -110,15 +126,6 @@ export function LoginForm({
       </Stack>
     </form>
   );
-}
-
-/** The red banner of an account form's failure (role alert, read at once by screen readers). */
-export function FailureAlert({ failure }: { failure: string | null }) {
-  return failure ? (
-    <Alert color="red" role="alert">
-      {failure}
-    </Alert>
-  ) : null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { passwordMessages } from '@drip/core';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { PasswordInput } from '../PasswordInput.tsx';
-import { FailureAlert } from './LoginForm.tsx';
+import { FailureAlert } from './FailureAlert.tsx';
 
 export interface NewPasswordErrors {
   password?: string;

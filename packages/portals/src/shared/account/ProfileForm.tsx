@@ -4,7 +4,7 @@ import { failureStatus } from '../api.ts';
 import { notifySuccess } from '../notify.ts';
 import { LoadError, PageLoader } from '../QueryState.tsx';
 import type { FieldErrors, Validated } from '../validate.ts';
-import { FailureAlert } from './LoginForm.tsx';
+import { FailureAlert } from './FailureAlert.tsx';
 import { EMPTY_PASSWORDS, PasswordFields, type PasswordValues } from './PasswordFields.tsx';
 
 /** What the form hands to the area: the e-mail and the passwords typed (a blank new password keeps the old one). */

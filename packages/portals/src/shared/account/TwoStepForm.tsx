@@ -1,6 +1,6 @@
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { FailureAlert } from './LoginForm.tsx';
+import { FailureAlert } from './FailureAlert.tsx';
 
 export interface TwoStepTexts {
   readonly title: string;
