@@ -68,9 +68,10 @@ export function LoginForm({
   failure,
   onSubmit,
   footer,
+  fields,
 }: LoginFormProps) {
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
+  const own = useLoginFields();
+  const { password, setPassword, remember, setRemember } = fields ?? own;
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
 
   const submit = (event: FormEvent) => {
