@@ -2,7 +2,7 @@ import { SESSION_KEYS } from '@drip/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, fakeFetch, renderApp } from '../test/harness.tsx';
+import { errorBody, fakeFetch, type Handler, renderApp } from '../test/harness.tsx';
 
 const LOGIN = 'POST /admin_backoffice/api/v1/login';
 
@@ -13,6 +13,19 @@ async function login(username: string, password = 'segredo', remember = false) {
   if (remember) await user.click(screen.getByLabelText('Mantenha-me conectado'));
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
   return user;
+}
+
+/** A signed-in admin on the profile page's calls; `put` answers the save. */
+function signedInProfile(put: Handler) {
+  window.sessionStorage.setItem(SESSION_KEYS.admin.token, 't');
+  window.sessionStorage.setItem(SESSION_KEYS.admin.refreshToken, 'r');
+  return fakeFetch({
+    'GET /admin_backoffice/api/v1/user': () => ({
+      status: 200,
+      body: { id: 'a1', username: 'admin@drip.com.br', name: 'Admin' },
+    }),
+    'PUT /admin_backoffice/api/v1/user': put,
+  });
 }
 
 describe('admin login', () => {
@@ -90,15 +103,7 @@ describe('admin login', () => {
   });
 
   it("profile: shows 'Incapaz de editar (status)' on failure", async () => {
-    window.sessionStorage.setItem(SESSION_KEYS.admin.token, 't');
-    window.sessionStorage.setItem(SESSION_KEYS.admin.refreshToken, 'r');
-    const server = fakeFetch({
-      'GET /admin_backoffice/api/v1/user': () => ({
-        status: 200,
-        body: { id: 'a1', username: 'admin@drip.com.br', name: 'Admin' },
-      }),
-      'PUT /admin_backoffice/api/v1/user': () => ({ status: 409, body: errorBody('CONFLICT', 'x') }),
-    });
+    const server = signedInProfile(() => ({ status: 409, body: errorBody('CONFLICT', 'x') }));
     renderApp('/admin/profile', server.fetch);
     const user = userEvent.setup();
     const email = await screen.findByDisplayValue('admin@drip.com.br');
@@ -118,18 +123,10 @@ describe('admin login', () => {
   });
 
   it('profile: saves the e-mail with the current password only, keeping the password', async () => {
-    window.sessionStorage.setItem(SESSION_KEYS.admin.token, 't');
-    window.sessionStorage.setItem(SESSION_KEYS.admin.refreshToken, 'r');
-    const server = fakeFetch({
-      'GET /admin_backoffice/api/v1/user': () => ({
-        status: 200,
-        body: { id: 'a1', username: 'admin@drip.com.br', name: 'Admin' },
-      }),
-      'PUT /admin_backoffice/api/v1/user': () => ({
-        status: 200,
-        body: { id: 'a1', username: 'operacao@drip.com.br', name: 'Admin' },
-      }),
-    });
+    const server = signedInProfile(() => ({
+      status: 200,
+      body: { id: 'a1', username: 'operacao@drip.com.br', name: 'Admin' },
+    }));
     renderApp('/admin/profile', server.fetch);
     const user = userEvent.setup();
     const email = await screen.findByDisplayValue('admin@drip.com.br');

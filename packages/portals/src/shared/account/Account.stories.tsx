@@ -7,7 +7,7 @@ import { userEvent, within } from 'storybook/test';
 import { ApiFailure } from '../api.ts';
 import { KitHarness } from '../kit/demo.tsx';
 import { validate } from '../validate.ts';
-import { LoginForm, type LoginTexts, useEmailUsername } from './LoginForm.tsx';
+import { DemoLogin } from './demo.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { EMPTY_PASSWORDS, PasswordFields, type PasswordValues } from './PasswordFields.tsx';
 import { ProfileForm, type ProfileMutation } from './ProfileForm.tsx';
@@ -23,23 +23,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const texts: LoginTexts = {
-  title: 'Olá',
-  subtitle: 'Faça login para acessar sua conta',
-  remember: 'Mantenha-me conectado',
-  submit: 'Entrar',
-  forgot: { label: 'Esqueci a senha', to: '/recuperar-login' },
-};
-
-function DemoLogin() {
-  const email = useEmailUsername();
+/** The demo login answering as an area would: a failure, or the remembered session. */
+function StatefulLogin() {
   const [failure, setFailure] = useState<string | null>(null);
   return (
-    <LoginForm
-      texts={texts}
-      usernameField={email.usernameField}
-      checkUsername={email.checkUsername}
-      pending={false}
+    <DemoLogin
       failure={failure}
       onSubmit={(_password, remember) =>
         setFailure(remember ? 'Sessão mantida neste navegador' : 'E-Mail e/ou senha incorreta')
@@ -49,7 +37,7 @@ function DemoLogin() {
 }
 
 export const Login: Story = {
-  args: { children: <DemoLogin /> },
+  args: { children: <StatefulLogin /> },
   parameters: {
     keyText: ['Olá', 'Faça login para acessar sua conta', 'Mantenha-me conectado', 'Esqueci a senha'],
   },
@@ -57,7 +45,7 @@ export const Login: Story = {
 
 /** An empty submit names each missing field; the area's username check decides its own message. */
 export const LoginRequiredFields: Story = {
-  args: { children: <DemoLogin /> },
+  args: { children: <StatefulLogin /> },
   parameters: { keyText: ['Informe seu e-mail', 'Informe sua senha'] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -67,7 +55,7 @@ export const LoginRequiredFields: Story = {
 
 /** The checkbox reaches the area with the password, which then keeps the session beyond the tab. */
 export const LoginRemembered: Story = {
-  args: { children: <DemoLogin /> },
+  args: { children: <StatefulLogin /> },
   parameters: { keyText: 'Sessão mantida neste navegador' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

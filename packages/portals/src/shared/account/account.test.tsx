@@ -4,31 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { KitHarness } from '../kit/demo.tsx';
 import { validate } from '../validate.ts';
-import { LoginForm, useEmailUsername } from './LoginForm.tsx';
+import { DemoLogin } from './demo.tsx';
 import { checkNewPassword, NewPasswordForm } from './NewPasswordForm.tsx';
 import { ProfileForm, type ProfileMutation } from './ProfileForm.tsx';
 import { TwoStepForm } from './TwoStepForm.tsx';
 
-const texts = { title: 'Olá', subtitle: 'Entre', remember: 'Mantenha-me conectado', submit: 'Entrar' };
-
-function Login({ onSubmit }: { onSubmit: (password: string, remember: boolean) => void }) {
-  const email = useEmailUsername();
-  return (
-    <LoginForm
-      texts={texts}
-      usernameField={email.usernameField}
-      checkUsername={email.checkUsername}
-      pending={false}
-      failure={null}
-      onSubmit={onSubmit}
-    />
-  );
-}
-
 describe('LoginForm', () => {
   it("hands the password and 'Mantenha-me conectado' to the area only when both fields are given", async () => {
     const onSubmit = vi.fn();
-    render(<KitHarness path="/login">{<Login onSubmit={onSubmit} />}</KitHarness>);
+    render(<KitHarness path="/login">{<DemoLogin onSubmit={onSubmit} />}</KitHarness>);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Informe seu e-mail')).toBeTruthy();
