@@ -55,10 +55,18 @@ export type LogoutResponse = v.InferOutput<typeof LogoutResponse>;
 
 // ---------------------------------------------------------------- admin (/admin_backoffice/api/v1)
 
+/**
+ * 'Mantenha-me conectado': true keeps the session for the configured refresh-token lifetime (30 days); false makes it
+ * a session of this visit, whose refresh token dies after SESSION_ONLY_REFRESH_HOURS without use. Left out (API
+ * clients), the session is kept.
+ */
+const Remember = v.optional(v.boolean('Mantenha-me conectado deve ser verdadeiro ou falso'));
+
 export const AdminLoginRequest = v.object({
   /** e-mail, phone or CPF (CPF logins are sent as digits). */
   username: trimmed('O usuário'),
   password: Password,
+  remember: Remember,
 });
 export type AdminLoginRequest = v.InferOutput<typeof AdminLoginRequest>;
 
@@ -72,7 +80,10 @@ export type AdminUser = v.InferOutput<typeof AdminUser>;
 export const AdminUpdateUserRequest = v.object({
   username: v.pipe(trimmed('O e-mail'), v.email('O e-mail é inválido')),
   currentPassword: Password,
-  newPassword: v.pipe(Password, v.minLength(6, 'A nova senha deve conter no mínimo 6 caracteres')),
+  // Left out, the password stays: the operator may change only the e-mail.
+  newPassword: v.optional(
+    v.pipe(Password, v.minLength(6, 'A nova senha deve conter no mínimo 6 caracteres')),
+  ),
 });
 export type AdminUpdateUserRequest = v.InferOutput<typeof AdminUpdateUserRequest>;
 
@@ -94,6 +105,8 @@ export const MerchantLoginRequest = v.union([
       v.trim(),
       v.regex(/^\d{6}$/, 'O código deve ter 6 dígitos'),
     ),
+    // The second step opens the session, so it carries the choice made beside the password.
+    remember: Remember,
   }),
 ]);
 export type MerchantLoginRequest = v.InferOutput<typeof MerchantLoginRequest>;
@@ -172,6 +185,7 @@ export const MerchantResetPasswordResponse = v.object({ passwordUpdated: v.boole
 export const CustomerLoginRequest = v.object({
   username: CpfDigits,
   password: Password,
+  remember: Remember,
 });
 export type CustomerLoginRequest = v.InferOutput<typeof CustomerLoginRequest>;
 

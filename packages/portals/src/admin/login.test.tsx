@@ -2,7 +2,7 @@ import { SESSION_KEYS } from '@drip/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, fakeFetch, renderApp } from '../test/harness.tsx';
+import { errorBody, fakeFetch, type Handler, renderApp } from '../test/harness.tsx';
 
 const LOGIN = 'POST /admin_backoffice/api/v1/login';
 
@@ -13,6 +13,19 @@ async function login(username: string, password = 'segredo', remember = false) {
   if (remember) await user.click(screen.getByLabelText('Mantenha-me conectado'));
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
   return user;
+}
+
+/** A signed-in admin on the profile page's calls; `put` answers the save. */
+function signedInProfile(put: Handler) {
+  window.sessionStorage.setItem(SESSION_KEYS.admin.token, 't');
+  window.sessionStorage.setItem(SESSION_KEYS.admin.refreshToken, 'r');
+  return fakeFetch({
+    'GET /admin_backoffice/api/v1/user': () => ({
+      status: 200,
+      body: { id: 'a1', username: 'admin@drip.com.br', name: 'Admin' },
+    }),
+    'PUT /admin_backoffice/api/v1/user': put,
+  });
 }
 
 describe('admin login', () => {
@@ -44,7 +57,7 @@ describe('admin login', () => {
     renderApp('/admin/login', server.fetch);
     await login('529.982.247-25');
     await screen.findByText('CPF e/ou senha incorreta');
-    expect(server.calls[0]?.body).toEqual({ username: '52998224725', password: 'segredo' });
+    expect(server.calls[0]?.body).toEqual({ username: '52998224725', password: 'segredo', remember: false });
   });
 
   it('shows the status of other failures', async () => {
@@ -65,6 +78,12 @@ describe('admin login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
     expect(window.localStorage.getItem(SESSION_KEYS.admin.token)).toBe('a.b.c');
     expect(window.sessionStorage.getItem(SESSION_KEYS.admin.token)).toBeNull();
+    // The server gives a remembered session its long-lived refresh token.
+    expect(server.calls[0]?.body).toEqual({
+      username: 'admin@drip.com.br',
+      password: 'segredo',
+      remember: true,
+    });
   });
 
   it("'Sair' ends the session on the server, clears it and returns to the login", async () => {
@@ -84,15 +103,7 @@ describe('admin login', () => {
   });
 
   it("profile: shows 'Incapaz de editar (status)' on failure", async () => {
-    window.sessionStorage.setItem(SESSION_KEYS.admin.token, 't');
-    window.sessionStorage.setItem(SESSION_KEYS.admin.refreshToken, 'r');
-    const server = fakeFetch({
-      'GET /admin_backoffice/api/v1/user': () => ({
-        status: 200,
-        body: { id: 'a1', username: 'admin@drip.com.br', name: 'Admin' },
-      }),
-      'PUT /admin_backoffice/api/v1/user': () => ({ status: 409, body: errorBody('CONFLICT', 'x') }),
-    });
+    const server = signedInProfile(() => ({ status: 409, body: errorBody('CONFLICT', 'x') }));
     renderApp('/admin/profile', server.fetch);
     const user = userEvent.setup();
     const email = await screen.findByDisplayValue('admin@drip.com.br');
@@ -108,6 +119,25 @@ describe('admin login', () => {
       username: 'admin@drip.com.br',
       currentPassword: 'antiga1',
       newPassword: '123456',
+    });
+  });
+
+  it('profile: saves the e-mail with the current password only, keeping the password', async () => {
+    const server = signedInProfile(() => ({
+      status: 200,
+      body: { id: 'a1', username: 'operacao@drip.com.br', name: 'Admin' },
+    }));
+    renderApp('/admin/profile', server.fetch);
+    const user = userEvent.setup();
+    const email = await screen.findByDisplayValue('admin@drip.com.br');
+    await user.clear(email);
+    await user.type(email, 'operacao@drip.com.br');
+    await user.type(screen.getByLabelText(/Senha atual/), 'antiga1');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Perfil atualizado com sucesso')).toBeTruthy();
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      username: 'operacao@drip.com.br',
+      currentPassword: 'antiga1',
     });
   });
 });

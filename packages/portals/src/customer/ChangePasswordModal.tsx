@@ -1,9 +1,15 @@
 import { customerMessages, passwordMessages } from '@drip/core';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { FailureAlert } from '../shared/account/FailureAlert.tsx';
+import {
+  EMPTY_PASSWORDS,
+  type PasswordErrors,
+  PasswordFields,
+  type PasswordValues,
+} from '../shared/account/PasswordFields.tsx';
 import { failureStatus } from '../shared/api.ts';
 import { notifySuccess } from '../shared/notify.ts';
-import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { useUpdateCustomerUser } from './api/updateUser.ts';
 import { useCustomerLogout } from './context.tsx';
 
@@ -17,20 +23,12 @@ function passwordChangeError(status: number): string {
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const update = useUpdateCustomerUser();
   const logout = useCustomerLogout();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{
-    currentPassword?: string;
-    newPassword?: string;
-    confirmation?: string;
-  }>({});
+  const [passwords, setPasswords] = useState<PasswordValues>(EMPTY_PASSWORDS);
+  const [errors, setErrors] = useState<PasswordErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
 
   const close = () => {
-    setCurrentPassword('');
-    setNewPassword('');
-    setConfirmation('');
+    setPasswords(EMPTY_PASSWORDS);
     setErrors({});
     setFailure(null);
     onClose();
@@ -38,6 +36,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const { currentPassword, newPassword, confirmation } = passwords;
     const next = {
       currentPassword: currentPassword === '' ? 'Informe sua senha atual' : undefined,
       newPassword: newPassword.length < 6 ? passwordMessages.newMin6 : undefined,
@@ -62,35 +61,14 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     <Modal opened={opened} onClose={close} title="Alterar senha" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {failure ? (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <PasswordInput
-            label="Senha atual"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.currentTarget.value)}
-            error={errors.currentPassword}
-            required
-          />
-          <PasswordInput
-            label="Nova senha"
-            description="No mínimo 6 caracteres"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.currentTarget.value)}
-            error={errors.newPassword}
-            required
-          />
-          <PasswordInput
-            label="Confirme a nova senha"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            error={errors.confirmation}
-            required
+          <FailureAlert failure={failure} />
+          <PasswordFields
+            values={passwords}
+            onChange={setPasswords}
+            errors={errors}
+            hints={{ newPassword: 'No mínimo 6 caracteres' }}
+            newPasswordRequired
+            withConfirmation
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

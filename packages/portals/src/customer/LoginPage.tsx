@@ -5,18 +5,26 @@ import {
   isValidCpf,
   onlyDigits,
 } from '@drip/core';
-import { Alert, Anchor, Box, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Anchor, Box, Stack } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import type * as v from 'valibot';
 import { loginEndpoints } from '../app/deps.ts';
+import { LoginForm, type LoginTexts } from '../shared/account/LoginForm.tsx';
 import { failureStatus, unwrap } from '../shared/api.ts';
 import { CpfInput } from '../shared/CpfInput.tsx';
 import { Logo } from '../shared/Logo.tsx';
-import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { useSubmit } from '../shared/useSubmit.ts';
 import { AppPromoPanel } from './AppPromoPanel.tsx';
 import { CUSTOMER_HOME_PATH, useCustomer } from './context.tsx';
+
+export const CUSTOMER_LOGIN_TEXTS: LoginTexts = {
+  title: authMessages.loginTitle,
+  subtitle: authMessages.loginSubtitle,
+  remember: authMessages.keepMeLoggedIn,
+  submit: authMessages.loginSubmit,
+  forgot: { label: authMessages.forgotPassword, to: '/cliente/recuperar-login' },
+};
 
 /** The help panel opens this long after a login page reached through /ajuda loads (spec 9). */
 export const HELP_OPEN_DELAY_MS = 2000;
@@ -36,9 +44,6 @@ export function CustomerLoginPage() {
     unwrap(await client.call((await loginEndpoints()).customerLogin, { body })),
   );
   const [cpf, setCpf] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<{ cpf?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   // Mounted from the first opening on, so that closing plays the drawer's transition.
@@ -52,23 +57,16 @@ export function CustomerLoginPage() {
     return () => window.clearTimeout(timer);
   }, [wantsHelp]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const checkCpf = () => {
     const digits = onlyDigits(cpf);
-    const next = {
-      cpf:
-        digits === ''
-          ? 'Informe seu CPF'
-          : !isValidCpf(digits)
-            ? 'O campo CPF fornecido é inválido'
-            : undefined,
-      password: password === '' ? 'Informe sua senha' : undefined,
-    };
-    setErrors(next);
+    if (digits === '') return 'Informe seu CPF';
+    return isValidCpf(digits) ? undefined : 'O campo CPF fornecido é inválido';
+  };
+
+  const submit = (password: string, remember: boolean) => {
     setFailure(null);
-    if (next.cpf || next.password) return;
     login.mutate(
-      { username: digits, password },
+      { username: onlyDigits(cpf), password, remember },
       {
         onSuccess: (pair) => {
           session.save(pair, remember);
@@ -87,46 +85,21 @@ export function CustomerLoginPage() {
       >
         <Stack w="100%" maw={400} gap="xl">
           <Logo size={40} />
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <div>
-                <Title order={1} fz={28}>
-                  {authMessages.loginTitle}
-                </Title>
-                <Text c="dimmed">{authMessages.loginSubtitle}</Text>
-              </div>
-              {failure ? (
-                <Alert color="red" role="alert">
-                  {failure}
-                </Alert>
-              ) : null}
-              <CpfInput autoComplete="username" onValueChange={setCpf} error={errors.cpf} required />
-              <PasswordInput
-                label="Senha"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={errors.password}
-                required
-              />
-              <Group justify="space-between">
-                <Checkbox
-                  label={authMessages.keepMeLoggedIn}
-                  checked={remember}
-                  onChange={(e) => setRemember(e.currentTarget.checked)}
-                />
-                <Anchor component={Link} to="/cliente/recuperar-login" size="sm">
-                  {authMessages.forgotPassword}
-                </Anchor>
-              </Group>
-              <Button type="submit" loading={login.isPending} fullWidth size="md">
-                {authMessages.loginSubmit}
-              </Button>
+          <LoginForm
+            texts={CUSTOMER_LOGIN_TEXTS}
+            usernameField={(error) => (
+              <CpfInput autoComplete="username" onValueChange={setCpf} error={error} required />
+            )}
+            checkUsername={checkCpf}
+            pending={login.isPending}
+            failure={failure}
+            onSubmit={submit}
+            footer={
               <Anchor component="button" type="button" size="sm" onClick={() => setHelpOpen(true)}>
                 Precisa de ajuda?
               </Anchor>
-            </Stack>
-          </form>
+            }
+          />
         </Stack>
       </Box>
       <AppPromoPanel />

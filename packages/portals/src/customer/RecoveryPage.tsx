@@ -1,20 +1,14 @@
-import {
-  customerMessages,
-  isValidCpf,
-  merchantMessages,
-  normalizePhone,
-  onlyDigits,
-  passwordMessages,
-} from '@drip/core';
+import { customerMessages, isValidCpf, merchantMessages, normalizePhone, onlyDigits } from '@drip/core';
 import { Alert, Anchor, Button, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
+import { FailureAlert } from '../shared/account/FailureAlert.tsx';
+import { NewPasswordForm } from '../shared/account/NewPasswordForm.tsx';
 import { failureStatus } from '../shared/api.ts';
 import { CpfInput } from '../shared/CpfInput.tsx';
 import { MaskedTextInput, PHONE_MASK } from '../shared/MaskedTextInput.tsx';
 import { notifySuccess } from '../shared/notify.ts';
-import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { PageLoader } from '../shared/QueryState.tsx';
 import { useCustomerAccessLink, useSetCustomerAccessPassword } from './api/accessLink.ts';
 import { useRequestCustomerRecovery } from './api/recoverPassword.ts';
@@ -44,14 +38,6 @@ type State =
   | { step: 1; cpf: string }
   | { step: 2; cpf: string; token: string };
 
-function Failure({ message }: { message: string | null }) {
-  return message ? (
-    <Alert color="red" role="alert">
-      {message}
-    </Alert>
-  ) : null;
-}
-
 function RequestStep({ onSent, onUsePhone }: { onSent: (cpf: string) => void; onUsePhone: () => void }) {
   const request = useRequestCustomerRecovery();
   const [cpf, setCpf] = useState('');
@@ -76,7 +62,7 @@ function RequestStep({ onSent, onUsePhone }: { onSent: (cpf: string) => void; on
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text c="dimmed">{recoveryMessages.byCpf}</Text>
-        <Failure message={failure} />
+        <FailureAlert failure={failure} />
         <CpfInput onValueChange={setCpf} error={error} required />
         <Button type="submit" loading={request.isPending} fullWidth size="md">
           Enviar código
@@ -128,7 +114,7 @@ function PhoneRequestStep({ onSent, onUseCpf }: { onSent: (cpf: string) => void;
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text c="dimmed">{recoveryMessages.byPhone}</Text>
-        <Failure message={failure} />
+        <FailureAlert failure={failure} />
         <CpfInput onValueChange={setCpf} error={errors.cpf} required />
         <MaskedTextInput
           mask={PHONE_MASK}
@@ -178,7 +164,7 @@ function TokenStep({ cpf, onValid }: { cpf: string; onValid: (token: string) => 
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text c="dimmed">Digite o código de 6 dígitos que enviamos por SMS.</Text>
-        <Failure message={failure} />
+        <FailureAlert failure={failure} />
         <TextInput
           label="Código recebido por SMS"
           inputMode="numeric"
@@ -191,62 +177,6 @@ function TokenStep({ cpf, onValid }: { cpf: string; onValid: (token: string) => 
         />
         <Button type="submit" loading={validateToken.isPending} fullWidth size="md">
           Confirmar código
-        </Button>
-      </Stack>
-    </form>
-  );
-}
-
-/** New password and its confirmation (spec 5: 'As senhas não conferem', at least 8 characters). */
-function NewPasswordForm({
-  pending,
-  failure,
-  submitLabel,
-  onSubmit,
-}: {
-  pending: boolean;
-  failure: string | null;
-  submitLabel: string;
-  onSubmit: (password: string, repeatPassword: string) => void;
-}) {
-  const [password, setPassword] = useState('');
-  const [repeatPassword, setRepeatPassword] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeatPassword?: string }>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = {
-      password: password.length < 8 ? passwordMessages.resetMin8 : undefined,
-      repeatPassword: password !== repeatPassword ? passwordMessages.resetMismatch : undefined,
-    };
-    setErrors(next);
-    if (next.password || next.repeatPassword) return;
-    onSubmit(password, repeatPassword);
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text c="dimmed">
-          Use de 8 a 15 caracteres; recomendamos misturar números, letras maiúsculas e caracteres especiais.
-        </Text>
-        <Failure message={failure} />
-        <PasswordInput
-          label="Nova senha"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
-          required
-        />
-        <PasswordInput
-          label="Confirme a nova senha"
-          autoComplete="new-password"
-          value={repeatPassword}
-          onChange={(e) => setRepeatPassword(e.currentTarget.value)}
-          error={errors.repeatPassword}
-          required
-        />
-        <Button type="submit" loading={pending} fullWidth size="md">
-          {submitLabel}
         </Button>
       </Stack>
     </form>

@@ -30,7 +30,7 @@ describe('customer login', () => {
     await user.type(screen.getByLabelText(/Senha/), 'segredo');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cliente/pedidos'));
-    expect(server.calls[0]?.body).toEqual({ username: CPF, password: 'segredo' });
+    expect(server.calls[0]?.body).toEqual({ username: CPF, password: 'segredo', remember: false });
     expect(window.sessionStorage.getItem(SESSION_KEYS.customer.token)).toBe('t');
     expect(await screen.findByText('Você ainda não tem compras para exibir')).toBeTruthy();
     expect(document.title).toBe('Drip - Portal');

@@ -8,11 +8,11 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, ThemeIcon, Title } from 
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../shared/AuthLayout.tsx';
+import { NewPasswordForm } from '../shared/account/NewPasswordForm.tsx';
 import { MaskedTextInput, PHONE_MASK } from '../shared/MaskedTextInput.tsx';
 import { notifyError, notifySuccess } from '../shared/notify.ts';
-import { PasswordInput } from '../shared/PasswordInput.tsx';
 import { LoadError, PageLoader } from '../shared/QueryState.tsx';
-import { type FieldErrors, validate } from '../shared/validate.ts';
+import { validate } from '../shared/validate.ts';
 import { useRecoverMerchantEmail } from './api/recoverEmail.ts';
 import { useRecoverMerchantPassword } from './api/recoverPassword.ts';
 import { useRecoveryLink } from './api/recoveryLink.ts';
@@ -184,9 +184,6 @@ function ResetPassword({ recoveryId, onRequestAgain }: { recoveryId: string; onR
   const link = useRecoveryLink(recoveryId);
   const reset = useResetMerchantPassword(recoveryId);
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [repeatPassword, setRepeatPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
 
   if (link.isPending) return <PageLoader label="Verificando o link…" />;
   if (link.isError) {
@@ -211,58 +208,35 @@ function ResetPassword({ recoveryId, onRequestAgain }: { recoveryId: string; onR
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = validate(MerchantResetPasswordRequest, { password, repeatPassword });
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    reset.mutate(parsed.value, {
-      onSuccess: (data) => {
-        if (!data.passwordUpdated) {
-          notifyError(merchantMessages.recoveryResetFailed);
-          return;
-        }
-        notifySuccess('Senha alterada com sucesso');
-        void navigate(MERCHANT_LOGIN_PATH, { replace: true });
-      },
-      onError: () => notifyError(merchantMessages.recoveryResetFailed),
-    });
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Heading title="Cadastre sua nova senha">
-          Use de 8 a 15 caracteres; recomendamos misturar números, letras maiúsculas e caracteres especiais.
-        </Heading>
-        <PasswordInput
-          label="Nova senha"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
-          required
-        />
-        <PasswordInput
-          label="Confirme a nova senha"
-          autoComplete="new-password"
-          value={repeatPassword}
-          onChange={(e) => setRepeatPassword(e.currentTarget.value)}
-          error={errors.repeatPassword}
-          required
-        />
-        <Button type="submit" loading={reset.isPending} fullWidth size="md">
-          Alterar senha
-        </Button>
-      </Stack>
-    </form>
+    <NewPasswordForm
+      title="Cadastre sua nova senha"
+      submitLabel="Alterar senha"
+      pending={reset.isPending}
+      check={(password, repeatPassword) => {
+        const parsed = validate(MerchantResetPasswordRequest, { password, repeatPassword });
+        return parsed.ok ? {} : parsed.errors;
+      }}
+      onSubmit={(password, repeatPassword) =>
+        reset.mutate(
+          { password, repeatPassword },
+          {
+            onSuccess: (data) => {
+              if (!data.passwordUpdated) {
+                notifyError(merchantMessages.recoveryResetFailed);
+                return;
+              }
+              notifySuccess('Senha alterada com sucesso');
+              void navigate(MERCHANT_LOGIN_PATH, { replace: true });
+            },
+            onError: () => notifyError(merchantMessages.recoveryResetFailed),
+          },
+        )
+      }
+    />
   );
 }
 
-/** /parceira/recuperar-login: forgot password, forgot e-mail, and the reset form with `recovery_id`. */
 export function MerchantRecoveryPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const recoveryId = searchParams.get('recovery_id');

@@ -80,6 +80,7 @@ describe('merchant login', () => {
     expect(server.calls.find((c) => smsCodeOf(c.body) === '123456')?.body).toEqual({
       username: 'ana@loja.com.br',
       smsCode: '123456',
+      remember: false,
     });
   });
 

@@ -85,4 +85,30 @@ describe('admin profile update', () => {
     );
     expect(back.status).toBe(200);
   });
+
+  it('changes only the e-mail when no new password is given: the password and the session stay', async () => {
+    const { token } = await loginAdmin(t);
+    const res = await t.request(
+      'PUT',
+      paths.admin.user,
+      { username: 'operacao@drip.dev', currentPassword: DEMO_PASSWORD },
+      bearer(token),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.username).toBe('operacao@drip.dev');
+    const same = await t.request('GET', paths.admin.user, undefined, bearer(token));
+    expect(same.status).toBe(200);
+    const fresh = await t.request('POST', paths.admin.login, {
+      username: 'operacao@drip.dev',
+      password: DEMO_PASSWORD,
+    });
+    expect(fresh.status).toBe(200);
+    const back = await t.request(
+      'PUT',
+      paths.admin.user,
+      { username: 'admin@drip.dev', currentPassword: DEMO_PASSWORD },
+      bearer(token),
+    );
+    expect(back.status).toBe(200);
+  });
 });

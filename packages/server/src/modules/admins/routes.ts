@@ -77,7 +77,7 @@ export function adminRoutes(s: Services): RouteDef[] {
       const attempt = await s.throttle.begin('admin-login', body.username, ip);
       const subject = await s.admins.login(body.username, body.password);
       await attempt.succeeded();
-      return s.auth.issuePair(subject);
+      return s.auth.issuePair(subject, { remember: body.remember });
     }),
     route(
       adminRefresh,

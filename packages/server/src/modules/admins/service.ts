@@ -46,7 +46,7 @@ export class AdminService {
     return { id: row.id, username: row.email, name: row.name };
   }
 
-  /** The admin's own e-mail and password; the current password is checked first (a wrong one is a 400, not 401). */
+  /** The admin's own e-mail and, when given, password; the current password is checked first (a wrong one is a 400, not 401). */
   async update(id: string, req: AdminUpdateUserRequest, requestId?: string): Promise<AdminUser> {
     const [row] = await this.deps.db.select().from(admins).where(eq(admins.id, id));
     if (!row) throw userNotFound();
@@ -60,7 +60,8 @@ export class AdminService {
         .where(eq(admins.email, email));
       if (other) throw emailTaken('username');
     }
-    const passwordHash = await this.deps.passwords.hash(req.newPassword);
+    const passwordChanged = req.newPassword !== undefined;
+    const passwordHash = req.newPassword ? await this.deps.passwords.hash(req.newPassword) : row.passwordHash;
     const updated = await this.deps.db.transaction(async (tx) => {
       const [u] = await tx
         .update(admins)
@@ -74,13 +75,13 @@ export class AdminService {
           action: 'ADMIN_UPDATE_OWN_USER',
           entityType: 'admin',
           entityId: id,
-          details: { emailChanged: email !== row.email, passwordChanged: true },
+          details: { emailChanged: email !== row.email, passwordChanged },
           ...(requestId ? { requestId } : {}),
         },
         tx,
       );
       // A password change ends every session of the admin (a stolen refresh token stops working).
-      await this.deps.auth.revokeUser('admin', id, tx);
+      if (passwordChanged) await this.deps.auth.revokeUser('admin', id, tx);
       return u;
     });
     if (!updated) throw userNotFound();

@@ -28,6 +28,12 @@ export type CodePurpose = 'MERCHANT_LOGIN' | 'CUSTOMER_RECOVERY';
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'dead';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
+/**
+ * Lifetime of the refresh token of a session opened without 'Mantenha-me conectado': the portal keeps it only in the
+ * tab (sessionStorage), and here it dies after this long without use, instead of living REFRESH_TOKEN_TTL_DAYS.
+ */
+export const SESSION_ONLY_REFRESH_HOURS = 12;
+const SESSION_ONLY_REFRESH_MS = SESSION_ONLY_REFRESH_HOURS * 3_600_000;
 export const CODE_MAX_ATTEMPTS = 5;
 const ISSUER = 'drip';
 
@@ -202,17 +208,27 @@ export class AuthService {
     }
   }
 
-  /** A new access token and a new refresh token (a new family unless `familyId` continues one). */
-  async issuePair(subject: SessionSubject, familyId?: string, db: DbOrTx = this.deps.db): Promise<TokenPair> {
+  /**
+   * A new access token and a new refresh token (a new family unless `familyId` continues one). `remember: false`
+   * ('Mantenha-me conectado' left unchecked) gives the refresh token SESSION_ONLY_REFRESH_HOURS instead of
+   * REFRESH_TOKEN_TTL_DAYS; the family keeps that choice through its rotations.
+   */
+  async issuePair(
+    subject: SessionSubject,
+    options: { familyId?: string | undefined; remember?: boolean | undefined } = {},
+    db: DbOrTx = this.deps.db,
+  ): Promise<TokenPair> {
     const refreshToken = randomToken();
     const now = this.deps.clock.now();
-    const session = familyId ?? crypto.randomUUID();
+    const session = options.familyId ?? crypto.randomUUID();
+    const lifetimeMs =
+      options.remember === false ? SESSION_ONLY_REFRESH_MS : this.deps.refreshTokenTtlDays * 86_400_000;
     await db.insert(refreshTokens).values({
       audience: subject.aud,
       userId: subject.sub,
       tokenHash: sha256(refreshToken),
       familyId: session,
-      expiresAt: new Date(now.getTime() + this.deps.refreshTokenTtlDays * 86_400_000),
+      expiresAt: new Date(now.getTime() + lifetimeMs),
       createdAt: now,
     });
     return { token: await this.accessToken(subject, session), refreshToken };
@@ -245,7 +261,12 @@ export class AuthService {
           gt(refreshTokens.expiresAt, now),
         ),
       )
-      .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+      .returning({
+        userId: refreshTokens.userId,
+        familyId: refreshTokens.familyId,
+        createdAt: refreshTokens.createdAt,
+        expiresAt: refreshTokens.expiresAt,
+      });
     const row = claimed[0];
     if (!row) {
       const [existing] = await this.deps.db
@@ -272,7 +293,10 @@ export class AuthService {
       await this.revokeFamily(row.familyId);
       throw sessionInvalid();
     }
-    return this.issuePair(subject, row.familyId);
+    // The family's choice is read from the lifetime its last token was given (no column needed): a session-only
+    // family stays session-only, sliding SESSION_ONLY_REFRESH_HOURS from each use.
+    const remember = row.expiresAt.getTime() - row.createdAt.getTime() > SESSION_ONLY_REFRESH_MS;
+    return this.issuePair(subject, { familyId: row.familyId, remember });
   }
 
   /**

@@ -33,7 +33,7 @@ export function customerRoutes(s: Services): RouteDef[] {
       const attempt = await s.throttle.begin('customer-login', cpf, ip);
       const subject = await s.customers.login(cpf, body.password);
       await attempt.succeeded();
-      return await s.auth.issuePair(subject);
+      return await s.auth.issuePair(subject, { remember: body.remember });
     }),
     route(
       customerRefresh,

@@ -32,7 +32,7 @@ export function merchantRoutes(s: Services): RouteDef[] {
           const attempt = await s.throttle.begin('merchant-login-code', body.username, ip);
           const subject = await s.merchants.codeStep(body.username, body.smsCode, ip);
           await attempt.succeeded();
-          return s.auth.issuePair(subject);
+          return s.auth.issuePair(subject, { remember: body.remember });
         }
         const body = parseWith(PasswordStep, raw);
         await s.limiter.take('merchant-login', ip);
