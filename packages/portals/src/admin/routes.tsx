@@ -39,9 +39,21 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
           { index: true, ...redirectRoute('/admin/orders') },
           soon('orders', 'Pedidos'),
           soon('orders/:orderId', 'Detalhes do pedido'),
-          soon('merchants', 'Parceiros'),
+          {
+            path: 'merchants',
+            ...lazyPage(
+              () => import('./merchants/MerchantsPage.tsx'),
+              (m) => m.MerchantsPage,
+            ),
+          },
           soon('merchants/create', 'Novo comerciante'),
-          soon('merchants/:merchantId', 'Detalhes do comerciante'),
+          {
+            path: 'merchants/:merchantId',
+            ...lazyPage(
+              () => import('./merchants/MerchantDetailsPage.tsx'),
+              (m) => m.MerchantDetailsPage,
+            ),
+          },
           soon('merchants/:merchantId/edit', 'Editar comerciante'),
           soon('merchants/:merchantId/users/create', 'Novo usuário do comerciante'),
           soon('merchants/:merchantId/users/:merchantUserId/edit', 'Editar usuário do comerciante'),
