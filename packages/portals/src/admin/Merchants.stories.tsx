@@ -14,6 +14,10 @@ const answers: FixtureAnswers = {
     status: 200,
     body: merchantDetails().fees[0],
   }),
+  [`GET ${ADMIN_API}/merchant_users/user-1`]: () => ({
+    status: 200,
+    body: merchantDetails().backofficeUsers[0],
+  }),
   [`GET ${ADMIN_API}/merchants/${MERCHANT_ID}/settlement_configurations/sc-1`]: () => ({
     status: 200,
     body: merchantDetails().settlementConfigurations[0],
@@ -66,4 +70,27 @@ export const ArchivedMerchantDetailsOnPhone: Story = {
   },
   globals: { viewport: { value: 'phone', isRotated: false } },
   parameters: { keyText: ['Habilitar', 'Arquivado', 'Nenhuma taxa cadastrada.'] },
+};
+export const FeeEdit: Story = {
+  args: { path: `/admin/merchants/${MERCHANT_ID}/fees/fee-2/edit` },
+  parameters: { keyText: ['Editar taxa', 'Taxa (%)', 'Data de expiração', 'Atualizar'] },
+};
+export const CashbackCreate: Story = {
+  args: { path: `/admin/merchants/${MERCHANT_ID}/cashbacks/create` },
+  parameters: { keyText: ['Novo cashback', 'Cashback (%)', 'Criar'] },
+};
+export const SettlementConfigurationEdit: Story = {
+  args: { path: `/admin/merchants/${MERCHANT_ID}/settlement_configurations/sc-1/edit` },
+  parameters: { keyText: ['Editar configuração de repasse', 'Prazo de repasse', 'Repasse em uma vez'] },
+};
+export const MerchantUserCreate: Story = {
+  args: { path: `/admin/merchants/${MERCHANT_ID}/users/create` },
+  parameters: {
+    keyText: ['Novo usuário do comerciante', 'Pode cancelar/pedido', 'Pedido criado', 'Repasse criado'],
+  },
+};
+export const MerchantUserEditOnPhone: Story = {
+  args: { path: `/admin/merchants/${MERCHANT_ID}/users/user-1/edit` },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  parameters: { keyText: ['Editar usuário do comerciante', 'Deixe em branco para manter a senha atual.'] },
 };

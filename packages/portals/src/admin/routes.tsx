@@ -55,8 +55,20 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
             ),
           },
           soon('merchants/:merchantId/edit', 'Editar comerciante'),
-          soon('merchants/:merchantId/users/create', 'Novo usuário do comerciante'),
-          soon('merchants/:merchantId/users/:merchantUserId/edit', 'Editar usuário do comerciante'),
+          {
+            path: 'merchants/:merchantId/users/create',
+            ...lazyPage(
+              () => import('./merchants/MerchantUserFormPage.tsx'),
+              (m) => m.MerchantUserFormPage,
+            ),
+          },
+          {
+            path: 'merchants/:merchantId/users/:merchantUserId/edit',
+            ...lazyPage(
+              () => import('./merchants/MerchantUserFormPage.tsx'),
+              (m) => m.MerchantUserFormPage,
+            ),
+          },
           {
             path: 'merchants/:merchantId/fees/create',
             ...lazyPage(

@@ -1,6 +1,8 @@
 import {
+  type AdminUpdateMerchantUserRequest,
   adminCreateMerchantCashback,
   adminCreateMerchantFee,
+  adminCreateMerchantUser,
   adminCreateSettlementConfiguration,
   adminDisableMerchant,
   adminEnableMerchant,
@@ -8,10 +10,12 @@ import {
   adminMerchantCashback,
   adminMerchantFee,
   adminMerchants,
+  adminMerchantUser,
   adminResetMerchantApiKey,
   adminSettlementConfiguration,
   adminUpdateMerchantCashback,
   adminUpdateMerchantFee,
+  adminUpdateMerchantUser,
   adminUpdateSettlementConfiguration,
   type MerchantCashbackRequest,
   type MerchantFeeRequest,
@@ -133,3 +137,29 @@ export function useSaveSettlementConfiguration(merchantId: string, configId: str
     ),
   );
 }
+
+/** GET /merchant_users/{id} (the edit form). */
+export function useAdminMerchantUser(id: string | undefined) {
+  const { client } = useAdmin();
+  return useQuery({
+    queryKey: [...merchantsKey, 'user', id ?? ''],
+    enabled: id !== undefined,
+    queryFn: async () => unwrap(await client.call(adminMerchantUser, { params: { id: id ?? '' } })),
+  });
+}
+
+/** POST /merchant_users {merchantId, ...} or PUT /merchant_users/{id}. */
+export function useSaveMerchantUser(merchantId: string, id: string | undefined) {
+  const { client } = useAdmin();
+  return useMerchantMutation(async (body: MerchantUserForm) =>
+    unwrap(
+      id === undefined
+        ? await client.call(adminCreateMerchantUser, {
+            body: { ...body, merchantId, password: body.password ?? '' },
+          })
+        : await client.call(adminUpdateMerchantUser, { params: { id }, body }),
+    ),
+  );
+}
+
+export type MerchantUserForm = Omit<AdminUpdateMerchantUserRequest, 'status'>;
