@@ -78,6 +78,10 @@ describe('merchant user form', () => {
     for (const message of ['Informe o e-mail', 'Informe o telefone', 'Informe o nome', 'Informe a senha'])
       expect(await screen.findByText(message)).toBeTruthy();
     expect(fake.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Senha/), 'curta');
+    await user.click(screen.getByRole('button', { name: 'Criar' }));
+    expect(await screen.findByText('A senha deve ter no mínimo 8 caracteres')).toBeTruthy();
+    expect(fake.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('edits a user as READ without a new password, with the status on other failures', async () => {

@@ -39,6 +39,9 @@ const PROVIDERS = [
   { value: 'WHATSAPP', label: 'WhatsApp' },
 ];
 
+/** The contract's rule for a merchant user's password, checked before the call. */
+const PASSWORD_TOO_SHORT = 'A senha deve ter no mínimo 8 caracteres';
+
 type Provider = 'SMS' | 'EMAIL' | 'WHATSAPP';
 type Errors = Partial<Record<'email' | 'phone' | 'name' | 'password', string>>;
 
@@ -82,7 +85,11 @@ function UserForm({ merchantId, userId, user }: { merchantId: string; userId?: s
       ...(email.trim() === '' ? { email: 'Informe o e-mail' } : {}),
       ...(onlyDigits(phone).length < 12 ? { phone: 'Informe o telefone' } : {}),
       ...(name.trim() === '' ? { name: 'Informe o nome' } : {}),
-      ...(!editing && password === '' ? { password: 'Informe a senha' } : {}),
+      ...(!editing && password === ''
+        ? { password: 'Informe a senha' }
+        : password !== '' && password.length < 8
+          ? { password: PASSWORD_TOO_SHORT }
+          : {}),
     };
     setErrors(next);
     if (Object.keys(next).length > 0) return;
