@@ -209,8 +209,6 @@ const heading = (page: Page) => page.getByRole('heading').first();
 const ADMIN_SOON = [
   'orders',
   'orders/:orderId',
-  'merchants/create',
-  'merchants/:merchantId/edit',
   'stores',
   'stores/create',
   'stores/:storeId',
@@ -311,6 +309,8 @@ const adminMerchantScreens = (ids: MerchantIds): Screen[] => {
       url: `/admin/merchants/${ids.merchantId}`,
       ready: (p) => p.getByRole('region', { name: 'Configurações de repasse' }),
     },
+    { route: '/admin/merchants/create', ready: (p) => p.getByRole('button', { name: 'Criar' }) },
+    form('edit', 'edit', 'Atualizar'),
     form('users/create', 'users/create', 'Criar'),
     form('users/:merchantUserId/edit', `users/${ids.userId}/edit`, 'Atualizar'),
     form('fees/create', 'fees/create', 'Criar'),

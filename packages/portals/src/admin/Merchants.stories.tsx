@@ -94,3 +94,14 @@ export const MerchantUserEditOnPhone: Story = {
   globals: { viewport: { value: 'phone', isRotated: false } },
   parameters: { keyText: ['Editar usuário do comerciante', 'Deixe em branco para manter a senha atual.'] },
 };
+export const MerchantCreate: Story = {
+  args: { path: '/admin/merchants/create' },
+  parameters: {
+    keyText: ['Novo comerciante', 'Tipo de chave PIX', 'Ignorar valor máximo', 'Ignorar protected score'],
+  },
+};
+export const MerchantEditOnPhone: Story = {
+  args: { path: `/admin/merchants/${MERCHANT_ID}/edit` },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  parameters: { keyText: ['Editar comerciante', 'Plataforma de e-commerce', 'Regras de fraude'] },
+};

@@ -46,7 +46,13 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
               (m) => m.MerchantsPage,
             ),
           },
-          soon('merchants/create', 'Novo comerciante'),
+          {
+            path: 'merchants/create',
+            ...lazyPage(
+              () => import('./merchants/MerchantFormPage.tsx'),
+              (m) => m.MerchantCreatePage,
+            ),
+          },
           {
             path: 'merchants/:merchantId',
             ...lazyPage(
@@ -54,7 +60,13 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
               (m) => m.MerchantDetailsPage,
             ),
           },
-          soon('merchants/:merchantId/edit', 'Editar comerciante'),
+          {
+            path: 'merchants/:merchantId/edit',
+            ...lazyPage(
+              () => import('./merchants/MerchantFormPage.tsx'),
+              (m) => m.MerchantEditPage,
+            ),
+          },
           {
             path: 'merchants/:merchantId/users/create',
             ...lazyPage(

@@ -1,5 +1,7 @@
 import {
+  type AdminMerchantRequest,
   type AdminUpdateMerchantUserRequest,
+  adminCreateMerchant,
   adminCreateMerchantCashback,
   adminCreateMerchantFee,
   adminCreateMerchantUser,
@@ -13,6 +15,7 @@ import {
   adminMerchantUser,
   adminResetMerchantApiKey,
   adminSettlementConfiguration,
+  adminUpdateMerchant,
   adminUpdateMerchantCashback,
   adminUpdateMerchantFee,
   adminUpdateMerchantUser,
@@ -22,6 +25,7 @@ import {
   type MerchantSettlementConfigurationRequest,
 } from '@drip/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as v from 'valibot';
 import { unwrap } from '../../shared/api.ts';
 import { useAdmin } from '../context.tsx';
 
@@ -163,3 +167,15 @@ export function useSaveMerchantUser(merchantId: string, id: string | undefined) 
 }
 
 export type MerchantUserForm = Omit<AdminUpdateMerchantUserRequest, 'status'>;
+
+/** POST /merchants or PUT /merchants/{id}: the merchant form. */
+export function useSaveMerchant(merchantId: string | undefined) {
+  const { client } = useAdmin();
+  return useMerchantMutation(async (body: v.InferInput<typeof AdminMerchantRequest>) =>
+    unwrap(
+      merchantId === undefined
+        ? await client.call(adminCreateMerchant, { body })
+        : await client.call(adminUpdateMerchant, { params: { merchantId }, body }),
+    ),
+  );
+}

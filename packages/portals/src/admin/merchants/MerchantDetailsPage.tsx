@@ -171,9 +171,9 @@ const bank = (m: AdminMerchantDetails): DetailItem[] => [
 ];
 
 const riskRules = (m: AdminMerchantDetails): DetailItem[] => [
-  { label: 'Valor máximo por pedido', value: reais(m.maxAmountPerOrder) },
-  { label: 'Ignorar regra de valor do pedido', value: m.skipOrderAmountRule },
-  { label: 'Ignorar score protegido', value: m.skipProtectedScore },
+  { label: 'Limite máximo do pedido', value: reais(m.maxAmountPerOrder) },
+  { label: 'Ignorar valor máximo', value: m.skipOrderAmountRule },
+  { label: 'Ignorar protected score', value: m.skipProtectedScore },
 ];
 
 const fraudRules = (m: AdminMerchantDetails): DetailItem[] => [
