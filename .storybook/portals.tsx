@@ -124,3 +124,21 @@ export function MerchantStory({
   };
   return <PortalStory path={path} answers={answers} local={local} />;
 }
+
+/** An unsigned token with the admin claims (the portal only reads them). */
+export function adminStoryToken(): string {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { sub: 'admin-1', aud: 'admin', iat: now, exp: now + 3600 };
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.story`;
+}
+
+/** A signed-in admin over fixture answers: nothing leaves the browser. */
+export function AdminStory({ path, answers }: { path: string; answers: FixtureAnswers }) {
+  const local = {
+    [SESSION_KEYS.admin.token]: adminStoryToken(),
+    [SESSION_KEYS.admin.refreshToken]: 'story',
+  };
+  return <PortalStory path={path} answers={answers} local={local} />;
+}

@@ -156,6 +156,13 @@ const PAGES = [
   { name: 'customer login', path: '/cliente/login', ready: LOGIN_READY, target: LOGIN_TARGET },
   { name: 'admin orders', path: '/admin/orders', area: 'admin', ready: CONTENT_READY, target: PAGE_TARGET },
   {
+    name: 'admin merchants',
+    path: '/admin/merchants',
+    area: 'admin',
+    ready: CONTENT_READY,
+    target: PAGE_TARGET,
+  },
+  {
     name: 'merchant orders',
     path: '/parceira/pedidos',
     area: 'merchant',

@@ -205,22 +205,10 @@ interface Screen {
 
 const heading = (page: Page) => page.getByRole('heading').first();
 
-// Every admin route is still an honest empty state except the profile; their paths are the router's.
+// The admin routes still an honest empty state; their paths are the router's.
 const ADMIN_SOON = [
   'orders',
   'orders/:orderId',
-  'merchants',
-  'merchants/create',
-  'merchants/:merchantId',
-  'merchants/:merchantId/edit',
-  'merchants/:merchantId/users/create',
-  'merchants/:merchantId/users/:merchantUserId/edit',
-  'merchants/:merchantId/fees/create',
-  'merchants/:merchantId/fees/:merchantFeeId/edit',
-  'merchants/:merchantId/cashbacks/create',
-  'merchants/:merchantId/cashbacks/:merchantCashbackId/edit',
-  'merchants/:merchantId/settlement_configurations/create',
-  'merchants/:merchantId/settlement_configurations/:merchantSettlementConfigurationId/edit',
   'stores',
   'stores/create',
   'stores/:storeId',
@@ -265,6 +253,78 @@ const ADMIN: Screen[] = [
   })),
   { route: '/admin/profile', ready: (p: Page) => p.getByLabel('E-mail') },
 ];
+
+/** The ids the merchant screens need: a merchant's, and one user, fee, cashback and settlement configuration of it. */
+interface MerchantIds {
+  merchantId: string;
+  userId: string;
+  feeId: string;
+  cashbackId: string;
+  configId: string;
+}
+
+/** Gives a demo merchant (not the one whose sale the other screens show) a fee, a cashback and settlement terms. */
+async function merchantWithTerms(page: Page): Promise<MerchantIds> {
+  const token = await page.evaluate(
+    () => localStorage.getItem('adminUser') ?? sessionStorage.getItem('adminUser'),
+  );
+  const merchant = world.merchants.find((m) => m.name !== 'Loja Aurora' && m.users.length > 0);
+  if (!token || !merchant) throw new Error('no admin session or no second demo merchant');
+  const base = `${baseUrl()}/admin_backoffice/api/v1/merchants/${merchant.id}`;
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${base}/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, path).toBe(201);
+    return v.parse(v.object({ id: v.string() }), await res.json()).id;
+  };
+  return {
+    merchantId: merchant.id,
+    userId: merchant.users[0]?.id ?? '',
+    feeId: await post('fees', { amount: 2.5, expirationDate: null }),
+    cashbackId: await post('cashback', { ratio: 0.02, expirationDate: null }),
+    configId: await post('settlement_configurations', {
+      transferDelayInDays: 0,
+      payAllInOneSettlement: false,
+    }),
+  };
+}
+
+const adminMerchantScreens = (ids: MerchantIds): Screen[] => {
+  const form = (route: string, url: string, name: string): Screen => ({
+    route: `/admin/merchants/:merchantId/${route}`,
+    url: `/admin/merchants/${ids.merchantId}/${url}`,
+    ready: (p) => p.getByRole('button', { name }),
+  });
+  return [
+    {
+      route: '/admin/merchants',
+      ready: (p) =>
+        p.getByRole('table', { name: 'Parceiros' }).or(p.getByRole('list', { name: 'Parceiros' })),
+    },
+    {
+      route: '/admin/merchants/:merchantId',
+      url: `/admin/merchants/${ids.merchantId}`,
+      ready: (p) => p.getByRole('region', { name: 'Configurações de repasse' }),
+    },
+    { route: '/admin/merchants/create', ready: (p) => p.getByRole('button', { name: 'Criar' }) },
+    form('edit', 'edit', 'Atualizar'),
+    form('users/create', 'users/create', 'Criar'),
+    form('users/:merchantUserId/edit', `users/${ids.userId}/edit`, 'Atualizar'),
+    form('fees/create', 'fees/create', 'Criar'),
+    form('fees/:merchantFeeId/edit', `fees/${ids.feeId}/edit`, 'Atualizar'),
+    form('cashbacks/create', 'cashbacks/create', 'Criar'),
+    form('cashbacks/:merchantCashbackId/edit', `cashbacks/${ids.cashbackId}/edit`, 'Atualizar'),
+    form('settlement_configurations/create', 'settlement_configurations/create', 'Criar'),
+    form(
+      'settlement_configurations/:merchantSettlementConfigurationId/edit',
+      `settlement_configurations/${ids.configId}/edit`,
+      'Atualizar',
+    ),
+  ];
+};
 
 const merchantScreens = (): Screen[] => [
   { route: '/parceira/pedidos', ready: (p) => p.getByText('Pedidos aprovados e negados') },
@@ -315,7 +375,14 @@ function routerPaths(): string[] {
 
 describe('every portal screen at 390 px', () => {
   it('the screens below are every route of the portals', () => {
-    const visited = [...ANONYMOUS, ...ADMIN, ...merchantScreens(), ...customerScreens()].map((s) => s.route);
+    const ids = { merchantId: '', userId: '', feeId: '', cashbackId: '', configId: '' };
+    const visited = [
+      ...ANONYMOUS,
+      ...ADMIN,
+      ...adminMerchantScreens(ids),
+      ...merchantScreens(),
+      ...customerScreens(),
+    ].map((s) => s.route);
     const missing = routerPaths().filter(
       (path) => !visited.some((route) => route === path || route.endsWith(`/${path}`)),
     );
@@ -335,7 +402,8 @@ describe('every portal screen at 390 px', () => {
     await page.getByLabel(/^Senha/).fill(world.admin.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL('**/admin/orders');
-    expect(await visitAll(page, ADMIN)).toEqual([]);
+    const merchantScreensOfAdmin = adminMerchantScreens(await merchantWithTerms(page));
+    expect(await visitAll(page, [...ADMIN, ...merchantScreensOfAdmin])).toEqual([]);
     await context.close();
   });
 

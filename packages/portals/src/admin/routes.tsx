@@ -39,21 +39,90 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
           { index: true, ...redirectRoute('/admin/orders') },
           soon('orders', 'Pedidos'),
           soon('orders/:orderId', 'Detalhes do pedido'),
-          soon('merchants', 'Parceiros'),
-          soon('merchants/create', 'Novo comerciante'),
-          soon('merchants/:merchantId', 'Detalhes do comerciante'),
-          soon('merchants/:merchantId/edit', 'Editar comerciante'),
-          soon('merchants/:merchantId/users/create', 'Novo usuário do comerciante'),
-          soon('merchants/:merchantId/users/:merchantUserId/edit', 'Editar usuário do comerciante'),
-          soon('merchants/:merchantId/fees/create', 'Nova taxa'),
-          soon('merchants/:merchantId/fees/:merchantFeeId/edit', 'Editar taxa'),
-          soon('merchants/:merchantId/cashbacks/create', 'Novo cashback'),
-          soon('merchants/:merchantId/cashbacks/:merchantCashbackId/edit', 'Editar cashback'),
-          soon('merchants/:merchantId/settlement_configurations/create', 'Nova configuração de repasse'),
-          soon(
-            'merchants/:merchantId/settlement_configurations/:merchantSettlementConfigurationId/edit',
-            'Editar configuração de repasse',
-          ),
+          {
+            path: 'merchants',
+            ...lazyPage(
+              () => import('./merchants/MerchantsPage.tsx'),
+              (m) => m.MerchantsPage,
+            ),
+          },
+          {
+            path: 'merchants/create',
+            ...lazyPage(
+              () => import('./merchants/MerchantFormPage.tsx'),
+              (m) => m.MerchantCreatePage,
+            ),
+          },
+          {
+            path: 'merchants/:merchantId',
+            ...lazyPage(
+              () => import('./merchants/MerchantDetailsPage.tsx'),
+              (m) => m.MerchantDetailsPage,
+            ),
+          },
+          {
+            path: 'merchants/:merchantId/edit',
+            ...lazyPage(
+              () => import('./merchants/MerchantFormPage.tsx'),
+              (m) => m.MerchantEditPage,
+            ),
+          },
+          {
+            path: 'merchants/:merchantId/users/create',
+            ...lazyPage(
+              () => import('./merchants/MerchantUserFormPage.tsx'),
+              (m) => m.MerchantUserFormPage,
+            ),
+          },
+          {
+            path: 'merchants/:merchantId/users/:merchantUserId/edit',
+            ...lazyPage(
+              () => import('./merchants/MerchantUserFormPage.tsx'),
+              (m) => m.MerchantUserFormPage,
+            ),
+          },
+          {
+            path: 'merchants/:merchantId/fees/create',
+            ...lazyPage(
+              () => import('./merchants/TermFormPage.tsx'),
+              (m) => m.FeeFormPage,
+            ),
+          },
+          {
+            path: 'merchants/:merchantId/fees/:merchantFeeId/edit',
+            ...lazyPage(
+              () => import('./merchants/TermFormPage.tsx'),
+              (m) => m.FeeFormPage,
+            ),
+          },
+          {
+            path: 'merchants/:merchantId/cashbacks/create',
+            ...lazyPage(
+              () => import('./merchants/TermFormPage.tsx'),
+              (m) => m.CashbackFormPage,
+            ),
+          },
+          {
+            path: 'merchants/:merchantId/cashbacks/:merchantCashbackId/edit',
+            ...lazyPage(
+              () => import('./merchants/TermFormPage.tsx'),
+              (m) => m.CashbackFormPage,
+            ),
+          },
+          {
+            path: 'merchants/:merchantId/settlement_configurations/create',
+            ...lazyPage(
+              () => import('./merchants/TermFormPage.tsx'),
+              (m) => m.SettlementConfigurationFormPage,
+            ),
+          },
+          {
+            path: 'merchants/:merchantId/settlement_configurations/:merchantSettlementConfigurationId/edit',
+            ...lazyPage(
+              () => import('./merchants/TermFormPage.tsx'),
+              (m) => m.SettlementConfigurationFormPage,
+            ),
+          },
           soon('stores', 'Lista de Lojas (B2C)'),
           soon('stores/create', 'Nova loja'),
           soon('stores/:storeId', 'Detalhes da loja'),

@@ -227,6 +227,19 @@ describe('portal bundles', () => {
     expect(manifest['src/merchant/settlements/ExportExtractModal.tsx']?.isDynamicEntry).toBe(true);
   });
 
+  it("keeps the merchant term forms out of the admin merchants list's and details' first load", () => {
+    const layout = ['src/admin/AdminLayout.tsx'];
+    const list = firstLoadModules([...layout, 'src/admin/merchants/MerchantsPage.tsx']);
+    const details = firstLoadModules([...layout, 'src/admin/merchants/MerchantDetailsPage.tsx']);
+    expect(list).toContain('src/admin/merchants/MerchantsPage.tsx');
+    expect(details).toContain('src/admin/merchants/MerchantDetailsPage.tsx');
+    for (const modules of [list, details]) {
+      expect(modules).not.toContain('src/admin/merchants/TermFormPage.tsx');
+      expect(modules).not.toContain('src/shared/kit/form.tsx');
+      expect(modules.filter((id) => id.includes('/@mantine/core/esm/components/Combobox/'))).toEqual([]);
+    }
+  });
+
   it("keeps the mobile menu and the toasts out of a back-office page's first load", () => {
     const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/shared/EmptyState.tsx']);
     expect(modules).toContain('src/shared/AreaShell.tsx');

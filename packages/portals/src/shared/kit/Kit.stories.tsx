@@ -4,6 +4,7 @@ import { Group, Paper, Stack, Title } from '@mantine/core';
 import type { Meta, StoryObj } from '@storybook/react';
 
 import { fireEvent, userEvent, within } from 'storybook/test';
+import { ApiFailure } from '../api.ts';
 import { PasswordInput } from '../PasswordInput.tsx';
 
 import { CONFIRMATIONS, ConfirmAction } from './ConfirmAction.tsx';
@@ -19,6 +20,7 @@ import {
   fetchFrom,
   KitHarness,
 } from './demo.tsx';
+import { FailureBanner } from './form.tsx';
 import { Pagination } from './Pagination.tsx';
 import { ResponsiveTable, type TableColumn } from './ResponsiveTable.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -187,6 +189,31 @@ export const FormValidation: Story = {
     const body = within(document.body);
     await userEvent.type(await body.findByLabelText('E-mail'), 'não-é-email');
     await userEvent.click(body.getByRole('button', { name: 'Atualizar' }));
+  },
+};
+
+/** A failed submit's banner: '(status)' by default, or the spec's own wording for a status. */
+export const FailureBanners: Story = {
+  args: {
+    children: (
+      <Stack gap="sm" p="md" maw={520}>
+        <FailureBanner
+          title="Incapaz de editar comerciante"
+          error={new ApiFailure({ kind: 'http', code: 'X', message: 'x', status: 422 })}
+        />
+        <FailureBanner
+          title="Incapaz de criar conta de comerciante"
+          error={new ApiFailure({ kind: 'http', code: 'X', message: 'x', status: 409 })}
+          describe={(status) => (status === 409 ? ' - Email Já cadastrado' : undefined)}
+        />
+      </Stack>
+    ),
+  },
+  parameters: {
+    keyText: [
+      'Incapaz de editar comerciante (422)',
+      'Incapaz de criar conta de comerciante - Email Já cadastrado',
+    ],
   },
 };
 

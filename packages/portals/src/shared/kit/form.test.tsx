@@ -100,6 +100,21 @@ describe('FailureBanner', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
   });
 
+  it("uses the spec's wording for a status it names, and '(status)' for the others", async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const describe409 = (status: number) => (status === 409 ? ' - Email Já cadastrado' : undefined);
+    const failure = (status: number) => new ApiFailure({ kind: 'http', status, code: 'X', message: 'x' });
+    render(
+      <KitHarness env="test">
+        <FailureBanner title="Incapaz de criar conta" error={failure(409)} describe={describe409} />
+        <FailureBanner title="Incapaz de editar conta" error={failure(500)} describe={describe409} />
+      </KitHarness>,
+    );
+    const [taken, other] = await screen.findAllByRole('alert');
+    expect(taken?.textContent).toBe('Incapaz de criar conta - Email Já cadastrado');
+    expect(other?.textContent).toBe('Incapaz de editar conta (500)');
+  });
+
   it('shows nothing without a failure', () => {
     render(
       <KitHarness env="test">

@@ -136,7 +136,16 @@ export { DateField } from './DateField.tsx';
  * A failed submit: the title, the HTTP status in parentheses, and the page scrolled to the top so that the banner is
  * seen even from the foot of a long form (spec 5).
  */
-export function FailureBanner({ title, error }: { title: string; error: unknown }) {
+export function FailureBanner({
+  title,
+  error,
+  describe,
+}: {
+  title: string;
+  error: unknown;
+  /** The spec's own wording of a failure by its status (' - Email Já cadastrado' on 409); '(status)' by default. */
+  describe?: (status: number) => string | undefined;
+}) {
   const banner = useRef<HTMLDivElement>(null);
   const status = failureStatus(error);
   useEffect(() => {
@@ -151,7 +160,7 @@ export function FailureBanner({ title, error }: { title: string; error: unknown 
       tabIndex={-1}
       color="red"
       role="alert"
-      title={status > 0 ? `${title} (${status})` : title}
+      title={`${title}${describe?.(status) ?? (status > 0 ? ` (${status})` : '')}`}
     />
   );
 }

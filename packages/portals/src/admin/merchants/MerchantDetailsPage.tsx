@@ -1,0 +1,479 @@
+import {
+  type AdminMerchantDetails,
+  type AdminMerchantUser,
+  formatBRL,
+  formatCep,
+  formatCpf,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  formatPhone,
+  type MerchantCashback,
+  type MerchantFee,
+  type MerchantSettlementConfiguration,
+  reaisToCents,
+  type TermState,
+} from '@drip/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { failureStatus } from '../../shared/api.ts';
+import {
+  ConfirmAction,
+  CopyButton,
+  type DetailItem,
+  DetailList,
+  LoadError,
+  notifyError,
+  notifySuccess,
+  PageLoader,
+  ResponsiveTable,
+  type RowLook,
+  StatusBadge,
+  type TableColumn,
+} from '../../shared/kit/index.ts';
+import { useAdminMerchant, useMerchantStatus, useResetApiKey } from '../api/merchants.ts';
+import { formatDocument, MERCHANTS_PATH, merchantPath } from './MerchantsPage.tsx';
+
+/** Spec 8's toasts of the merchant details. */
+export const MERCHANT_DETAILS_MESSAGES = {
+  disabled: 'Comerciante desabilitado',
+  enabled: 'Comerciante habilitado',
+  disableFailed: (status: number) => `Falha ao desabilitar o comerciante (${status})`,
+  enableFailed: (status: number) => `Falha ao habilitar o comerciante (${status})`,
+  apiKeyReset: 'A Chave API foi redefinida',
+  apiKeyResetFailed: (status: number) => `Operação falhada (${status})`,
+} as const;
+
+/** Spec 4: active = the first non-expired, expired = its date passed; each has its colour and its word. */
+const TERM_LOOK: Record<TermState, { label: string; bg: string | undefined }> = {
+  ACTIVE: { label: 'Ativa', bg: 'green.0' },
+  EXPIRED: { label: 'Expirada', bg: 'red.0' },
+  OTHER: { label: 'Outra', bg: undefined },
+};
+const termLook = (row: { state: TermState }): RowLook => ({
+  bg: TERM_LOOK[row.state].bg,
+  data: { 'data-state': row.state },
+});
+
+const reais = (value: number | null) => (value === null ? null : formatBRL(reaisToCents(value)));
+const date = (value: string | null) => (value === null ? null : formatDate(value));
+const yesNo = (value: boolean) => (value ? 'Sim' : 'Não');
+/** The fee is a percent on the wire (2.99). */
+const feePercent = (amount: number) => formatPercent(amount / 100);
+const delayLabel = (days: number) => (days === 0 ? 'Sem atraso' : `${days} dias`);
+
+const PIX_KEY_TYPE_LABELS: Record<string, string> = {
+  CNPJ: 'CNPJ',
+  EMAIL: 'E-mail',
+  PHONE: 'Telefone',
+  CPF: 'CPF',
+  OTHER: 'Outro',
+};
+const SETTLEMENT_PAYMENT_LABELS: Record<string, string> = {
+  EVERY_DAY: 'Todos os dias',
+  WEEKDAYS_ONLY: 'Somente dias úteis da semana',
+  BUSINESS_DAYS_ONLY: 'Somente dias úteis',
+};
+const UPFRONT_LABELS: Record<string, string> = {
+  DISABLED: 'Desabilitado',
+  OPTIONAL: 'Opcional',
+  MANDATORY: 'Obrigatório',
+};
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Stack gap="md">
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+          <Title order={3} size="h4">
+            {title}
+          </Title>
+          {action}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function mainItems(m: AdminMerchantDetails): DetailItem[] {
+  return [
+    { label: 'ID', value: m.id },
+    { label: 'Nome', value: m.name },
+    { label: 'Razão social', value: m.legalName },
+    { label: 'CNPJ', value: formatDocument(m.cnpj) },
+    { label: 'Iniciais', value: m.initials },
+    { label: 'Malga client ID', value: m.malgaClientId },
+    { label: 'Status', value: <StatusBadge kind="merchant" status={m.status as 'ENABLED'} /> },
+    { label: 'Aparece no app', value: m.enableInApp },
+    { label: 'URL', value: m.url },
+    { label: 'Tipo de integração', value: m.integrationType },
+    { label: 'Plataforma de e-commerce', value: m.ecommPlatform },
+    { label: 'Plataforma de repasse', value: m.settlementPlatform },
+    { label: 'Plataforma de pagamento', value: m.paymentPlatform },
+    {
+      label: 'Tipo de repasse',
+      value: SETTLEMENT_PAYMENT_LABELS[m.settlementPaymentType] ?? m.settlementPaymentType,
+    },
+    { label: 'Repasse quando a parcela é paga', value: m.settlementWhenInstalmentPaid },
+    {
+      label: 'Pagamento da entrada',
+      value: UPFRONT_LABELS[m.upfrontPaymentStatus] ?? m.upfrontPaymentStatus,
+    },
+    { label: 'Telefone de pedidos', value: m.ordersPhone },
+    { label: 'Limite do cliente', value: reais(m.customerLimit) },
+    // Spec 3: an empty cancelMaxDays reads 'Sem limite'.
+    {
+      label: 'Prazo máximo de cancelamento',
+      value: m.cancelMaxDays === null ? 'Sem limite' : `${m.cancelMaxDays} dias`,
+    },
+    { label: 'Parcelamento flexível', value: m.flexibleInstallments },
+    { label: 'Máximo de parcelas', value: m.maxInstalments },
+    { label: 'Limitar parcelas pelo checkout', value: m.limitInstalmentsByCheckout },
+    { label: 'VTEX app key', value: m.vTexAppKey },
+    { label: 'VTEX app token', value: m.vTexAppToken },
+    { label: 'Data de criação', value: formatDateTime(m.createdAt) },
+  ];
+}
+
+const representative = (m: AdminMerchantDetails): DetailItem[] => [
+  { label: 'Nome', value: m.representativeName },
+  { label: 'Data de nascimento', value: date(m.representativeBirthdate) },
+  { label: 'CPF', value: m.representativeCpf === null ? null : formatCpf(m.representativeCpf) },
+  { label: 'E-mail', value: m.representativeEmail },
+];
+
+const address = (m: AdminMerchantDetails): DetailItem[] => [
+  { label: 'Rua', value: m.addressStreet },
+  { label: 'Número', value: m.addressNumber },
+  { label: 'CEP', value: m.addressCep === null ? null : formatCep(m.addressCep) },
+  { label: 'Complemento', value: m.addressComplement },
+  { label: 'Bairro', value: m.addressNeighborhood },
+  { label: 'Cidade', value: m.addressCity },
+  { label: 'Estado', value: m.addressState },
+];
+
+const bank = (m: AdminMerchantDetails): DetailItem[] => [
+  {
+    label: 'Tipo de chave PIX',
+    value: m.pixKeyType === null ? null : (PIX_KEY_TYPE_LABELS[m.pixKeyType] ?? m.pixKeyType),
+  },
+  { label: 'Chave PIX', value: m.pixKey },
+  {
+    label: 'Banco',
+    value: m.bankCode === null ? null : [m.bankCode, m.bankLegalName].filter(Boolean).join(' - '),
+  },
+  { label: 'Tipo de conta', value: m.bankAccountTypeCode },
+  { label: 'Agência', value: m.bankAccountAgencyNumber },
+  { label: 'Conta', value: m.bankAccountNumber },
+  { label: 'Dígito', value: m.bankAccountNumberDigit },
+];
+
+const riskRules = (m: AdminMerchantDetails): DetailItem[] => [
+  { label: 'Limite máximo do pedido', value: reais(m.maxAmountPerOrder) },
+  { label: 'Ignorar valor máximo', value: m.skipOrderAmountRule },
+  { label: 'Ignorar protected score', value: m.skipProtectedScore },
+];
+
+const fraudRules = (m: AdminMerchantDetails): DetailItem[] => [
+  { label: 'Ignorar antifraude', value: m.skipAntifraud },
+  { label: 'Ignorar telefone fraudulento', value: m.skipFraudulentPhone },
+  { label: 'Ignorar CPF fraudulento', value: m.skipFraudulentCpf },
+  { label: 'Ignorar CEP fraudulento', value: m.skipFraudulentAddressCep },
+  { label: 'Ignorar banco fraudulento', value: m.skipFraudulentBankCode },
+];
+
+const stateColumn = {
+  id: 'state',
+  header: 'Situação',
+  cell: (row: { state: TermState }) => TERM_LOOK[row.state].label,
+};
+const expiresColumn = {
+  id: 'expirationDate',
+  header: 'Data de expiração',
+  cell: (row: { expirationDate: string | null }) => date(row.expirationDate) ?? 'N/A',
+};
+
+function editButton(to: string, label: string) {
+  return (
+    <Button component={Link} to={to} size="xs" variant="light" aria-label={label}>
+      Editar
+    </Button>
+  );
+}
+
+function Terms<T extends { id: string; state: TermState }>({
+  title,
+  label,
+  rows,
+  columns,
+  createTo,
+  empty,
+}: {
+  title: string;
+  label: string;
+  rows: readonly T[];
+  columns: TableColumn<T>[];
+  createTo: string;
+  empty: string;
+}) {
+  return (
+    <Section
+      title={title}
+      action={
+        <Button component={Link} to={createTo} size="xs">
+          Adicionar
+        </Button>
+      }
+    >
+      {rows.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <ResponsiveTable
+          label={label}
+          columns={columns}
+          rows={rows}
+          getRowId={(r) => r.id}
+          rowLook={termLook}
+          minWidth={560}
+        />
+      )}
+    </Section>
+  );
+}
+
+function StatusAction({ merchant }: { merchant: AdminMerchantDetails }) {
+  const change = useMerchantStatus(merchant.id);
+  const archived = merchant.status === 'ARCHIVED';
+  const run = async () => {
+    try {
+      await change.mutateAsync(archived);
+      notifySuccess(archived ? MERCHANT_DETAILS_MESSAGES.enabled : MERCHANT_DETAILS_MESSAGES.disabled);
+    } catch (error) {
+      const status = failureStatus(error);
+      notifyError(
+        archived
+          ? MERCHANT_DETAILS_MESSAGES.enableFailed(status)
+          : MERCHANT_DETAILS_MESSAGES.disableFailed(status),
+      );
+    }
+  };
+  return (
+    <ConfirmAction color={archived ? 'green' : 'red'} variant="light" onConfirm={run}>
+      {archived ? 'Habilitar' : 'Desabilitar'}
+    </ConfirmAction>
+  );
+}
+
+/** The API key with its reset; the new key is shown once, copyable, right after the reset. */
+function ApiKeySection({ merchant }: { merchant: AdminMerchantDetails }) {
+  const reset = useResetApiKey(merchant.id);
+  const [newKey, setNewKey] = useState<string | null>(null);
+  const run = async () => {
+    try {
+      const answer = await reset.mutateAsync(undefined);
+      setNewKey(answer.apiKey);
+      notifySuccess(MERCHANT_DETAILS_MESSAGES.apiKeyReset);
+    } catch (error) {
+      notifyError(MERCHANT_DETAILS_MESSAGES.apiKeyResetFailed(failureStatus(error)));
+    }
+  };
+  return (
+    <Section
+      title="Chave API"
+      action={
+        <ConfirmAction size="xs" color="red" variant="light" onConfirm={run}>
+          Redefinir chave API
+        </ConfirmAction>
+      }
+    >
+      {newKey !== null ? (
+        <Alert color="green" radius="lg" title="Nova chave API" role="status">
+          <Stack gap="xs">
+            <Text size="sm">A chave anterior deixou de funcionar. Copie a nova e envie ao comerciante.</Text>
+            <Text ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {newKey}
+            </Text>
+            <CopyButton value={newKey} size="xs">
+              Copiar chave
+            </CopyButton>
+          </Stack>
+        </Alert>
+      ) : (
+        <Text ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {merchant.apiKey}
+        </Text>
+      )}
+    </Section>
+  );
+}
+
+/** 'Detalhes do comerciante' (spec 2.2): every field ('N/A' when empty), the actions and the terms. */
+export function MerchantDetailsPage() {
+  const { merchantId = '' } = useParams();
+  const query = useAdminMerchant(merchantId);
+  if (query.isPending) return <PageLoader />;
+  if (query.isError)
+    return (
+      <LoadError
+        title="Não foi possível carregar o comerciante"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  const m = query.data;
+  const base = merchantPath(m.id);
+  const userColumns: TableColumn<AdminMerchantUser>[] = [
+    { id: 'name', header: 'Nome', phone: 'title', cell: (u) => u.name },
+    { id: 'email', header: 'E-mail', cell: (u) => u.email },
+    { id: 'phone', header: 'Telefone', cell: (u) => formatPhone(u.phone) },
+    { id: 'post', header: 'Cargo', cell: (u) => u.post ?? 'N/A' },
+    {
+      id: 'admin',
+      header: 'Pode cancelar/pedido',
+      // Spec 7: an empty list counts as admin.
+      cell: (u) => yesNo(u.permissions.length === 0 || u.permissions.includes('ADMIN')),
+    },
+    {
+      id: 'actions',
+      header: 'Ações',
+      hideHeader: true,
+      phone: 'action',
+      cell: (u) => editButton(`${base}/users/${encodeURIComponent(u.id)}/edit`, `Editar ${u.email}`),
+    },
+  ];
+  const feeColumns: TableColumn<MerchantFee & { state: TermState }>[] = [
+    { id: 'amount', header: 'Taxa', phone: 'title', cell: (f) => feePercent(f.amount) },
+    expiresColumn,
+    stateColumn,
+    {
+      id: 'actions',
+      header: 'Ações',
+      hideHeader: true,
+      phone: 'action',
+      cell: (f) =>
+        editButton(`${base}/fees/${encodeURIComponent(f.id)}/edit`, `Editar taxa ${feePercent(f.amount)}`),
+    },
+  ];
+  const cashbackColumns: TableColumn<MerchantCashback>[] = [
+    { id: 'ratio', header: 'Cashback', phone: 'title', cell: (c) => formatPercent(c.ratio) },
+    expiresColumn,
+    stateColumn,
+    {
+      id: 'actions',
+      header: 'Ações',
+      hideHeader: true,
+      phone: 'action',
+      cell: (c) =>
+        editButton(
+          `${base}/cashbacks/${encodeURIComponent(c.id)}/edit`,
+          `Editar cashback ${formatPercent(c.ratio)}`,
+        ),
+    },
+  ];
+  const settlementColumns: TableColumn<MerchantSettlementConfiguration>[] = [
+    {
+      id: 'delay',
+      header: 'Prazo de repasse',
+      phone: 'title',
+      cell: (s) => delayLabel(s.transferDelayInDays),
+    },
+    { id: 'allInOne', header: 'Repasse em uma vez', cell: (s) => yesNo(s.payAllInOneSettlement) },
+    expiresColumn,
+    stateColumn,
+    {
+      id: 'actions',
+      header: 'Ações',
+      hideHeader: true,
+      phone: 'action',
+      cell: (s) =>
+        editButton(
+          `${base}/settlement_configurations/${encodeURIComponent(s.id)}/edit`,
+          `Editar configuração de repasse ${delayLabel(s.transferDelayInDays)}`,
+        ),
+    },
+  ];
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={MERCHANTS_PATH} size="sm">
+        Voltar para os parceiros
+      </Anchor>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>Detalhes do comerciante</Title>
+          <Text c="dimmed">{m.name}</Text>
+        </div>
+        <Group gap="sm" wrap="wrap">
+          <StatusAction merchant={m} />
+          <Button component={Link} to={`${base}/edit`}>
+            Editar
+          </Button>
+        </Group>
+      </Group>
+      <Section title="Dados do comerciante">
+        <DetailList items={mainItems(m)} />
+      </Section>
+      <ApiKeySection merchant={m} />
+      <Section title="Representante legal">
+        <DetailList items={representative(m)} cols={2} />
+      </Section>
+      <Section title="Endereço">
+        <DetailList items={address(m)} />
+      </Section>
+      <Section title="Conta bancária">
+        <DetailList items={bank(m)} />
+      </Section>
+      <Section title="Regras de risco">
+        <DetailList items={riskRules(m)} />
+      </Section>
+      <Section title="Regras de fraude">
+        <DetailList items={fraudRules(m)} />
+      </Section>
+      <Section
+        title="Usuários"
+        action={
+          <Button component={Link} to={`${base}/users/create`} size="xs">
+            Adicionar
+          </Button>
+        }
+      >
+        {m.backofficeUsers.length === 0 ? (
+          <Text c="dimmed">Nenhum usuário cadastrado.</Text>
+        ) : (
+          <ResponsiveTable
+            label="Usuários"
+            columns={userColumns}
+            rows={m.backofficeUsers}
+            getRowId={(u) => u.id}
+            minWidth={720}
+          />
+        )}
+      </Section>
+      <Terms
+        title="Taxas"
+        label="Taxas"
+        rows={m.fees}
+        columns={feeColumns}
+        createTo={`${base}/fees/create`}
+        empty="Nenhuma taxa cadastrada."
+      />
+      <Terms
+        title="Cashbacks"
+        label="Cashbacks"
+        rows={m.cashback}
+        columns={cashbackColumns}
+        createTo={`${base}/cashbacks/create`}
+        empty="Nenhum cashback cadastrado."
+      />
+      <Terms
+        title="Configurações de repasse"
+        label="Configurações de repasse"
+        rows={m.settlementConfigurations}
+        columns={settlementColumns}
+        createTo={`${base}/settlement_configurations/create`}
+        empty="Nenhuma configuração de repasse cadastrada."
+      />
+    </Stack>
+  );
+}

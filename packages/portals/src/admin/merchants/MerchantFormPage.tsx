@@ -1,0 +1,488 @@
+import {
+  type AdminMerchant,
+  AdminMerchantRequest,
+  merchantRiskMessages,
+  PAYMENT_PLATFORMS,
+  PIX_KEY_INVALID,
+  PLATFORMS,
+  SETTLEMENT_PAYMENT_TYPES,
+  setSkipOrderAmountRule,
+  UPFRONT_PAYMENT_STATUSES,
+} from '@drip/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import * as v from 'valibot';
+import {
+  DateField,
+  FailureBanner,
+  LoadError,
+  notifyError,
+  notifyInfo,
+  PageLoader,
+} from '../../shared/kit/index.ts';
+import { useAdminMerchant, useSaveMerchant } from '../api/merchants.ts';
+import { MERCHANTS_PATH, merchantPath } from './MerchantsPage.tsx';
+
+export const MERCHANT_FORM_TEXTS = {
+  create: 'Novo comerciante',
+  edit: 'Editar comerciante',
+  createFailed: 'Incapaz de criar comerciante',
+  editFailed: 'Incapaz de editar comerciante',
+} as const;
+
+const TEXT_FIELDS = [
+  'name',
+  'legalName',
+  'cnpj',
+  'malgaClientId',
+  'initials',
+  'settlementPlatform',
+  'url',
+  'ordersPhone',
+  'representativeName',
+  'representativeBirthdate',
+  'representativeCpf',
+  'representativeEmail',
+  'addressStreet',
+  'addressNumber',
+  'addressCep',
+  'addressComplement',
+  'addressNeighborhood',
+  'addressCity',
+  'addressState',
+  'pixKey',
+  'bankLegalName',
+  'bankCode',
+  'bankAccountTypeCode',
+  'bankAccountAgencyNumber',
+  'bankAccountNumber',
+  'bankAccountNumberDigit',
+  'vTexAppKey',
+  'vTexAppToken',
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+const FLAG_FIELDS = [
+  'enableInApp',
+  'settlementWhenInstalmentPaid',
+  'skipAntifraud',
+  'skipProtectedScore',
+  'skipFraudulentPhone',
+  'skipFraudulentCpf',
+  'skipFraudulentAddressCep',
+  'skipFraudulentBankCode',
+  'skipOrderAmountRule',
+  'flexibleInstallments',
+  'limitInstalmentsByCheckout',
+] as const;
+type FlagField = (typeof FLAG_FIELDS)[number];
+
+interface Values extends Record<TextField, string>, Record<FlagField, boolean> {
+  integrationType: string | null;
+  ecommPlatform: string | null;
+  upfrontPaymentStatus: string;
+  pixKeyType: string | null;
+  status: string;
+  settlementPaymentType: string;
+  paymentPlatform: string;
+  maxAmountPerOrder: number | string;
+  customerLimit: number | string;
+  cancelMaxDays: number | string;
+  maxInstalments: number | string;
+}
+
+/** Spec 5: the type of a saved key without one: '@' e-mail, '+55' phone, 14 characters CNPJ, 11 CPF, else CNPJ. */
+export function guessPixKeyType(key: string): string {
+  if (key.includes('@')) return 'EMAIL';
+  if (key.includes('+55')) return 'PHONE';
+  if (key.length === 11) return 'CPF';
+  return 'CNPJ';
+}
+
+/** Spec 5's defaults: status ENABLED, upfront disabled, the numbers 0. */
+function initialValues(m: AdminMerchant | undefined): Values {
+  const text = Object.fromEntries(
+    TEXT_FIELDS.map((f) => [f, m ? ((m[f] as string | null) ?? '') : '']),
+  ) as Record<TextField, string>;
+  const flags = Object.fromEntries(
+    FLAG_FIELDS.map((f) => [f, m ? m[f] : f === 'flexibleInstallments']),
+  ) as Record<FlagField, boolean>;
+  return {
+    ...text,
+    ...flags,
+    integrationType: m?.integrationType ?? null,
+    ecommPlatform: m?.ecommPlatform ?? null,
+    upfrontPaymentStatus: m?.upfrontPaymentStatus ?? 'DISABLED',
+    pixKeyType: m?.pixKey ? (m.pixKeyType ?? guessPixKeyType(m.pixKey)) : null,
+    status: m?.status ?? 'ENABLED',
+    settlementPaymentType: m?.settlementPaymentType ?? 'BUSINESS_DAYS_ONLY',
+    paymentPlatform: m?.paymentPlatform ?? 'DRIP_STARKBANK',
+    maxAmountPerOrder: m?.maxAmountPerOrder ?? 0,
+    customerLimit: m?.customerLimit ?? 0,
+    cancelMaxDays: m ? (m.cancelMaxDays ?? '') : 0,
+    maxInstalments: m?.maxInstalments ?? 3,
+  };
+}
+
+const orNull = (s: string) => (s.trim() === '' ? null : s);
+const numberOrNull = (n: number | string) => (typeof n === 'number' ? n : null);
+
+/** The request body as the contract takes it (the contract checks and normalises it, here and on the server). */
+function requestOf(values: Values): v.InferInput<typeof AdminMerchantRequest> {
+  const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, orNull(values[f])]));
+  return {
+    ...text,
+    name: values.name,
+    legalName: values.legalName,
+    cnpj: values.cnpj,
+    initials: values.initials,
+    settlementPlatform: values.settlementPlatform,
+    representativeCpf: values.representativeCpf,
+    ...Object.fromEntries(FLAG_FIELDS.map((f) => [f, values[f]])),
+    enableInApp: values.enableInApp,
+    integrationType: values.integrationType as (typeof PLATFORMS)[number] | null,
+    ecommPlatform:
+      values.integrationType === null ? null : (values.ecommPlatform as (typeof PLATFORMS)[number] | null),
+    upfrontPaymentStatus: values.upfrontPaymentStatus as (typeof UPFRONT_PAYMENT_STATUSES)[number],
+    pixKeyType: values.pixKeyType as 'CNPJ' | null,
+    status: values.status as 'ENABLED',
+    settlementPaymentType: values.settlementPaymentType as (typeof SETTLEMENT_PAYMENT_TYPES)[number],
+    paymentPlatform: values.paymentPlatform as (typeof PAYMENT_PLATFORMS)[number],
+    maxAmountPerOrder: numberOrNull(values.maxAmountPerOrder),
+    customerLimit: numberOrNull(values.customerLimit),
+    cancelMaxDays: numberOrNull(values.cancelMaxDays),
+    maxInstalments: typeof values.maxInstalments === 'number' ? values.maxInstalments : 0,
+  } as v.InferInput<typeof AdminMerchantRequest>;
+}
+
+const options = (values: readonly string[], labels: Record<string, string> = {}) =>
+  values.map((value) => ({ value, label: labels[value] ?? value }));
+
+const PIX_TYPES = { CNPJ: 'CNPJ', EMAIL: 'E-mail', PHONE: 'Telefone', CPF: 'CPF', OTHER: 'Outro' };
+const UPFRONT = { DISABLED: 'Desabilitado', OPTIONAL: 'Opcional', MANDATORY: 'Obrigatório' };
+const SETTLEMENT_TYPES = {
+  EVERY_DAY: 'Todos os dias',
+  WEEKDAYS_ONLY: 'Somente dias úteis da semana',
+  BUSINESS_DAYS_ONLY: 'Somente dias úteis',
+};
+const STATUSES = { ENABLED: 'Ativo', ARCHIVED: 'Arquivado' };
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Stack gap="md">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {children}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+function MerchantForm({ merchant }: { merchant?: AdminMerchant }) {
+  const navigate = useNavigate();
+  const save = useSaveMerchant(merchant?.id);
+  const [values, setValues] = useState(() => initialValues(merchant));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pixInvalid, setPixInvalid] = useState(false);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((prev) => ({ ...prev, [key]: value }));
+  const text = (key: TextField, label: string, extra: { required?: boolean; maxLength?: number } = {}) => (
+    <TextInput
+      label={label}
+      value={values[key]}
+      onChange={(e) => set(key, e.currentTarget.value)}
+      error={errors[key]}
+      {...extra}
+    />
+  );
+  const yesNo = (key: FlagField, label: string, disabledYes = false) => (
+    <Radio.Group
+      label={label}
+      value={values[key] ? 'yes' : 'no'}
+      onChange={(value) => {
+        if (key === 'skipOrderAmountRule') {
+          // Spec 4: turning 'Ignorar valor máximo' off turns 'Ignorar protected score' off, and says so.
+          const next = setSkipOrderAmountRule(
+            {
+              skipOrderAmountRule: values.skipOrderAmountRule,
+              skipProtectedScore: values.skipProtectedScore,
+              maxAmountPerOrder: numberOrNull(values.maxAmountPerOrder),
+            },
+            value === 'yes',
+          );
+          setValues((prev) => ({
+            ...prev,
+            skipOrderAmountRule: next.flags.skipOrderAmountRule,
+            skipProtectedScore: next.flags.skipProtectedScore,
+          }));
+          if (next.protectedScoreTurnedOff) notifyInfo(merchantRiskMessages.protectedScoreTurnedOff);
+          return;
+        }
+        set(key, value === 'yes');
+      }}
+      error={errors[key]}
+    >
+      <Group gap="lg" mt="xs">
+        <Radio value="yes" label="Sim" disabled={disabledYes} />
+        <Radio value="no" label="Não" />
+      </Group>
+    </Radio.Group>
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = requestOf(values);
+    const parsed = v.safeParse(AdminMerchantRequest, body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.issues) {
+        const key = issue.path?.[0]?.key;
+        if (typeof key === 'string' && next[key] === undefined) next[key] = issue.message;
+      }
+      setErrors(next);
+      const pix = next.pixKey === PIX_KEY_INVALID;
+      setPixInvalid(pix);
+      if (pix) {
+        // Spec 5: the Pix key message as a toast and a banner, the page scrolled to the top.
+        notifyError(PIX_KEY_INVALID);
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+      }
+      return;
+    }
+    setErrors({});
+    setPixInvalid(false);
+    try {
+      await save.mutateAsync(body);
+      await navigate(MERCHANTS_PATH);
+    } catch {
+      // The banner shows the failure (save.error).
+    }
+  };
+
+  const editing = merchant !== undefined;
+  const title = editing ? MERCHANT_FORM_TEXTS.edit : MERCHANT_FORM_TEXTS.create;
+  const skipAntifraud = values.skipAntifraud;
+  return (
+    <Stack gap="lg" maw={960}>
+      <Anchor component={Link} to={merchant ? merchantPath(merchant.id) : MERCHANTS_PATH} size="sm">
+        {merchant ? 'Voltar para o comerciante' : 'Voltar para os parceiros'}
+      </Anchor>
+      <Title order={2}>{title}</Title>
+      <FailureBanner
+        title={editing ? MERCHANT_FORM_TEXTS.editFailed : MERCHANT_FORM_TEXTS.createFailed}
+        error={save.error}
+      />
+      {pixInvalid ? <Alert color="red" role="alert" title={PIX_KEY_INVALID} /> : null}
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
+        <Stack gap="lg">
+          <Section title="Dados do comerciante">
+            {text('name', 'Nome', { required: true })}
+            {text('legalName', 'Razão social', { required: true })}
+            {text('cnpj', 'CNPJ ou CPF', { required: true })}
+            {text('malgaClientId', 'Malga client ID')}
+            {text('initials', 'Iniciais', { required: true, maxLength: 2 })}
+            {text('settlementPlatform', 'Plataforma de repasse', { required: true })}
+            {yesNo('enableInApp', 'Aparece no app')}
+            <TextInput
+              label="URL"
+              required={values.enableInApp}
+              value={values.url}
+              onChange={(e) => set('url', e.currentTarget.value)}
+              error={errors.url}
+            />
+            <Select
+              label="Tipo de integração"
+              required={values.enableInApp}
+              clearable
+              data={options(PLATFORMS)}
+              value={values.integrationType}
+              onChange={(value) => set('integrationType', value)}
+              error={errors.integrationType}
+            />
+            {values.integrationType !== null ? (
+              <Select
+                label="Plataforma de e-commerce"
+                clearable
+                data={options(PLATFORMS)}
+                value={values.ecommPlatform}
+                onChange={(value) => set('ecommPlatform', value)}
+              />
+            ) : null}
+            <Select
+              label="Pagamento da entrada"
+              required
+              allowDeselect={false}
+              data={options(UPFRONT_PAYMENT_STATUSES, UPFRONT)}
+              value={values.upfrontPaymentStatus}
+              onChange={(value) => set('upfrontPaymentStatus', value ?? 'DISABLED')}
+            />
+            {text('ordersPhone', 'Telefone de pedidos')}
+            <Select
+              label="Status"
+              required
+              allowDeselect={false}
+              data={options(['ENABLED', 'ARCHIVED'], STATUSES)}
+              value={values.status}
+              onChange={(value) => set('status', value ?? 'ENABLED')}
+            />
+          </Section>
+          <Section title="Representante legal">
+            {text('representativeName', 'Nome')}
+            <DateField
+              label="Data de nascimento"
+              value={values.representativeBirthdate}
+              onChange={(e) => set('representativeBirthdate', e.currentTarget.value)}
+              error={errors.representativeBirthdate}
+            />
+            {text('representativeCpf', 'CPF', { required: true })}
+            {text('representativeEmail', 'E-mail')}
+          </Section>
+          <Section title="Endereço">
+            {text('addressStreet', 'Rua')}
+            {text('addressNumber', 'Número')}
+            {text('addressCep', 'CEP')}
+            {text('addressComplement', 'Complemento')}
+            {text('addressNeighborhood', 'Bairro')}
+            {text('addressCity', 'Cidade')}
+            {text('addressState', 'Estado')}
+          </Section>
+          <Section title="Conta bancária">
+            <Select
+              label="Tipo de chave PIX"
+              clearable
+              data={options(Object.keys(PIX_TYPES), PIX_TYPES)}
+              value={values.pixKeyType}
+              onChange={(value) => set('pixKeyType', value)}
+            />
+            {text('pixKey', 'Chave PIX')}
+            {text('bankCode', 'Código do banco')}
+            {text('bankLegalName', 'Nome do banco')}
+            {text('bankAccountTypeCode', 'Tipo de conta')}
+            {text('bankAccountAgencyNumber', 'Agência')}
+            {text('bankAccountNumber', 'Conta')}
+            {text('bankAccountNumberDigit', 'Dígito')}
+          </Section>
+          <Section title="Repasse e limites">
+            <Select
+              label="Tipo de repasse"
+              allowDeselect={false}
+              data={options(SETTLEMENT_PAYMENT_TYPES, SETTLEMENT_TYPES)}
+              value={values.settlementPaymentType}
+              onChange={(value) => set('settlementPaymentType', value ?? 'BUSINESS_DAYS_ONLY')}
+            />
+            <Select
+              label="Plataforma de pagamento"
+              allowDeselect={false}
+              data={options(PAYMENT_PLATFORMS)}
+              value={values.paymentPlatform}
+              onChange={(value) => set('paymentPlatform', value ?? 'DRIP_STARKBANK')}
+            />
+            {yesNo('settlementWhenInstalmentPaid', 'Repasse quando a parcela é paga')}
+            <NumberInput
+              label="Limite do cliente (R$)"
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              decimalSeparator=","
+              value={values.customerLimit}
+              onChange={(value) => set('customerLimit', value)}
+              error={errors.customerLimit}
+            />
+            <NumberInput
+              label="Prazo máximo de cancelamento (dias)"
+              description="Vazio: sem limite."
+              min={0}
+              allowDecimal={false}
+              value={values.cancelMaxDays}
+              onChange={(value) => set('cancelMaxDays', value)}
+              error={errors.cancelMaxDays}
+            />
+            {yesNo('flexibleInstallments', 'Parcelamento flexível')}
+            <NumberInput
+              label="Máximo de parcelas"
+              min={1}
+              max={12}
+              allowDecimal={false}
+              value={values.maxInstalments}
+              onChange={(value) => set('maxInstalments', value)}
+              error={errors.maxInstalments}
+            />
+            {yesNo('limitInstalmentsByCheckout', 'Limitar parcelas pelo checkout')}
+            {text('vTexAppKey', 'VTEX app key')}
+            {text('vTexAppToken', 'VTEX app token')}
+          </Section>
+          <Section title="Regras de risco">
+            {yesNo('skipOrderAmountRule', 'Ignorar valor máximo')}
+            <NumberInput
+              label="Limite máximo do pedido (R$)"
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              decimalSeparator=","
+              value={values.maxAmountPerOrder}
+              onChange={(value) => set('maxAmountPerOrder', value)}
+              error={errors.maxAmountPerOrder}
+            />
+            {/* Spec 4: 'Sim' is disabled while 'Ignorar valor máximo' is 'Não'. */}
+            {yesNo('skipProtectedScore', 'Ignorar protected score', !values.skipOrderAmountRule)}
+          </Section>
+          <Section title="Regras de fraude">
+            {yesNo('skipAntifraud', 'Ignorar antifraude')}
+            {skipAntifraud ? (
+              <Text size="sm" c="orange.8" role="status">
+                Com 'Ignorar antifraude' em 'Sim', todas as regras de fraude abaixo são ignoradas.
+              </Text>
+            ) : null}
+            {yesNo('skipFraudulentPhone', 'Ignorar telefone fraudulento')}
+            {yesNo('skipFraudulentCpf', 'Ignorar CPF fraudulento')}
+            {yesNo('skipFraudulentAddressCep', 'Ignorar CEP fraudulento')}
+            {yesNo('skipFraudulentBankCode', 'Ignorar banco fraudulento')}
+          </Section>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {editing ? 'Atualizar' : 'Criar'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+export function MerchantCreatePage() {
+  return <MerchantForm />;
+}
+
+export function MerchantEditPage() {
+  const { merchantId = '' } = useParams();
+  const query = useAdminMerchant(merchantId);
+  if (query.isPending) return <PageLoader />;
+  if (query.isError)
+    return (
+      <LoadError
+        title="Não foi possível carregar o comerciante"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  return <MerchantForm key={merchantId} merchant={query.data} />;
+}
