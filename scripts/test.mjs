@@ -61,7 +61,9 @@ const vitest = (project, out, extra = []) => [
 await step('type check', process.execPath, [join(root, 'scripts/typecheck.mjs')]);
 await step('lint (Biome)', 'npx', ['biome', 'check', '.']);
 const unitOut = join(reports, 'unit.json');
-await step('unit and integration tests (PGlite)', 'npx', vitest([], unitOut));
+// Without DRIP_TEST_DATABASE_URL: the server suite runs on PGlite here (the embedded database `npm start` uses) and on
+// PostgreSQL in the next step; inherited from .ci/run, the URL made both runs PostgreSQL.
+await step('unit and integration tests (PGlite)', 'npx', vitest([], unitOut), { DRIP_TEST_DATABASE_URL: '' });
 count(unitOut);
 if (process.env.DRIP_TEST_DATABASE_URL) {
   const pgOut = join(reports, 'server-postgres.json');
