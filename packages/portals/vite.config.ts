@@ -42,6 +42,36 @@ function mantineStylesWithComponents(): Plugin {
   };
 }
 
+const MANTINE_SCROLL_AREA =
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+const FLOATING_MERGE_REFS = 'import { useMergeRefs } from "@floating-ui/react";';
+
+/**
+ * Mantine's ScrollArea merges its refs with Floating UI's `useMergeRefs`, its only use of Floating UI; and every
+ * Mantine Table imports ScrollArea (Table.ScrollContainer). The bundler then put Floating UI (about 10 KB gzip of
+ * popover positioning: @floating-ui/core, dom, react-dom) in the chunk of ScrollArea, so every page with a table
+ * fetched it at first screen (the merchant's orders, the customer's orders, the admin's merchants) though only
+ * the selects, menus and popovers use it. Mantine's own `useMergedRef` (@mantine/hooks, already in the bundle)
+ * does the same (each ref set, a cleanup returned by a callback ref kept): production build only.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  return {
+    name: 'drip:scroll-area-without-floating-ui',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!MANTINE_SCROLL_AREA.test(id)) return null;
+      if (!code.includes(FLOATING_MERGE_REFS)) {
+        this.error(`${id} no longer imports useMergeRefs from @floating-ui/react: review this plugin`);
+      }
+      const shim =
+        'import { useMergedRef as useMergedRefs } from "@mantine/hooks";\n' +
+        'const useMergeRefs = (refs) => useMergedRefs(...refs);';
+      return { code: code.replace(FLOATING_MERGE_REFS, shim), map: null };
+    },
+  };
+}
+
 const CORE_CONTRACT = /[\\/]packages[\\/]core[\\/]src[\\/]contract[\\/][\w-]+\.ts$/;
 
 /**
@@ -90,7 +120,7 @@ function pureContractSchemas(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), mantineStylesWithComponents(), pureContractSchemas()],
+  plugins: [react(), mantineStylesWithComponents(), scrollAreaWithoutFloatingUi(), pureContractSchemas()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

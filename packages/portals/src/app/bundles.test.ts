@@ -240,6 +240,38 @@ describe('portal bundles', () => {
     }
   });
 
+  it("keeps Floating UI (popover positioning) out of the table pages' first load: Mantine's ScrollArea needs none of it", () => {
+    const pages = [
+      [
+        'src/merchant/MerchantLayout.tsx',
+        'src/merchant/SalesPages.tsx',
+        'src/merchant/sales/OrdersListPage.tsx',
+      ],
+      ['src/customer/CustomerLayout.tsx', 'src/customer/OrdersPage.tsx'],
+      ['src/admin/AdminLayout.tsx', 'src/admin/merchants/MerchantsPage.tsx'],
+    ];
+    for (const page of pages) {
+      const modules = firstLoadModules(page);
+      expect(modules).toContain(page[page.length - 1]);
+      // The table is there, with its scroll container: the guard looks where Floating UI used to come from.
+      expect(
+        modules.filter((id) => id.includes('/@mantine/core/esm/components/ScrollArea/')).length,
+      ).toBeGreaterThan(0);
+      expect(
+        modules.filter((id) => id.includes('/node_modules/@floating-ui/')),
+        page.join(),
+      ).toEqual([]);
+    }
+    // The selects still have it.
+    const form = firstLoadModules(['src/admin/merchants/MerchantFormPage.tsx']);
+    expect(form.filter((id) => id.includes('/node_modules/@floating-ui/dom/')).length).toBeGreaterThan(0);
+  });
+
+  it("keeps the merchant guard's login redirect rules out of the entry (they travel with the login page)", () => {
+    expect(firstLoadModules([])).not.toContain('src/merchant/redirect.ts');
+    expect(firstLoadModules(['src/merchant/LoginPage.tsx'])).toContain('src/merchant/redirect.ts');
+  });
+
   it("keeps the mobile menu and the toasts out of a back-office page's first load", () => {
     const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/shared/EmptyState.tsx']);
     expect(modules).toContain('src/shared/AreaShell.tsx');

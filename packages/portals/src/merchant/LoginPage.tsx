@@ -23,6 +23,10 @@ import { useSubmit } from '../shared/useSubmit.ts';
 import { useMerchant } from './context.tsx';
 import { resolveLoginRedirect } from './redirect.ts';
 
+// For the area guard, which loads this page's module only when it sends the visitor here: the redirect rules
+// travel with the login page, not in the entry every first page fetches.
+export { loginRedirectFor } from './redirect.ts';
+
 export const MERCHANT_LOGIN_TEXTS: LoginTexts = {
   title: authMessages.loginTitle,
   subtitle: authMessages.loginSubtitle,
