@@ -24,6 +24,7 @@ import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
 import { paymentsPortFor } from './modules/checkouts/payments-port.ts';
 import { CustomerService } from './modules/customers/service.ts';
+import { FraudService } from './modules/fraud/service.ts';
 import { imageStoreFor } from './modules/images/module.ts';
 import type { ImageStorePort } from './modules/images/port.ts';
 import { ImageService } from './modules/images/service.ts';
@@ -208,6 +209,7 @@ export function buildServices(deps: AppDeps): Services {
       settlements: settlementsModule.settlements,
       apiKeyPrefix: config.sandbox ? 'sk_sandbox_' : 'sk_live_',
     }),
+    fraud: new FraudService({ db, clock, audit }),
   };
 }
 
