@@ -148,6 +148,15 @@ export function buildServices(deps: AppDeps): Services {
     webhooks,
     payouts: deps.payouts,
   });
+  const customers = new CustomerService({
+    db,
+    clock,
+    passwords,
+    auth,
+    notifications,
+    readRow: database.readRow,
+    log,
+  });
   const images = new ImageService(deps.imageStore ?? imageStoreFor(config), config.publicUrl);
   return {
     ...paymentsModule,
@@ -179,15 +188,7 @@ export function buildServices(deps: AppDeps): Services {
       },
       30_000,
     ),
-    customers: new CustomerService({
-      db,
-      clock,
-      passwords,
-      auth,
-      notifications,
-      readRow: database.readRow,
-      log,
-    }),
+    customers,
     ...instalmentModule({
       config,
       database,
@@ -209,7 +210,7 @@ export function buildServices(deps: AppDeps): Services {
       settlements: settlementsModule.settlements,
       apiKeyPrefix: config.sandbox ? 'sk_sandbox_' : 'sk_live_',
     }),
-    fraud: new FraudService({ db, clock, audit }),
+    fraud: new FraudService({ db, clock, audit, customerById: (id) => customers.profile(id) }),
   };
 }
 

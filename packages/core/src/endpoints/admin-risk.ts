@@ -5,6 +5,7 @@
  */
 import {
   BlockReasonOptions,
+  CustomerRiskLists,
   FraudBlockRequest,
   FraudUnblockRequest,
   NegotiationListRequest,
@@ -15,6 +16,7 @@ import {
   TrustRemoveRequest,
 } from '../contract/admin-risk.ts';
 import { ADMIN_API } from '../contract/paths.ts';
+import { IdParam } from './common.ts';
 import { endpoint } from './define.ts';
 
 const tag = 'Admin risk lists';
@@ -49,6 +51,18 @@ export const adminFraudUnblock = endpoint('admin.fraudUnblock', {
   body: FraudUnblockRequest,
   response: RiskListChange,
   errors: { 404: 'Um dos valores não está bloqueado', 422: invalidValues },
+});
+
+export const adminFraudReport = endpoint('admin.fraudReport', {
+  method: 'GET',
+  path: `${ADMIN_API}/fraud/reports/customers/:id`,
+  audience: 'admin',
+  tag,
+  summary:
+    'What the lists say of a customer: blocked CPF, phone, CEP, the whitelist entry, the negotiation list',
+  params: IdParam,
+  response: CustomerRiskLists,
+  errors: { 404: 'Cliente não encontrado' },
 });
 
 export const adminTrustAdd = endpoint('admin.trustAdd', {
@@ -109,6 +123,7 @@ export const adminRiskEndpoints = {
   adminFraudReasons,
   adminFraudBlock,
   adminFraudUnblock,
+  adminFraudReport,
   adminTrustAdd,
   adminTrustRemove,
   adminNegotiationTypes,

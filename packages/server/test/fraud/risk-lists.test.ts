@@ -8,6 +8,7 @@ import {
   addDaysIso,
   adminFraudBlock,
   adminFraudReasons,
+  adminFraudReport,
   adminFraudUnblock,
   adminNegotiationAdd,
   adminNegotiationRemove,
@@ -22,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/modules/audit/tables.ts';
 import { checkouts } from '../../src/modules/checkouts/tables.ts';
 import { creditDecisions } from '../../src/modules/credit/tables.ts';
+import { customers } from '../../src/modules/customers/tables.ts';
 import { fraudBlocks, trustList } from '../../src/modules/fraud/tables.ts';
 import {
   apiKeyOf,
@@ -137,6 +139,7 @@ describe('only an admin reaches the risk lists', () => {
     adminFraudReasons,
     adminFraudBlock,
     adminFraudUnblock,
+    adminFraudReport,
     adminTrustAdd,
     adminTrustRemove,
     adminNegotiationTypes,
@@ -240,6 +243,44 @@ describe('validation', () => {
     // Letters only: no digits to keep, even confirmed.
     expect((await call(adminNegotiationAdd, { cpfs: ['abc'], confirmInvalidCpfs: true })).status).toBe(422);
     expect((await call(adminNegotiationAdd, { cpfs: ['x'], type: 'NOPE' })).status).toBe(400);
+  });
+});
+
+describe("a customer's fraud report", () => {
+  it('says which of its CPF, phone and CEP are blocked, its whitelist entry and the negotiation list', async () => {
+    const [maria] = await t.database.db.select().from(customers).where(eq(customers.cpf, '52998224725'));
+    if (!maria) throw new Error('no demo customer');
+    const report = () => t.request('GET', adminFraudReport.path.replace(':id', maria.id), undefined, admin);
+    expect((await report()).body).toEqual({
+      blockedCpf: false,
+      blockedPhone: false,
+      blockedAddressCep: false,
+      whitelist: null,
+      isOnDebtNegotiation: false,
+    });
+    const today = isoDateInSaoPaulo(t.clock.now());
+    await call(adminFraudBlock, { phones: [maria.phone.slice(3)], reason: 'OTHER' });
+    await call(adminTrustAdd, { cpfs: [maria.cpf], expirationDate: today });
+    await call(adminNegotiationAdd, { cpfs: [maria.cpf] });
+    expect((await report()).body).toEqual({
+      blockedCpf: false,
+      blockedPhone: true,
+      blockedAddressCep: false,
+      whitelist: { active: true, expiresAt: today },
+      isOnDebtNegotiation: true,
+    });
+    await call(adminFraudUnblock, { phones: [maria.phone] });
+    await call(adminTrustRemove, { cpfs: [maria.cpf] });
+    await call(adminNegotiationRemove, { cpfs: [maria.cpf] });
+    expect((await report()).body.blockedPhone).toBe(false);
+  });
+
+  it('an unknown customer is a 404', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const id of [unknown, 'nope']) {
+      const res = await t.request('GET', adminFraudReport.path.replace(':id', id), undefined, admin);
+      expect(res.status, id).toBe(404);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   adminFraudBlock,
   adminFraudReasons,
+  adminFraudReport,
   adminFraudUnblock,
   adminNegotiationAdd,
   adminNegotiationRemove,
@@ -23,6 +24,7 @@ export function fraudRoutes(s: Services): RouteDef[] {
     route(adminFraudReasons, async () => f.reasons()),
     route(adminFraudBlock, ({ c, body }) => f.block(body, actor(c))),
     route(adminFraudUnblock, ({ c, body }) => f.unblock(body, actor(c))),
+    route(adminFraudReport, ({ params }) => f.reportOf(params.id)),
     route(adminTrustAdd, ({ c, body }) => f.trustAdd(body, actor(c))),
     route(adminTrustRemove, ({ c, body }) => f.trustRemove(body, actor(c))),
     route(adminNegotiationTypes, async () => f.negotiationTypes()),

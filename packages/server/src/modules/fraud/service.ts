@@ -135,6 +135,8 @@ export class FraudService {
       /** The business clock: the trust list's "today" and expiry (the sandbox can move it). */
       clock: Clock;
       audit: AuditService;
+      /** The customer's CPF, phone and CEP on file (the customers module); a 404 DomainError when unknown. */
+      customerById: (id: string) => Promise<{ cpf: string; phone: string; addressCep: string | null }>;
     },
   ) {}
 
@@ -386,6 +388,11 @@ export class FraudService {
       }
     });
     return { cpfs, phones: [], addressCeps: [] };
+  }
+
+  /** `GET /fraud/reports/customers/{id}`: the lists against the customer's data on file. */
+  async reportOf(customerId: string): Promise<CustomerRiskLists> {
+    return this.listsOf(await this.d.customerById(customerId));
   }
 
   /** What the lists say of one customer (the customer details' fraud report, whitelist entry, negotiation flag). */
