@@ -19,7 +19,7 @@ import {
   isoDateInSaoPaulo,
 } from '@drip/core';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../src/modules/audit/tables.ts';
 import { checkouts } from '../../src/modules/checkouts/tables.ts';
 import { creditDecisions } from '../../src/modules/credit/tables.ts';
@@ -83,9 +83,9 @@ async function decisionOf(id: string) {
 }
 
 /** A first purchase at Casa Pitanga through the analysis; the stored reason (null when approved). */
-async function buy(shopper: { cpf: string; phone: string }, cep = '01310-100') {
+async function buy(shopper: { cpf: string; phone: string }, cep = '01310-100', typedCpf = shopper.cpf) {
   const id = await createCheckout(t, pitanga, { amount: 100 });
-  const sent = await put(t, id, customerData(shopper.cpf, shopper.phone, { addressCep: cep }));
+  const sent = await put(t, id, customerData(typedCpf, shopper.phone, { addressCep: cep }));
   expect(sent.status, sent.text).toBe(200);
   const code = await latestCode(t, shopper.phone);
   const afterToken = await put(t, id, { phoneVerificationCode: code });
@@ -337,6 +337,24 @@ describe('audit: who, when, what, before and after, with the change', () => {
     expect(negOut?.details).toEqual({ before: { type: 'FRAUD_RISK', description: 'PGF' }, after: null });
   });
 
+  it('the change and its entry commit together: an audit write that fails leaves no change', async () => {
+    const s = shopper();
+    const audit = vi
+      .spyOn(t.built.services.audit, 'record')
+      .mockRejectedValueOnce(new Error('audit log unavailable'));
+    try {
+      const res = await call(adminFraudBlock, { cpfs: [s.cpf], reason: 'FRAUD_RISK' });
+      expect(res.status).toBe(500);
+      const trusted = await call(adminTrustAdd, { cpfs: [s.cpf] });
+      expect(trusted.status).toBe(200);
+    } finally {
+      audit.mockRestore();
+    }
+    const rows = await t.database.db.select().from(fraudBlocks).where(eq(fraudBlocks.value, s.cpf));
+    expect(rows).toEqual([]);
+    expect(await auditOf('TRUST_ADDED', s.cpf)).toHaveLength(1);
+  });
+
   it('a refused call (422, 404) writes no entry', async () => {
     const s = shopper();
     await call(adminFraudBlock, { cpfs: [s.cpf], phones: ['12'], reason: 'OTHER' });
@@ -354,6 +372,8 @@ describe('the lists are live inputs of the credit analysis', () => {
     );
     const denied = await buy(s);
     expect(denied.reason).toBe('BLOCKED_CUSTOMER_CPF');
+    // The shopper types it with dots this time: the same CPF.
+    expect((await buy(s, '01310-100', formatCpf(s.cpf))).reason).toBe('BLOCKED_CUSTOMER_CPF');
     expect((await call(adminFraudUnblock, { cpfs: [` ${formatCpf(s.cpf)} `] })).status).toBe(200);
     const passed = await buy(s);
     expect(passed.reason).toBeNull();
