@@ -134,6 +134,24 @@ describe('the options of the forms', () => {
   });
 });
 
+describe('the reference', () => {
+  it("lists every risk-list call at the spec's paths", async () => {
+    const doc = await t.request('GET', '/api/openapi.json');
+    const paths = Object.keys(doc.body.paths).filter((k) => /fraud|trust|debt-negotiation/.test(k));
+    expect(paths.map((k) => k.replace('/admin_backoffice/api/v1', '')).sort()).toEqual([
+      '/debt-negotiation/add',
+      '/debt-negotiation/remove',
+      '/debt-negotiation/type',
+      '/fraud/block',
+      '/fraud/reason',
+      '/fraud/reports/customers/{id}',
+      '/fraud/unblock',
+      '/trust/add',
+      '/trust/remove',
+    ]);
+  });
+});
+
 describe('only an admin reaches the risk lists', () => {
   const ENDPOINTS = [
     adminFraudReasons,
