@@ -112,6 +112,7 @@ export {
 } from './checkout/state.ts';
 export { copyText } from './clipboard.ts';
 export * from './contract/admin-merchants.ts';
+export * from './contract/admin-risk.ts';
 export {
   AccessClaims,
   AdminLoginRequest,

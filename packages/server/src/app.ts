@@ -24,6 +24,7 @@ import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
 import { paymentsPortFor } from './modules/checkouts/payments-port.ts';
 import { CustomerService } from './modules/customers/service.ts';
+import { FraudService } from './modules/fraud/service.ts';
 import { imageStoreFor } from './modules/images/module.ts';
 import type { ImageStorePort } from './modules/images/port.ts';
 import { ImageService } from './modules/images/service.ts';
@@ -147,6 +148,15 @@ export function buildServices(deps: AppDeps): Services {
     webhooks,
     payouts: deps.payouts,
   });
+  const customers = new CustomerService({
+    db,
+    clock,
+    passwords,
+    auth,
+    notifications,
+    readRow: database.readRow,
+    log,
+  });
   const images = new ImageService(deps.imageStore ?? imageStoreFor(config), config.publicUrl);
   return {
     ...paymentsModule,
@@ -178,15 +188,7 @@ export function buildServices(deps: AppDeps): Services {
       },
       30_000,
     ),
-    customers: new CustomerService({
-      db,
-      clock,
-      passwords,
-      auth,
-      notifications,
-      readRow: database.readRow,
-      log,
-    }),
+    customers,
     ...instalmentModule({
       config,
       database,
@@ -208,6 +210,7 @@ export function buildServices(deps: AppDeps): Services {
       settlements: settlementsModule.settlements,
       apiKeyPrefix: config.sandbox ? 'sk_sandbox_' : 'sk_live_',
     }),
+    fraud: new FraudService({ db, clock, audit, customerById: (id) => customers.profile(id) }),
   };
 }
 

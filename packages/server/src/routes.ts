@@ -8,6 +8,7 @@ import { merchantSalesRoutes } from './modules/checkouts/merchant-routes.ts';
 import { checkoutRoutes } from './modules/checkouts/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
+import { fraudRoutes } from './modules/fraud/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { adminMerchantRoutes } from './modules/merchants/admin-routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
@@ -23,6 +24,7 @@ export function routeTable(services: Services): RouteDef[] {
   return [
     ...adminRoutes(services),
     ...adminMerchantRoutes(services),
+    ...fraudRoutes(services),
     ...authRoutes(services),
     ...merchantRoutes(services),
     ...customerRoutes(services),

@@ -12,9 +12,10 @@ export {
   catalogueTags,
 } from '../modules/catalogue/tables.ts';
 export { checkoutFeedback, checkouts, idempotencyKeys } from '../modules/checkouts/tables.ts';
-export { creditDecisions, fraudBlocks } from '../modules/credit/tables.ts';
+export { creditDecisions } from '../modules/credit/tables.ts';
 export { customerAccessLinks, customers } from '../modules/customers/tables.ts';
 export { negotiationRequests } from '../modules/debts/tables.ts';
+export { debtNegotiationList, fraudBlocks, trustList } from '../modules/fraud/tables.ts';
 export { merchantRecoveryLinks, merchants, merchantUsers } from '../modules/merchants/tables.ts';
 export { outboxMessages, sendCounters } from '../modules/notifications/tables.ts';
 export { uniquePayments } from '../modules/orders/payment-tables.ts';

@@ -17,6 +17,7 @@ import type { CheckoutService } from '../modules/checkouts/service.ts';
 import type { CreditService } from '../modules/credit/service.ts';
 import type { CustomerService } from '../modules/customers/service.ts';
 import type { DebtService } from '../modules/debts/service.ts';
+import type { FraudService } from '../modules/fraud/service.ts';
 import type { ImageService } from '../modules/images/service.ts';
 import type { MerchantAdminService } from '../modules/merchants/admin-service.ts';
 import type { MerchantService } from '../modules/merchants/service.ts';
@@ -69,6 +70,8 @@ export interface Services {
   merchants: MerchantService;
   /** The back office's merchants, users and terms (audited). */
   merchantAdmin: MerchantAdminService;
+  /** The risk lists: blocks, trust list, debt negotiation (audited). */
+  fraud: FraudService;
   customers: CustomerService;
   /** Shopper checkout lifecycle and merchant checkout API. */
   checkouts: CheckoutService;

@@ -47,6 +47,7 @@ function good(): CreditSnapshot {
     antifraudScore: 900,
     merchant: { ...NO_SKIP, enabled: true, maxAmountPerOrder: cents(500_000) },
     blocked: { cpf: false, phone: false, cep: false, bankCode: false },
+    lists: { whitelisted: false, onDebtNegotiation: false },
     history: {
       activeOrders: 0,
       unpaidPrincipal: cents(0),
@@ -94,6 +95,9 @@ const BREAKERS: Record<RuleName, (s: CreditSnapshot) => void> = {
   },
   LEGALLY_PROTECTED_MINOR: (s) => {
     s.bureau.birthDate = '2010-03-11';
+  },
+  DEBT_NEGOTIATION: (s) => {
+    s.lists.onDebtNegotiation = true;
   },
   LATE_INSTALMENTS: (s) => {
     s.history.lateInstalments = 1;
@@ -155,6 +159,7 @@ describe('credit rules', () => {
       'INVALID_CUSTOMER_DATA',
       'ANTI_FRAUD_SCORE',
       'LEGALLY_PROTECTED_MINOR',
+      'DEBT_NEGOTIATION',
       'LATE_INSTALMENTS',
       'ACTIVE_ORDERS_WITH_FIRST_INSTALMENT_NOT_PAID',
       'ALREADY_HAVE_ACTIVE_ORDER',
@@ -291,6 +296,70 @@ describe('credit rules', () => {
     BREAKERS.LEGALLY_PROTECTED_MINOR(s);
     for (const flag of Object.keys(NO_SKIP) as (keyof MerchantRuleFlags)[]) s.merchant[flag] = true;
     expect(evaluateCredit(s)).toMatchObject({ type: 'denied', reason: 'LEGALLY_PROTECTED_MINOR' });
+  });
+});
+
+describe('the risk lists of the back office', () => {
+  /** The rules a CPF on the trust list skips: every shopper fraud rule, as skipAntifraud. */
+  const TRUST_SKIPS: RuleName[] = [
+    'BLOCKED_CUSTOMER_CPF',
+    'BLOCKED_CUSTOMER_PHONE',
+    'BLOCKED_CUSTOMER_ADDRESS_CEP',
+    'BLOCKED_BANK_CODE',
+    'INVALID_CUSTOMER_DATA',
+    'ANTI_FRAUD_SCORE',
+  ];
+
+  it.each(RULE_NAMES.map((r) => [r]))(
+    '%s: a trusted CPF skips it only if it is a shopper fraud rule',
+    (name) => {
+      const s = good();
+      BREAKERS[name](s);
+      s.lists.whitelisted = true;
+      const d = evaluateCredit(s);
+      if (TRUST_SKIPS.includes(name)) {
+        expect(d.type, name).toBe('approved');
+        expect(d.evaluated.find((e) => e.rule === name)).toMatchObject({
+          skipped: true,
+          passed: null,
+          details: { skippedBy: 'WHITELIST' },
+        });
+      } else {
+        expect(d.type === 'denied' && d.reason, name).toBe(reasonOf(name));
+      }
+    },
+  );
+
+  it('a trusted CPF still has to prove the CPF (no payer, or a payer of another CPF, is invalid data)', () => {
+    const s = good();
+    s.lists.whitelisted = true;
+    s.payer = { cpf: '11144477735', bankCode: '260' };
+    expect(evaluateCredit(s)).toMatchObject({ type: 'denied', reason: 'INVALID_CUSTOMER_DATA' });
+  });
+
+  it('a blocked CPF, phone or CEP is denied with its own code; the trust list lets it through', () => {
+    const cases = [
+      ['cpf', 'BLOCKED_CUSTOMER_CPF'],
+      ['phone', 'BLOCKED_CUSTOMER_PHONE'],
+      ['cep', 'BLOCKED_CUSTOMER_ADDRESS_CEP'],
+    ] as const;
+    for (const [kind, reason] of cases) {
+      const s = good();
+      s.blocked[kind] = true;
+      expect(evaluateCredit(s)).toMatchObject({ type: 'denied', reason });
+      s.lists.whitelisted = true;
+      expect(evaluateCredit(s).type, kind).toBe('approved');
+    }
+  });
+
+  it('the debt-negotiation list denies new credit whatever the merchant skips and the trust list says', () => {
+    const s = good();
+    s.lists.onDebtNegotiation = true;
+    s.lists.whitelisted = true;
+    for (const flag of Object.keys(NO_SKIP) as (keyof MerchantRuleFlags)[]) s.merchant[flag] = true;
+    const d = evaluateCredit(s);
+    expect(d).toMatchObject({ type: 'denied', reason: 'LATE_INSTALMENTS' });
+    expect(d.evaluated.find((e) => e.passed === false)?.rule).toBe('DEBT_NEGOTIATION');
   });
 });
 

@@ -7,9 +7,9 @@ import { cents } from '@drip/core';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/types.ts';
 import { SANDBOX_BLOCKS } from '../credit/sandbox.ts';
-import { CreditService } from '../credit/service.ts';
 // Read-only: the demo merchants and customer the world's other seeds created (docs/modules.md).
 import { customers } from '../customers/tables.ts';
+import { FraudService } from '../fraud/service.ts';
 import { merchants } from '../merchants/tables.ts';
 import { OrderService } from '../orders/service.ts';
 import { checkouts } from './tables.ts';
@@ -25,7 +25,7 @@ export async function seedCheckoutWorld(tx: Tx, now: Date): Promise<void> {
     .where(inArray(merchants.name, names));
   const values = rows.map((m) => ({ merchantId: m.id, ratio: DEMO_CASHBACK_RATES[m.name] ?? 0 }));
   await OrderService.addCashbackRates(tx, values);
-  await CreditService.addFraudBlocks(
+  await FraudService.addBlocks(
     tx,
     SANDBOX_BLOCKS.map((b) => ({ ...b, description: 'Valor mágico do sandbox (docs/sandbox.md)' })),
   );

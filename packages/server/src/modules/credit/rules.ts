@@ -60,6 +60,11 @@ export interface CreditSnapshot {
   antifraudScore: number;
   merchant: MerchantRuleFlags & { enabled: boolean; maxAmountPerOrder: Cents | null };
   blocked: { cpf: boolean; phone: boolean; cep: boolean; bankCode: boolean };
+  /**
+   * The back office's lists (docs/risk-lists.md): a CPF on the trust list through today skips the shopper fraud
+   * rules as `skipAntifraud` does; a CPF on the debt-negotiation list is denied new credit.
+   */
+  lists: { whitelisted: boolean; onDebtNegotiation: boolean };
   history: {
     /** ACTIVE orders of the customer. */
     activeOrders: number;
@@ -97,7 +102,7 @@ export interface RuleOutcome {
 }
 
 /** What a decision records as a rule's name: its reason, or its own name when it denies with a shared reason. */
-export type CreditRuleName = DenialReason | 'MERCHANT_ENABLED';
+export type CreditRuleName = DenialReason | 'MERCHANT_ENABLED' | 'DEBT_NEGOTIATION';
 
 export interface CreditRule {
   /** Recorded name when it differs from the reason (several rules may deny with DEFAULT). */
@@ -215,6 +220,18 @@ export const CREDIT_RULES: readonly CreditRule[] = [
       const age = ageAt(birthDate, s.today);
       return { passed: age >= s.config.minAge, details: { birthDate, age } };
     },
+  },
+  {
+    // In collections: no new credit until the operator takes the CPF off the list, whatever the merchant skips or
+    // the trust list says. The shopper reads LATE_INSTALMENTS' text ('Você tem pagamentos pendentes com a Drip...').
+    name: 'DEBT_NEGOTIATION',
+    reason: 'LATE_INSTALMENTS',
+    group: 'risk',
+    skippedBy: [],
+    evaluate: (s) => ({
+      passed: !s.lists.onDebtNegotiation,
+      details: { onDebtNegotiation: s.lists.onDebtNegotiation },
+    }),
   },
   {
     reason: 'LATE_INSTALMENTS',
@@ -360,7 +377,12 @@ export function effectiveFlags(m: CreditSnapshot['merchant']): CreditSnapshot['m
  */
 export function isSkipped(rule: CreditRule, flags: MerchantRuleFlags): boolean {
   if (rule.skippedBy.some((f) => flags[f])) return true;
-  return flags.skipAntifraud && rule.group === 'fraud' && !DRIP_CAP_REASONS.includes(rule.reason);
+  return flags.skipAntifraud && isShopperFraudRule(rule);
+}
+
+/** The rules a trust-list CPF skips: the same ones as `skipAntifraud` (the proof of the CPF still holds). */
+export function isShopperFraudRule(rule: CreditRule): boolean {
+  return rule.group === 'fraud' && !DRIP_CAP_REASONS.includes(rule.reason);
 }
 
 const DRIP_CAP_REASONS: readonly DenialReason[] = ['DRIP_MAX_VALUE_PER_DAY', 'DRIP_MAX_VALUE_GLOBAL'];
@@ -398,10 +420,13 @@ export function evaluateCredit(
   let first: { reason: DenialReason; koVariables: NonNullable<RuleOutcome['koVariables']> } | null = null;
   for (const rule of rules) {
     const name = rule.name ?? rule.reason;
-    const skipped = isSkipped(rule, s.merchant);
+    const byMerchant = isSkipped(rule, s.merchant);
+    const byTrust = !byMerchant && s.lists.whitelisted && isShopperFraudRule(rule);
+    const skipped = byMerchant || byTrust;
     const unskippable = skipped ? rule.always?.(s) : undefined;
     if (skipped && (unskippable === undefined || unskippable.passed)) {
-      evaluated.push({ rule: name, group: rule.group, passed: null, skipped: true, details: {} });
+      const details: RuleOutcome['details'] = byTrust ? { skippedBy: 'WHITELIST' } : {};
+      evaluated.push({ rule: name, group: rule.group, passed: null, skipped: true, details });
       continue;
     }
     const outcome = unskippable ?? rule.evaluate(s);

@@ -3,6 +3,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx } from '../../db/types.ts';
+import { FraudService } from '../fraud/service.ts';
 import { instalments, orders } from '../orders/tables.ts';
 import type { PortfolioExposure } from './exposure.ts';
 import {
@@ -13,13 +14,13 @@ import {
   type MerchantRuleFlags,
 } from './rules.ts';
 import { type AntifraudPort, type BureauPort, magicProfile } from './sandbox.ts';
-import { creditDecisions, fraudBlocks } from './tables.ts';
+import { creditDecisions } from './tables.ts';
 
 export interface CreditServiceOptions {
   bureau: BureauPort;
   antifraud: AntifraudPort;
   config: CreditConfig;
-  /** Bank codes (COMPE, 3 digits) refused for the verification Pix, besides the fraud_blocks table. */
+  /** Bank codes (COMPE, 3 digits) refused for the verification Pix, besides the fraud module's blocks. */
   blockedBankCodes: readonly string[];
   /** Sandbox: magic CPFs may also simulate Drip history and totals (docs/sandbox.md). */
   sandbox: boolean;
@@ -49,14 +50,13 @@ export interface AnalysisInput {
 }
 
 /**
- * The customer's history and the fraud blocks, one statement. The customer's orders are read first through
+ * The customer's history and the risk lists (blocks, trust list, debt negotiation: the fraud module's fragment), one
+ * statement. The customer's orders are read first through
  * orders_customer_idx and their pending instalments per order (LATERAL, by instalments' order_id index), so the
  * cost follows the customer's own orders and never the portfolio's, whatever the planner's statistics say.
  */
 function historySql(): SQL {
   const p = sql.placeholder;
-  const kind = (k: string, value: string) =>
-    sql`exists(select 1 from ${fraudBlocks} f where f.active and f.kind = ${sql.raw(`'${k}'`)} and f.value = ${p(value)})`;
   return sql`
     with o as materialized (
       select id, status from ${orders} where customer_id = ${p('customerId')}
@@ -74,10 +74,7 @@ function historySql(): SQL {
       (select coalesce(sum(open), 0) from p)::text as unpaid,
       (select count(*) from p where due_date < ${p('today')}::date)::int as late,
       (select count(*) from p where number = 1)::int as first_unpaid,
-      ${kind('CPF', 'cpf')} as blocked_cpf,
-      ${kind('PHONE', 'phone')} as blocked_phone,
-      ${kind('CEP', 'cep')} as blocked_cep,
-      ${kind('BANK_CODE', 'bankCode')} as blocked_bank`;
+      ${FraudService.creditListsSql()}`;
 }
 
 const HistoryRows = v.object({
@@ -92,6 +89,8 @@ const HistoryRows = v.object({
       blocked_phone: v.boolean(),
       blocked_cep: v.boolean(),
       blocked_bank: v.boolean(),
+      whitelisted: v.boolean(),
+      on_debt_negotiation: v.boolean(),
     }),
   ),
 });
@@ -105,22 +104,6 @@ export class CreditService {
   private readonly shaped = new ShapedStatements();
 
   constructor(private readonly o: CreditServiceOptions) {}
-
-  /** Blocked values added (the sandbox's magic values, docs/sandbox.md); one already blocked is left as it is. */
-  static async addFraudBlocks(
-    tx: DbOrTx,
-    blocks: readonly {
-      kind: 'CPF' | 'PHONE' | 'CEP' | 'BANK_CODE';
-      value: string;
-      reason: string;
-      description: string;
-    }[],
-  ): Promise<void> {
-    await tx
-      .insert(fraudBlocks)
-      .values([...blocks])
-      .onConflictDoNothing();
-  }
 
   /**
    * The customer's used limit: the unpaid principal of their active orders (DESIGN.md 3), what the analysis'
@@ -194,6 +177,7 @@ export class CreditService {
         cep: r.blocked_cep,
         bankCode: bankBlocked,
       },
+      lists: { whitelisted: r.whitelisted, onDebtNegotiation: r.on_debt_negotiation },
       history: {
         activeOrders: r.active_orders + (h.activeOrders ?? 0),
         unpaidPrincipal: cents(Number(r.unpaid) + (h.unpaidPrincipal ?? 0)),
