@@ -3,12 +3,16 @@
 // portal; a checkout created with the merchant's API key offers 5 % cashback, and the shopper's order carries the
 // 3 % fee in the merchant's extract; resetting the API key in the back office makes the old key answer 401.
 import {
+  addDaysIso,
+  daysBetweenIso,
   formatBRL,
+  formatCnpj,
   generateCnpj,
   generateCpf,
   isoDateInSaoPaulo,
   MERCHANT_API,
   reaisToCents,
+  SettlementPage,
 } from '@drip/core';
 import type { Browser, Page } from 'playwright-core';
 import * as v from 'valibot';
@@ -19,6 +23,7 @@ import {
   createCheckout,
   enterToken,
   fillCustomerData,
+  merchantView,
   newShopper,
   outboxOf,
   payVerificationIfAsked,
@@ -76,6 +81,9 @@ describe('admin: onboarding a merchant', () => {
 
     // The operator signs in and creates the merchant; on success the form goes back to the list.
     const { context: adminContext, page: admin } = await newPage(browser);
+    await admin.goto('/admin/login');
+    await admin.getByText('Faça login para acessar sua conta').waitFor();
+    await snapWidths(admin, 'admin-login');
     await signInAdmin(admin, world.admin);
     await admin.getByRole('link', { name: 'Parceiros' }).first().click();
     await admin.waitForURL('**/admin/merchants');
@@ -95,7 +103,7 @@ describe('admin: onboarding a merchant', () => {
       .click();
     await admin.getByRole('heading', { name: 'Detalhes do comerciante' }).waitFor();
     const bank = admin.getByRole('region', { name: 'Conta bancária' });
-    await bank.getByText(merchant.pixKey).waitFor();
+    await bank.getByText(formatCnpj(merchant.pixKey)).waitFor();
     const apiKey = await shownApiKey(admin);
 
     // Its terms, each from its section of the details.
@@ -210,6 +218,25 @@ describe('admin: onboarding a merchant', () => {
     const cells = (await row.getByRole('cell').allTextContents()).map(normalise);
     expect(cells[0]).toBe('Venda');
     expect(cells.slice(4)).toEqual([200, 6, 194].map((reais) => normalise(formatBRL(reaisToCents(reais)))));
+
+    // The 7-day configuration: each instalment's share of the payout goes on the first business day on or after
+    // its due date + 7 (docs/settlements.md), never before.
+    const auth = { headers: { authorization: `Bearer ${token}` } };
+    const page = await fetch(`${baseUrl()}${MERCHANT_API}/v1/settlements?page=0&size=10`, auth);
+    expect(page.status).toBe(200);
+    const saleDay = v
+      .parse(SettlementPage, await page.json())
+      .content.find((d) => d.date === `${year}-${month}-${day}`);
+    const transfers = (saleDay?.transferDates ?? []).map((t) => t.transferDate).sort();
+    const dues = (await merchantView(baseUrl(), apiKey, checkout.id)).order.instalments
+      .map((i: { dueDate: string }) => addDaysIso(i.dueDate, 7))
+      .sort();
+    expect(transfers).toHaveLength(3);
+    transfers.forEach((transfer, i) => {
+      // A weekend, a holiday or Carnaval moves it a few days at most.
+      expect(daysBetweenIso(dues[i], transfer)).toBeGreaterThanOrEqual(0);
+      expect(daysBetweenIso(dues[i], transfer)).toBeLessThanOrEqual(5);
+    });
     await merchantContext.close();
 
     // The key reset, confirmed: the new key is shown, the old one answers 401 at once, the new one works.

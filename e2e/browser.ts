@@ -71,6 +71,8 @@ export async function snapWidths(page: Page, name: string): Promise<void> {
     [1280, 800],
   ] as const) {
     await page.setViewportSize({ width, height });
+    // From the top: a sticky header is drawn where the page was scrolled to, over the middle of a full-page shot.
+    await page.evaluate(() => window.scrollTo(0, 0));
     // Layouts switch at breakpoints through media queries read by React: one frame to settle.
     await page.waitForTimeout(150);
     await snap(page, `${name}-${width}`);
