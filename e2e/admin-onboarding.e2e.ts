@@ -247,6 +247,9 @@ describe('admin: onboarding a merchant', () => {
     const fresh = admin.getByRole('region', { name: 'Chave API' }).getByRole('status').getByText(/^sk_/);
     const newKey = normalise(await fresh.textContent());
     expect(newKey).not.toBe(apiKey);
+    // 'Copiar chave' is a button the size of its words, not a bar across the page.
+    const copy = await admin.getByRole('button', { name: 'Copiar chave' }).boundingBox();
+    expect(copy?.width).toBeLessThan(200);
     await snapWidths(admin, 'admin-merchant-key-reset');
     await expect(createCheckout(baseUrl(), apiKey, 50)).rejects.toThrow(/answered 401/);
     await createCheckout(baseUrl(), newKey, 50);

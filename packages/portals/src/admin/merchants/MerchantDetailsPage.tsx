@@ -304,9 +304,12 @@ function ApiKeySection({ merchant }: { merchant: AdminMerchantDetails }) {
             <Text ff="monospace" style={{ wordBreak: 'break-all' }}>
               {newKey}
             </Text>
-            <CopyButton value={newKey} size="xs">
-              Copiar chave
-            </CopyButton>
+            {/* Its own width: the Stack would stretch it across the whole alert. */}
+            <Group>
+              <CopyButton value={newKey} size="xs">
+                Copiar chave
+              </CopyButton>
+            </Group>
           </Stack>
         </Alert>
       ) : (
