@@ -33,17 +33,18 @@ async function choose(page: Page, scope: string, label: string, option: string):
 /**
  * 'Novo comerciante': every field an operator must fill to create a merchant, section by section, the rest left
  * at the form's defaults (status 'Ativo', upfront disabled, flexible instalments up to 3). Does not submit.
+ * Whole values are filled, not typed key by key: each key re-renders the whole form, seconds on a loaded machine.
  */
 export async function fillMerchantForm(page: Page, merchant: NewMerchant): Promise<void> {
   const main = page.getByRole('region', { name: 'Dados do comerciante' });
   await main.getByLabel(/^Nome/).fill(merchant.name);
   await main.getByLabel(/^Razão social/).fill(merchant.legalName);
-  await main.getByLabel(/^CNPJ ou CPF/).pressSequentially(merchant.cnpj);
+  await main.getByLabel(/^CNPJ ou CPF/).fill(merchant.cnpj);
   await main.getByLabel(/^Iniciais/).fill(merchant.initials);
   await main.getByLabel(/^Plataforma de repasse/).fill(merchant.settlementPlatform);
 
   const representative = page.getByRole('region', { name: 'Representante legal' });
-  await representative.getByLabel(/^CPF/).pressSequentially(merchant.representativeCpf);
+  await representative.getByLabel(/^CPF/).fill(merchant.representativeCpf);
 
   await choose(page, 'Conta bancária', 'Tipo de chave PIX', 'CNPJ');
   await page
