@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from './admin-portal.ts';
 import { baseUrl, launch, newPage, snap } from './browser.ts';
 import { type Demo, demo } from './sandbox.ts';
 
@@ -30,12 +31,7 @@ describe('admin back office', () => {
 
   it('signs in, shows the navigation and signs out', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/admin/login');
-    await page.getByText('Faça login para acessar sua conta').waitFor();
-    await page.getByLabel('E-mail').fill(world.admin.email);
-    await page.getByLabel(/^Senha/).fill(world.admin.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL('**/admin/orders');
+    await signInAdmin(page, world.admin);
     for (const item of ['Pedidos', 'Parceiros', 'Lojas (B2C)', 'Clientes']) {
       await page.getByRole('link', { name: item }).first().waitFor();
     }

@@ -48,9 +48,34 @@ export async function newPage(
   return { context, page };
 }
 
+/** Where screenshots go: .e2e-artifacts/screens, or E2E_SHOTS_DIR (to look at one run's screens elsewhere). */
+function shotsDir(): string {
+  const dir = process.env.E2E_SHOTS_DIR || join(repoRoot, '.e2e-artifacts', 'screens');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** Saves a screenshot under .e2e-artifacts/ (to look at what the tests saw). */
 export async function snap(page: Page, name: string): Promise<void> {
-  const dir = join(repoRoot, '.e2e-artifacts', 'screens');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(shotsDir(), `${name}.png`), fullPage: true });
+}
+
+/**
+ * The page at a phone's width (390 px) and a desktop's (1280 px), one screenshot each (`{name}-390`,
+ * `{name}-1280`), then back to the viewport it had.
+ */
+export async function snapWidths(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // From the top: a sticky header is drawn where the page was scrolled to, over the middle of a full-page shot.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Layouts switch at breakpoints through media queries read by React: one frame to settle.
+    await page.waitForTimeout(150);
+    await snap(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(viewport);
 }

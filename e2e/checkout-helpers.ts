@@ -1,4 +1,5 @@
 // The shopper's side of a checkout in the browser, and the merchant's and the bank's through the APIs.
+import { generateCpf } from '@drip/core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type Demo, newMessage, outbox } from './sandbox.ts';
@@ -24,6 +25,20 @@ export const JOAO: Shopper = {
   cep: '22640100',
   number: '1702',
 };
+
+let shopperSeq = 0;
+/** A first-time shopper with a fresh valid CPF and phone (or the given magic CPF). */
+export function newShopper(cpf?: string): Shopper {
+  const n = (Date.now() % 1_000_000) + ++shopperSeq * 7919;
+  return {
+    phone: `119${String(70_000_000 + (n % 29_999_999)).padStart(8, '0')}`,
+    cpf: cpf ?? generateCpf(n),
+    name: 'Ana Teste',
+    email: `ana.${n}@cliente.demo`,
+    cep: '01310100',
+    number: '100',
+  };
+}
 
 export function merchantKey(world: Demo, name: string): string {
   const merchant = world.merchants.find((m) => m.name === name);

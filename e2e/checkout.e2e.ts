@@ -1,11 +1,4 @@
-import {
-  DENIAL_REASONS,
-  type DenialReason,
-  denialView,
-  generateCpf,
-  KoVariables,
-  shopperKoReason,
-} from '@drip/core';
+import { DENIAL_REASONS, type DenialReason, denialView, KoVariables, shopperKoReason } from '@drip/core';
 import type { Browser, Page } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +10,7 @@ import {
   JOAO,
   merchantKey,
   merchantView,
+  newShopper,
   outboxOf,
   payShownPix,
   payVerificationIfAsked,
@@ -26,7 +20,6 @@ import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
 
 let browser: Browser;
 let world: Demo;
-let seq = 0;
 
 beforeAll(async () => {
   browser = await launch();
@@ -40,19 +33,6 @@ afterAll(async () => {
   });
   await browser?.close();
 });
-
-/** A first-time shopper with a fresh valid CPF and phone (or the given magic CPF). */
-function newShopper(cpf?: string): Shopper {
-  const n = (Date.now() % 1_000_000) + ++seq * 7919;
-  return {
-    phone: `119${String(70_000_000 + (n % 29_999_999)).padStart(8, '0')}`,
-    cpf: cpf ?? generateCpf(n),
-    name: 'Ana Teste',
-    email: `ana.${n}@cliente.demo`,
-    cep: '01310100',
-    number: '100',
-  };
-}
 
 async function openCheckout(page: Page, url: string) {
   const path = new URL(url).pathname;

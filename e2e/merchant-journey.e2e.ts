@@ -5,13 +5,13 @@
 // with that row, then creates a Drip link and opens it. A READ user sees no refund button and the API answers 403
 // to its refund calls.
 import { readFile } from 'node:fs/promises';
-import { generateCpf, isoDateInSaoPaulo, MERCHANT_API, SESSION_KEYS } from '@drip/core';
+import { generateCpf, isoDateInSaoPaulo, MERCHANT_API } from '@drip/core';
 import type { Browser } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, snap } from './browser.ts';
 import { createCheckout, merchantKey } from './checkout-helpers.ts';
-import { merchantUser, signInMerchant } from './merchant-portal.ts';
+import { merchantSessionToken, merchantUser, signInMerchant } from './merchant-portal.ts';
 import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
 
 let browser: Browser;
@@ -280,11 +280,7 @@ describe("merchant portal: a merchant's day", () => {
     expect(await page.getByRole('button', { name: /Estornar|Reembolso/ }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Estorno' }).count()).toBe(0);
 
-    const token = await page.evaluate(
-      (key) => window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key),
-      SESSION_KEYS.merchant.token,
-    );
-    expect(token).toBeTruthy();
+    const token = await merchantSessionToken(page);
     const auth = { authorization: `Bearer ${token}` };
     const view = await call(`${MERCHANT_API}/v2/checkouts/${sale.checkoutId}`, { headers: auth });
     expect(view.status, view.text).toBe(200);

@@ -1,5 +1,6 @@
 // The merchant portal's shared steps: a demo merchant's user, and both login steps with the Drip Token read from the
 // sandbox inbox.
+import { SESSION_KEYS } from '@drip/core';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser.ts';
 import { type Demo, newMessage, outbox } from './sandbox.ts';
@@ -27,4 +28,14 @@ export async function signInMerchant(page: Page, user: Pick<MerchantUser, 'email
   const sms = await newMessage(baseUrl(), user.phone, before);
   await page.getByLabel('Drip Token').fill(sms.code ?? '');
   await page.getByRole('button', { name: 'Confirmar' }).click();
+}
+
+/** The merchant portal's access token in the page's storage (where the login put it), for calls on its behalf. */
+export async function merchantSessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(
+    (key) => window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key),
+    SESSION_KEYS.merchant.token,
+  );
+  if (!token) throw new Error('no merchant session in the page');
+  return token;
 }

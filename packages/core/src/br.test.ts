@@ -5,6 +5,7 @@ import {
   formatCnpj,
   formatCpf,
   formatPhone,
+  generateCnpj,
   generateCpf,
   isValidCep,
   isValidCnpj,
@@ -83,6 +84,18 @@ describe('documents', () => {
         expect(cpf).toMatch(/^\d{11}$/);
         expect(isValidCpf(formatCpf(cpf))).toBe(true);
         expect(formatCpf(cpf)).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+      }),
+    );
+  });
+
+  it('generates valid CNPJs from a seed, the same for the same seed', () => {
+    expect(generateCnpj(42)).toBe(generateCnpj(42));
+    expect(generateCnpj(1)).not.toBe(generateCnpj(2));
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const cnpj = generateCnpj(seed);
+        expect(cnpj).toMatch(/^\d{8}0001\d{2}$/);
+        expect(isValidCnpj(cnpj)).toBe(true);
       }),
     );
   });

@@ -206,3 +206,20 @@ export function generateCpf(seed: number): string {
     // Reserved bases (all digits equal) have no valid CPF: draw another base.
   }
 }
+
+/**
+ * A valid CNPJ (14 digits, head office '0001') determined by `seed`, for tests and seeds; the check digits are
+ * found with the library's validator, as for the CPF.
+ */
+export function generateCnpj(seed: number): string {
+  const random = mulberry32(seed);
+  for (;;) {
+    let base = '';
+    for (let i = 0; i < 8; i++) base += String(Math.floor(random() * 10));
+    base += '0001';
+    for (let check = 0; check < 100; check++) {
+      const candidate = base + String(check).padStart(2, '0');
+      if (libIsValidCnpj(candidate)) return candidate;
+    }
+  }
+}

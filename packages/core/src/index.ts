@@ -38,6 +38,7 @@ export {
   formatCnpj,
   formatCpf,
   formatPhone,
+  generateCnpj,
   generateCpf,
   isValidCep,
   isValidCnpj,

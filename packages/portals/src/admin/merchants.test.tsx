@@ -91,9 +91,10 @@ describe('admin merchant details', () => {
     expect(within(rep).getByText('529.982.247-25')).toBeTruthy();
     expect(within(rep).getByText('12/04/1985')).toBeTruthy();
     expect(within(rep).getByText('N/A')).toBeTruthy();
-    expect(
-      within(screen.getByRole('region', { name: 'Conta bancária' })).getByText('001 - Banco do Brasil'),
-    ).toBeTruthy();
+    const bank = screen.getByRole('region', { name: 'Conta bancária' });
+    expect(within(bank).getByText('001 - Banco do Brasil')).toBeTruthy();
+    // A CNPJ Pix key reads like the merchant's CNPJ above it, with its mask.
+    expect(within(bank).getByText('11.222.333/0001-81')).toBeTruthy();
     expect(
       within(screen.getByRole('region', { name: 'Regras de risco' })).getByText(/R\$\s2\.500,50/),
     ).toBeTruthy();

@@ -3,6 +3,7 @@ import {
   type AdminMerchantUser,
   formatBRL,
   formatCep,
+  formatCnpj,
   formatCpf,
   formatDate,
   formatDateTime,
@@ -154,12 +155,20 @@ const address = (m: AdminMerchantDetails): DetailItem[] => [
   { label: 'Estado', value: m.addressState },
 ];
 
+/** A document or phone key with its mask, as the same document reads elsewhere on the page; others as typed. */
+function pixKeyShown(type: string | null, key: string): string {
+  if (type === 'CNPJ') return formatCnpj(key);
+  if (type === 'CPF') return formatCpf(key);
+  if (type === 'PHONE') return formatPhone(key);
+  return key;
+}
+
 const bank = (m: AdminMerchantDetails): DetailItem[] => [
   {
     label: 'Tipo de chave PIX',
     value: m.pixKeyType === null ? null : (PIX_KEY_TYPE_LABELS[m.pixKeyType] ?? m.pixKeyType),
   },
-  { label: 'Chave PIX', value: m.pixKey },
+  { label: 'Chave PIX', value: m.pixKey === null ? null : pixKeyShown(m.pixKeyType, m.pixKey) },
   {
     label: 'Banco',
     value: m.bankCode === null ? null : [m.bankCode, m.bankLegalName].filter(Boolean).join(' - '),
@@ -295,9 +304,12 @@ function ApiKeySection({ merchant }: { merchant: AdminMerchantDetails }) {
             <Text ff="monospace" style={{ wordBreak: 'break-all' }}>
               {newKey}
             </Text>
-            <CopyButton value={newKey} size="xs">
-              Copiar chave
-            </CopyButton>
+            {/* Its own width: the Stack would stretch it across the whole alert. */}
+            <Group>
+              <CopyButton value={newKey} size="xs">
+                Copiar chave
+              </CopyButton>
+            </Group>
           </Stack>
         </Alert>
       ) : (

@@ -1,0 +1,54 @@
+// The admin back office's shared steps: signing in, and the merchant form filled the way an operator types it.
+import type { Page } from 'playwright-core';
+import type { Demo } from './sandbox.ts';
+
+/** The login page's one step, with the demo world's operator (the start-up banner prints the same). */
+export async function signInAdmin(page: Page, admin: Demo['admin']): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByText('Faça login para acessar sua conta').waitFor();
+  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel(/^Senha/).fill(admin.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL('**/admin/orders');
+}
+
+export interface NewMerchant {
+  name: string;
+  legalName: string;
+  /** Digits. */
+  cnpj: string;
+  initials: string;
+  settlementPlatform: string;
+  representativeCpf: string;
+  /** A CNPJ Pix key, digits. */
+  pixKey: string;
+}
+
+/** Picks `option` in the Mantine select labelled `label` inside `scope`. */
+async function choose(page: Page, scope: string, label: string, option: string): Promise<void> {
+  await page.getByRole('region', { name: scope }).getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * 'Novo comerciante': every field an operator must fill to create a merchant, section by section, the rest left
+ * at the form's defaults (status 'Ativo', upfront disabled, flexible instalments up to 3). Does not submit.
+ * Whole values are filled, not typed key by key: each key re-renders the whole form, seconds on a loaded machine.
+ */
+export async function fillMerchantForm(page: Page, merchant: NewMerchant): Promise<void> {
+  const main = page.getByRole('region', { name: 'Dados do comerciante' });
+  await main.getByLabel(/^Nome/).fill(merchant.name);
+  await main.getByLabel(/^Razão social/).fill(merchant.legalName);
+  await main.getByLabel(/^CNPJ ou CPF/).fill(merchant.cnpj);
+  await main.getByLabel(/^Iniciais/).fill(merchant.initials);
+  await main.getByLabel(/^Plataforma de repasse/).fill(merchant.settlementPlatform);
+
+  const representative = page.getByRole('region', { name: 'Representante legal' });
+  await representative.getByLabel(/^CPF/).fill(merchant.representativeCpf);
+
+  await choose(page, 'Conta bancária', 'Tipo de chave PIX', 'CNPJ');
+  await page
+    .getByRole('region', { name: 'Conta bancária' })
+    .getByLabel(/^Chave PIX/)
+    .fill(merchant.pixKey);
+}
