@@ -45,7 +45,7 @@ function good(): CreditSnapshot {
       cpfStatus: 'REGULAR',
     },
     antifraudScore: 900,
-    merchant: { ...NO_SKIP, enabled: true, maxAmountPerOrder: cents(500_000) },
+    merchant: { ...NO_SKIP, enabled: true, maxAmountPerOrder: cents(500_000), customerLimit: null },
     blocked: { cpf: false, phone: false, cep: false, bankCode: false },
     lists: { whitelisted: false, onDebtNegotiation: false },
     history: {
@@ -254,6 +254,28 @@ describe('credit rules', () => {
       reason: 'ORDER_ABOVE_CUSTOMER_MAX_VALUE',
       koVariables: { allowedAmount: 20_000, blockedLimit: 30_000 },
     });
+  });
+
+  it("the merchant's customerLimit caps the bureau limit at that merchant, never raises it", () => {
+    const s = good();
+    s.amount = cents(60_000);
+    s.bureau.limit = cents(200_000);
+    s.history.unpaidPrincipal = cents(10_000);
+    s.merchant.customerLimit = cents(50_000);
+    expect(evaluateCredit(s)).toMatchObject({
+      type: 'denied',
+      reason: 'ORDER_ABOVE_CUSTOMER_MAX_VALUE',
+      koVariables: { allowedAmount: 40_000, blockedLimit: 10_000 },
+      limit: 50_000,
+      available: 40_000,
+    });
+    s.amount = cents(40_000);
+    expect(evaluateCredit(s)).toMatchObject({ type: 'approved', limit: 50_000, available: 40_000 });
+    // Above the bureau limit the cap changes nothing; 0 is no cap (the form's default).
+    s.merchant.customerLimit = cents(900_000);
+    expect(evaluateCredit(s)).toMatchObject({ type: 'approved', limit: 200_000 });
+    s.merchant.customerLimit = cents(0);
+    expect(evaluateCredit(s)).toMatchObject({ type: 'approved', limit: 200_000 });
   });
 
   it('the first failing rule in the order is the reason (property)', () => {

@@ -75,6 +75,7 @@ async function usedLimit(): Promise<number> {
       merchant: {
         enabled: true,
         maxAmountPerOrder: null,
+        customerLimit: null,
         skipAntifraud: false,
         skipProtectedScore: false,
         skipFraudulentPhone: false,

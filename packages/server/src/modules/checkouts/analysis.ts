@@ -92,6 +92,7 @@ export class CheckoutAnalysis {
         merchant: {
           enabled: merchant.status === 'ENABLED',
           maxAmountPerOrder: merchant.maxAmountPerOrder === null ? null : cents(merchant.maxAmountPerOrder),
+          customerLimit: merchant.customerLimit === null ? null : cents(merchant.customerLimit),
           skipAntifraud: merchant.skipAntifraud,
           skipProtectedScore: merchant.skipProtectedScore,
           skipFraudulentPhone: merchant.skipFraudulentPhone,

@@ -42,6 +42,8 @@ export interface MerchantFacts {
   maxInstalments: number;
   upfrontPaymentStatus: UpfrontPaymentStatus;
   maxAmountPerOrder: number | null;
+  /** Centavos; a positive value caps every customer's limit at this merchant. */
+  customerLimit: number | null;
   skipAntifraud: boolean;
   skipProtectedScore: boolean;
   skipFraudulentPhone: boolean;

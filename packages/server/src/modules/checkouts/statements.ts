@@ -25,6 +25,7 @@ const merchantColumns = {
   maxInstalments: merchants.maxInstalments,
   upfrontPaymentStatus: merchants.upfrontPaymentStatus,
   maxAmountPerOrder: merchants.maxAmountPerOrder,
+  customerLimit: merchants.customerLimit,
   skipAntifraud: merchants.skipAntifraud,
   skipProtectedScore: merchants.skipProtectedScore,
   skipFraudulentPhone: merchants.skipFraudulentPhone,

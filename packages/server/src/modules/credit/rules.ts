@@ -58,7 +58,15 @@ export interface CreditSnapshot {
   bureau: BureauResult;
   /** 0..1000, higher is safer. */
   antifraudScore: number;
-  merchant: MerchantRuleFlags & { enabled: boolean; maxAmountPerOrder: Cents | null };
+  merchant: MerchantRuleFlags & {
+    enabled: boolean;
+    maxAmountPerOrder: Cents | null;
+    /**
+     * 'Limite do cliente': a positive value caps the limit any customer has at this merchant (the bureau limit
+     * above it is not offered here); null or 0 leaves the bureau limit alone.
+     */
+    customerLimit: Cents | null;
+  };
   blocked: { cpf: boolean; phone: boolean; cep: boolean; bankCode: boolean };
   /**
    * The back office's lists (docs/risk-lists.md): a CPF on the trust list through today skips the shopper fraud
@@ -312,12 +320,15 @@ export const CREDIT_RULES: readonly CreditRule[] = [
     group: 'limit',
     skippedBy: ['skipOrderAmountRule'],
     evaluate: (s) => {
-      const available = max0(sub(s.bureau.limit, s.history.unpaidPrincipal));
+      const limit = customerLimitAt(s);
+      const available = max0(sub(limit, s.history.unpaidPrincipal));
       return {
         passed: s.amount <= available,
         details: {
           amount: s.amount,
-          limit: s.bureau.limit,
+          limit,
+          bureauLimit: s.bureau.limit,
+          merchantCustomerLimit: s.merchant.customerLimit,
           used: s.history.unpaidPrincipal,
           available,
         },
@@ -407,9 +418,16 @@ export type CreditDecision =
       available: Cents;
     };
 
+/** The customer's limit at this merchant: the bureau limit, capped by the merchant's positive `customerLimit`. */
+function customerLimitAt(s: CreditSnapshot): Cents {
+  const cap = s.merchant.customerLimit;
+  return cap !== null && cap > 0 && cap < s.bureau.limit ? cap : s.bureau.limit;
+}
+
 /**
  * Evaluates every rule in order, under the merchant's effective flags; the first failing (non-skipped) rule is the
- * reason. The customer's limit is the bureau limit, or the merchant maximum under skipOrderAmountRule.
+ * reason. The customer's limit is the bureau limit (capped by the merchant's `customerLimit`), or the merchant
+ * maximum under skipOrderAmountRule.
  */
 export function evaluateCredit(
   snapshot: CreditSnapshot,
@@ -442,8 +460,9 @@ export function evaluateCredit(
   }
   // Under skipOrderAmountRule (effective: a positive maximum) the merchant maximum is the limit of each order.
   const merchantMaximum = s.merchant.skipOrderAmountRule ? s.merchant.maxAmountPerOrder : null;
-  const limit = merchantMaximum ?? s.bureau.limit;
-  const available = merchantMaximum ?? max0(sub(s.bureau.limit, s.history.unpaidPrincipal));
+  const customerLimit = customerLimitAt(s);
+  const limit = merchantMaximum ?? customerLimit;
+  const available = merchantMaximum ?? max0(sub(customerLimit, s.history.unpaidPrincipal));
   if (first === null) return { type: 'approved', evaluated, limit, available };
   return { type: 'denied', ...first, evaluated, limit, available };
 }

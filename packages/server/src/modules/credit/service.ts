@@ -46,7 +46,7 @@ export interface AnalysisInput {
     phoneOnFile: boolean;
   };
   payer: { cpf: string; bankCode: string } | null;
-  merchant: MerchantRuleFlags & { enabled: boolean; maxAmountPerOrder: Cents | null };
+  merchant: CreditSnapshot['merchant'];
 }
 
 /**
