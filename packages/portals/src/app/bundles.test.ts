@@ -24,6 +24,7 @@ const ROUTE_TABLES = new Set([
 ]);
 
 let manifest: Manifest;
+let indexHtml = '';
 const modulesOf = new Map<string, string[]>();
 const cssSize = new Map<string, number>();
 const codeOf = new Map<string, string>();
@@ -42,6 +43,7 @@ async function buildPortals(plugins: Plugin[] = []) {
     modulesOf: new Map<string, string[]>(),
     cssSize: new Map<string, number>(),
     codeOf: new Map<string, string>(),
+    html: '',
   };
   for (const file of output.output) {
     if (file.type === 'chunk') {
@@ -54,6 +56,8 @@ async function buildPortals(plugins: Plugin[] = []) {
       built.cssSize.set(file.fileName, String(file.source).length);
     } else if (file.fileName === '.vite/manifest.json') {
       built.manifest = JSON.parse(String(file.source));
+    } else if (file.fileName === 'index.html') {
+      built.html = String(file.source);
     }
   }
   return built;
@@ -62,6 +66,7 @@ async function buildPortals(plugins: Plugin[] = []) {
 beforeAll(async () => {
   const built = await buildPortals();
   manifest = built.manifest;
+  indexHtml = built.html;
   for (const [file, modules] of built.modulesOf) modulesOf.set(file, modules);
   for (const [file, size] of built.cssSize) cssSize.set(file, size);
   for (const [file, code] of built.codeOf) codeOf.set(file, code);
@@ -341,6 +346,33 @@ describe('portal bundles', () => {
       expect(entryCode.includes(file.slice(file.lastIndexOf('/') + 1)), page).toBe(false);
     }
   });
+
+  it("preloads an area's page table from index.html on a direct load of its pages, not of its login", () => {
+    const script = /<script>(.*?)<\/script>/s.exec(indexHtml)?.[1] ?? '';
+    const table = (area: string) => `/${manifest[`src/${area}/routes.tsx`]?.file}`;
+    const preloaded = (path: string) => {
+      const links: { rel: string; href: string; crossOrigin?: string }[] = [];
+      const document = {
+        createElement: () => ({ rel: '', href: '' }),
+        head: { append: (link: (typeof links)[number]) => links.push(link) },
+      };
+      new Function('location', 'document', script)({ pathname: path }, document);
+      return links.map((link) => `${link.rel} ${link.href}`);
+    };
+    expect(preloaded('/admin/merchants/m1')).toEqual([`modulepreload ${table('admin')}`]);
+    expect(preloaded('/admin')).toEqual([`modulepreload ${table('admin')}`]);
+    expect(preloaded('/parceira/pedidos')).toEqual([`modulepreload ${table('merchant')}`]);
+    expect(preloaded('/cliente/pedidos/1')).toEqual([`modulepreload ${table('customer')}`]);
+    for (const path of [
+      '/admin/login',
+      '/parceira/login',
+      '/parceira/recuperar-login',
+      '/cliente/login',
+      '/',
+      '/x',
+    ])
+      expect(preloaded(path), path).toEqual([]);
+  });
 });
 
 /** How many pages a helper might add to the admin area in one go. */
@@ -409,7 +441,7 @@ describe('portal bundles with more admin pages', () => {
   }, 180_000);
 
   it(`leaves every login's first load as it was with ${DUMMY_PAGES} more admin pages`, () => {
-    const now = { manifest, modulesOf, cssSize, codeOf };
+    const now = { manifest, modulesOf, cssSize, codeOf, html: indexHtml };
     // The pages are there, each a chunk of its own.
     const dummies = Object.values(more.manifest).filter((chunk) => chunk.src?.includes('dummy-admin-page-'));
     expect(dummies.length).toBe(DUMMY_PAGES);
