@@ -157,7 +157,8 @@ function preloadAreaTables(): Plugin {
           );
         }
         const script = `{const t=${JSON.stringify(tables)},p=location.pathname;if(!/\\/(login|recuperar-login)\\/?$/.test(p))for(const[a,h]of t)if(p===a||p.startsWith(a+"/")){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}}`;
-        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+        // First in the head: an inline script after a stylesheet waits for it.
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }] };
       },
     },
   };
