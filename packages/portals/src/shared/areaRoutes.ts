@@ -33,7 +33,7 @@ export function areaOf<A extends Pick<AreaRoutes, 'prefixes'>>(areas: readonly A
 export function patchAreaRoutes(areas: readonly AreaRoutes[]): PatchRoutesOnNavigationFunction {
   const patched = new Set<string>();
   return async ({ path, patch, signal }) => {
-    const area = areaOf(areas, new URL(path, 'http://x').pathname);
+    const area = areaOf(areas, path);
     if (area === null || patched.has(area.parentId)) return;
     const children = await area.children();
     // Two navigations may have asked at once; an aborted one's patch is ignored by the router.
