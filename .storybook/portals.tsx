@@ -97,7 +97,8 @@ export function PortalStory({ path, env = 'default', answers, local, session }: 
       session: storageWith(session),
       onLogout: (area) => navigate?.(LOGIN_PATHS[area]),
     });
-    const router = createMemoryRouter(createAppRoutes(deps, queryClient), { initialEntries: [path] });
+    const routes = createAppRoutes(deps, queryClient);
+    const router = createMemoryRouter(routes.routes, { ...routes.options, initialEntries: [path] });
     navigate = (to) => void router.navigate(to);
     return { deps, queryClient, router };
   });

@@ -363,12 +363,17 @@ async function visitAll(page: Page, screens: Screen[]): Promise<string[]> {
   return wide;
 }
 
-/** Path literals of the portals' routers (packages/portals/src/<area>/routes.tsx). */
+/**
+ * Path literals of the portals' routers: each area's entry routes (packages/portals/src/<area>/area.tsx) and its
+ * pages (<area>/routes.tsx).
+ */
 function routerPaths(): string[] {
   const found: string[] = [];
   for (const area of ['admin', 'merchant', 'customer']) {
-    const source = readFileSync(join(repoRoot, 'packages/portals/src', area, 'routes.tsx'), 'utf8');
-    for (const m of source.matchAll(/(?:soon\(|path:\s*)'([^']+)'/g)) if (m[1]) found.push(m[1]);
+    for (const file of ['area.tsx', 'routes.tsx']) {
+      const source = readFileSync(join(repoRoot, 'packages/portals/src', area, file), 'utf8');
+      for (const m of source.matchAll(/(?:soon\(|path:\s*)'([^']+)'/g)) if (m[1]) found.push(m[1]);
+    }
   }
   return found;
 }

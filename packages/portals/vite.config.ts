@@ -118,9 +118,61 @@ function pureContractSchemas(): Plugin {
   };
 }
 
+/**
+ * The route table of each area's pages and the paths it serves (as in `src/<area>/area.tsx`). The entry does not
+ * hold the tables (the logins' first load stays the same however many pages an area has); the router fetches an
+ * area's table on the first visit into it, which would make a direct load of a signed-in page wait for the entry,
+ * then the table, then the page.
+ */
+const AREA_TABLES: Record<string, readonly string[]> = {
+  'src/admin/routes.tsx': ['/admin'],
+  'src/merchant/routes.tsx': ['/parceira'],
+  'src/customer/routes.tsx': ['/cliente'],
+};
+
+/**
+ * A direct load of an area's page (not its login or recovery page) preloads the area's route table from
+ * index.html, alongside the entry: the router finds it there instead of fetching it after the entry has run
+ * (production build only; the server answers every portal path with this index.html).
+ */
+function preloadAreaTables(): Plugin {
+  return {
+    name: 'drip:preload-area-tables',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const tables: [string, string][] = [];
+        for (const file of Object.values(ctx.bundle ?? {})) {
+          if (file.type !== 'chunk' || !file.facadeModuleId || !file.isDynamicEntry) continue;
+          const id = file.facadeModuleId.replaceAll('\\', '/');
+          for (const [module, prefixes] of Object.entries(AREA_TABLES)) {
+            if (id.endsWith(`/${module}`))
+              for (const prefix of prefixes) tables.push([prefix, `/${file.fileName}`]);
+          }
+        }
+        if (tables.length !== Object.keys(AREA_TABLES).length) {
+          throw new Error(
+            `preloadAreaTables: found ${tables.length} area tables in the bundle, expected ${Object.keys(AREA_TABLES).length}`,
+          );
+        }
+        const script = `{const t=${JSON.stringify(tables)},p=location.pathname;if(!/\\/(login|recuperar-login)\\/?$/.test(p))for(const[a,h]of t)if(p===a||p.startsWith(a+"/")){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}}`;
+        // First in the head: an inline script after a stylesheet waits for it.
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }] };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), mantineStylesWithComponents(), scrollAreaWithoutFloatingUi(), pureContractSchemas()],
+  plugins: [
+    react(),
+    mantineStylesWithComponents(),
+    scrollAreaWithoutFloatingUi(),
+    pureContractSchemas(),
+    preloadAreaTables(),
+  ],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -21,7 +21,8 @@ const deps = createAppDeps({
     void router?.navigate(LOGIN_PATHS[area], { replace: true });
   },
 });
-router = createBrowserRouter(createAppRoutes(deps, queries));
+const app = createAppRoutes(deps, queries);
+router = createBrowserRouter(app.routes, app.options);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">.');
@@ -34,13 +35,20 @@ createRoot(root).render(
 );
 
 // The API clients' code is not in the entry (app/deps.ts): fetch it once the visitor starts using the page, or
-// after the first screen has settled, so that a login's first submit does not wait for it.
+// after the first screen has settled, so that a login's first submit does not wait for it. At the first use, the
+// route table of the area the page is in comes too (the pages behind a login are not in the entry, app/routes.tsx):
+// the navigation after signing in then does not wait for it. Not on the timer: a login page that is only looked at
+// fetches nothing more.
 const PREFETCH_CLIENTS_AFTER_MS = 3000;
 const FIRST_USE = ['pointerdown', 'keydown', 'focusin'] as const;
-const prefetch = () => {
+const prefetchClientsOnce = () => {
   window.clearTimeout(timer);
-  for (const type of FIRST_USE) window.removeEventListener(type, prefetch, true);
   void prefetchClients(deps).catch(() => {});
 };
-const timer = window.setTimeout(prefetch, PREFETCH_CLIENTS_AFTER_MS);
-for (const type of FIRST_USE) window.addEventListener(type, prefetch, true);
+const onFirstUse = () => {
+  for (const type of FIRST_USE) window.removeEventListener(type, onFirstUse, true);
+  prefetchClientsOnce();
+  void app.prefetchArea(window.location.pathname).catch(() => {});
+};
+const timer = window.setTimeout(prefetchClientsOnce, PREFETCH_CLIENTS_AFTER_MS);
+for (const type of FIRST_USE) window.addEventListener(type, onFirstUse, true);

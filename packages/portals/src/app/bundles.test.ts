@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { fileURLToPath } from 'node:url';
-import type { Rolldown } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { build, type Manifest } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -10,42 +10,66 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The route table's own modules: the area's map of paths and guards, its session provider, the redirect memo. */
+/**
+ * What the entry holds of each area: its login, recovery and guarded prefix routes (`area.tsx`) and its session
+ * provider. The areas' page tables (`routes.tsx`) are not in it: they are area modules like the pages.
+ */
 const ROUTE_TABLES = new Set([
-  'src/admin/routes.tsx',
+  'src/admin/area.tsx',
   'src/admin/context.tsx',
-  'src/merchant/routes.tsx',
+  'src/merchant/area.tsx',
   'src/merchant/context.tsx',
-  'src/merchant/redirect.ts',
-  'src/customer/routes.tsx',
+  'src/customer/area.tsx',
   'src/customer/context.tsx',
 ]);
 
 let manifest: Manifest;
+let indexHtml = '';
 const modulesOf = new Map<string, string[]>();
 const cssSize = new Map<string, number>();
 const codeOf = new Map<string, string>();
 
-beforeAll(async () => {
+/** The production build, in memory, with `plugins` added to the app's. */
+async function buildPortals(plugins: Plugin[] = []) {
   const output = (await build({
     root,
     configFile: `${root}vite.config.ts`,
     logLevel: 'silent',
+    plugins,
     build: { write: false, manifest: true, outDir: 'dist-bundles-test' },
   })) as Rolldown.RolldownOutput;
+  const built = {
+    manifest: {} as Manifest,
+    modulesOf: new Map<string, string[]>(),
+    cssSize: new Map<string, number>(),
+    codeOf: new Map<string, string>(),
+    html: '',
+  };
   for (const file of output.output) {
     if (file.type === 'chunk') {
-      codeOf.set(file.fileName, file.code);
-      modulesOf.set(
+      built.codeOf.set(file.fileName, file.code);
+      built.modulesOf.set(
         file.fileName,
         file.moduleIds.map((id) => (id.startsWith(root) ? id.slice(root.length) : id)),
       );
     } else if (file.fileName.endsWith('.css')) {
-      cssSize.set(file.fileName, String(file.source).length);
+      built.cssSize.set(file.fileName, String(file.source).length);
     } else if (file.fileName === '.vite/manifest.json') {
-      manifest = JSON.parse(String(file.source));
+      built.manifest = JSON.parse(String(file.source));
+    } else if (file.fileName === 'index.html') {
+      built.html = String(file.source);
     }
   }
+  return built;
+}
+
+beforeAll(async () => {
+  const built = await buildPortals();
+  manifest = built.manifest;
+  indexHtml = built.html;
+  for (const [file, modules] of built.modulesOf) modulesOf.set(file, modules);
+  for (const [file, size] of built.cssSize) cssSize.set(file, size);
+  for (const [file, code] of built.codeOf) codeOf.set(file, code);
 }, 120_000);
 
 /** The manifest key of the chunk that holds a module (by its path from the package root). */
@@ -297,5 +321,136 @@ describe('portal bundles', () => {
     visit('src/admin/LoginPage.tsx');
     loginCss.delete(entryCss[0] ?? '');
     expect(loginCss.size).toBeGreaterThan(0);
+  });
+
+  it("keeps the areas' page tables out of the entry: an import() site there would be fetched by every login", () => {
+    const entry = firstLoadModules([]);
+    const entryCode = codeOf.get(manifest['index.html']?.file ?? '') ?? '';
+    for (const area of ['admin', 'merchant', 'customer']) {
+      expect(entry, area).toContain(`src/${area}/area.tsx`);
+      expect(entry, area).not.toContain(`src/${area}/routes.tsx`);
+      expect(manifest[`src/${area}/routes.tsx`]?.isDynamicEntry, area).toBe(true);
+    }
+    // Nor the pages' chunk names (the import() sites and their dependency lists): only the logins', the recovery
+    // pages', the layouts' and the tables'.
+    for (const page of [
+      'src/admin/merchants/MerchantsPage.tsx',
+      'src/admin/merchants/TermFormPage.tsx',
+      'src/admin/ProfilePage.tsx',
+      'src/merchant/SalesPages.tsx',
+      'src/merchant/links/LinksPage.tsx',
+      'src/customer/OrdersPage.tsx',
+    ]) {
+      const file = manifest[chunkKeyOf(page)]?.file ?? '';
+      expect(file, page).not.toBe('');
+      expect(entryCode.includes(file.slice(file.lastIndexOf('/') + 1)), page).toBe(false);
+    }
+  });
+
+  it("preloads an area's page table from index.html on a direct load of its pages, not of its login", () => {
+    const script = /<script>(.*?)<\/script>/s.exec(indexHtml)?.[1] ?? '';
+    const table = (area: string) => `/${manifest[`src/${area}/routes.tsx`]?.file}`;
+    const preloaded = (path: string) => {
+      const links: { rel: string; href: string; crossOrigin?: string }[] = [];
+      const document = {
+        createElement: () => ({ rel: '', href: '' }),
+        head: { append: (link: (typeof links)[number]) => links.push(link) },
+      };
+      new Function('location', 'document', script)({ pathname: path }, document);
+      return links.map((link) => `${link.rel} ${link.href}`);
+    };
+    expect(preloaded('/admin/merchants/m1')).toEqual([`modulepreload ${table('admin')}`]);
+    expect(preloaded('/admin')).toEqual([`modulepreload ${table('admin')}`]);
+    expect(preloaded('/parceira/pedidos')).toEqual([`modulepreload ${table('merchant')}`]);
+    expect(preloaded('/cliente/pedidos/1')).toEqual([`modulepreload ${table('customer')}`]);
+    for (const path of [
+      '/admin/login',
+      '/parceira/login',
+      '/parceira/recuperar-login',
+      '/cliente/login',
+      '/',
+      '/x',
+    ])
+      expect(preloaded(path), path).toEqual([]);
+  });
+});
+
+/** How many pages a helper might add to the admin area in one go. */
+const DUMMY_PAGES = 30;
+
+/**
+ * The admin table with `DUMMY_PAGES` more pages, each in a module of its own: what the admin area's coming screens
+ * (stores, categories, promotions, customers...) will add.
+ */
+function moreAdminPages(): Plugin {
+  const prefix = 'virtual:dummy-admin-page-';
+  return {
+    name: 'test:more-admin-pages',
+    enforce: 'pre',
+    resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : null),
+    load: (id) =>
+      id.startsWith(`\0${prefix}`)
+        ? `import { createElement } from 'react';\nexport const Page = () => createElement('p', null, '${id.slice(prefix.length + 1)}');\n`
+        : null,
+    transform(code, id) {
+      if (!id.endsWith('/src/admin/routes.tsx')) return null;
+      const table = 'export function adminRoutes(';
+      if (!code.includes(table)) this.error(`${id} no longer has ${table}: review this test`);
+      const pages = Array.from(
+        { length: DUMMY_PAGES },
+        (_, i) => `{ path: 'dummy-${i}', ...lazyPage(() => import('${prefix}${i}'), (m) => m.Page) }`,
+      );
+      return {
+        code: `${code.replace(table, 'function adminRoutesBefore(')}
+export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[] {
+  return [...adminRoutesBefore(deps, queries), ${pages.join(', ')}];
+}
+`,
+        map: null,
+      };
+    },
+  };
+}
+
+/** The bytes of JS and CSS a login page fetches before its first screen: the entry and the login's chunks. */
+function loginFirstLoad(built: Awaited<ReturnType<typeof buildPortals>>, login: string) {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = built.manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of ['index.html', login]) visit(key);
+  const files = new Set<string>();
+  for (const key of seen) {
+    const chunk = built.manifest[key];
+    files.add(chunk?.file ?? '');
+    for (const css of chunk?.css ?? []) files.add(css);
+  }
+  let bytes = 0;
+  for (const file of files) bytes += built.codeOf.get(file)?.length ?? built.cssSize.get(file) ?? 0;
+  return { chunks: seen.size, bytes };
+}
+
+describe('portal bundles with more admin pages', () => {
+  let more: Awaited<ReturnType<typeof buildPortals>>;
+  beforeAll(async () => {
+    more = await buildPortals([moreAdminPages()]);
+  }, 180_000);
+
+  it(`leaves every login's first load as it was with ${DUMMY_PAGES} more admin pages`, () => {
+    const now = { manifest, modulesOf, cssSize, codeOf, html: indexHtml };
+    // The pages are there, each a chunk of its own.
+    const dummies = Object.values(more.manifest).filter((chunk) => chunk.src?.includes('dummy-admin-page-'));
+    expect(dummies.length).toBe(DUMMY_PAGES);
+    for (const login of [
+      'src/admin/LoginPage.tsx',
+      'src/merchant/LoginPage.tsx',
+      'src/customer/LoginPage.tsx',
+    ]) {
+      expect(loginFirstLoad(more, login), login).toEqual(loginFirstLoad(now, login));
+    }
   });
 });

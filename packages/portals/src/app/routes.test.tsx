@@ -1,5 +1,6 @@
 import { DRIP_SUPPORT_EMAIL, SESSION_KEYS } from '@drip/core';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { REDIRECT_PARAMS_KEY } from '../merchant/redirect.ts';
 import { fakeJwt, renderApp } from '../test/harness.tsx';
@@ -95,5 +96,29 @@ describe('routes', () => {
     }
     fireEvent.click(within(menu).getByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+  });
+
+  it("renders the 404 page for an unknown path inside a signed-in area (after its pages' table came)", async () => {
+    storeSession(window.sessionStorage, SESSION_KEYS.admin);
+    const { router } = renderApp('/admin/nao-existe');
+    expect(await screen.findByText('404 - Page Not Found')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/nao-existe');
+    expect(screen.queryByText('Parceiros')).toBeNull();
+  });
+
+  it("keeps an area's pages out of the router until a visit goes into the area, then opens them", async () => {
+    const paths = (routes: readonly RouteObject[]): string[] =>
+      routes.flatMap((route) => [route.path ?? '', ...paths(route.children ?? [])]);
+    storeSession(window.sessionStorage, SESSION_KEYS.admin);
+    const { router } = renderApp('/admin/login');
+    expect(await screen.findByText('Faça login para acessar sua conta')).toBeTruthy();
+    expect(paths(router.routes)).toContain('/admin/login');
+    expect(paths(router.routes)).not.toContain('merchants');
+    expect(paths(router.routes)).not.toContain('pedidos');
+    await act(() => router.navigate('/admin/profile'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/profile'));
+    expect(paths(router.routes)).toContain('merchants');
+    // The other areas' pages are still not there.
+    expect(paths(router.routes)).not.toContain('pedidos');
   });
 });

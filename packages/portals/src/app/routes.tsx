@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
-import { adminRoutes } from '../admin/routes.tsx';
-import { customerRoutes } from '../customer/routes.tsx';
-import { merchantRoutes } from '../merchant/routes.tsx';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
+import { adminArea } from '../admin/area.tsx';
+import { customerArea } from '../customer/area.tsx';
+import { merchantArea } from '../merchant/area.tsx';
+import { type AreaRoutes, areaOf, patchAreaRoutes } from '../shared/areaRoutes.ts';
 import { ErrorPage } from '../shared/ErrorPage.tsx';
 import { NotFoundPage } from '../shared/NotFoundPage.tsx';
 import { PageLoader } from '../shared/QueryState.tsx';
@@ -11,13 +12,31 @@ import { redirectRoute } from '../shared/redirectRoute.tsx';
 import type { AppDeps } from './deps.ts';
 import { RootLayout } from './RootLayout.tsx';
 
+/** What a router of the portals is created with: `createBrowserRouter(app.routes, { ...app.options })`. */
+export interface AppRoutes {
+  readonly routes: RouteObject[];
+  readonly options: { readonly patchRoutesOnNavigation: PatchRoutesOnNavigationFunction };
+  /**
+   * Fetches the route table of the area `pathname` is in (a login page's first key, tap or focus asks for it: the
+   * visitor is about to sign in and go there).
+   */
+  readonly prefetchArea: (pathname: string) => Promise<void>;
+}
+
 /**
- * Every route of the portals (spec 2.1–2.4); anything else is the 404 page. `queries` is the app's deferred query
- * client (main.tsx), or a `QueryClient` that exists already (tests, stories).
+ * Every route of the portals (spec 2.1–2.4); anything else is the 404 page. The entry holds each area's login,
+ * recovery page and guarded prefix route; an area's pages are patched in by `patchRoutesOnNavigation` on the first
+ * navigation into it (`shared/areaRoutes.ts`). `queries` is the app's deferred query client (main.tsx), or a
+ * `QueryClient` that exists already (tests, stories).
  */
-export function createAppRoutes(deps: AppDeps, queries: AppQueries | QueryClient): RouteObject[] {
+export function createAppRoutes(deps: AppDeps, queries: AppQueries | QueryClient): AppRoutes {
   const appQueries = toAppQueries(queries);
-  return [
+  const areas: AreaRoutes[] = [
+    adminArea(deps.admin, appQueries),
+    merchantArea(deps.merchant, appQueries),
+    customerArea(deps.customer, appQueries),
+  ];
+  const routes: RouteObject[] = [
     {
       element: <RootLayout />,
       hydrateFallbackElement: <PageLoader />,
@@ -25,11 +44,16 @@ export function createAppRoutes(deps: AppDeps, queries: AppQueries | QueryClient
       children: [
         { path: '/', ...redirectRoute('/cliente') },
         { path: '/ajuda', ...redirectRoute('/cliente/login?ajuda=true') },
-        ...adminRoutes(deps.admin, appQueries),
-        ...merchantRoutes(deps.merchant, appQueries),
-        ...customerRoutes(deps.customer, appQueries),
+        ...areas.flatMap((area) => area.routes),
         { path: '*', element: <NotFoundPage /> },
       ],
     },
   ];
+  return {
+    routes,
+    options: { patchRoutesOnNavigation: patchAreaRoutes(areas) },
+    prefetchArea: async (pathname) => {
+      await areaOf(areas, pathname)?.children();
+    },
+  };
 }

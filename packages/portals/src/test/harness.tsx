@@ -74,7 +74,8 @@ export function renderApp(path: string, fetchFn: typeof fetch = fakeFetch({}).fe
       navigate?.(LOGIN_PATHS[area]);
     },
   });
-  const router = createMemoryRouter(createAppRoutes(deps, queries), { initialEntries: [path] });
+  const app = createAppRoutes(deps, queries);
+  const router = createMemoryRouter(app.routes, { ...app.options, initialEntries: [path] });
   navigate = (to) => void router.navigate(to);
   const view = render(
     <Providers deps={deps} env="test">
