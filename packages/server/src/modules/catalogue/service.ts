@@ -466,6 +466,21 @@ export class CatalogueService {
   }
 
   /**
+   * The checkout's highlight stores: the head of the 'Highlights' bucket (ACTIVE stores by name), at most `limit`, read
+   * with the (status, lower(name)) index. A shopper's page needs a handful; the bucket holds every active store,
+   * which at catalogue scale (10^5) would be megabytes on every approved purchase.
+   */
+  async highlightStores(limit: number): Promise<core.HighlightStore[]> {
+    const rows = await this.db
+      .select({ id: catalogueStores.id, name: catalogueStores.name, logo: catalogueStores.logo })
+      .from(catalogueStores)
+      .where(eq(catalogueStores.status, 'ACTIVE'))
+      .orderBy(sql`lower(${catalogueStores.name})`, asc(catalogueStores.id))
+      .limit(limit);
+    return rows.map((s) => ({ id: s.id, name: s.name, logoUrl: this.deps.images.urlOf(s.logo) }));
+  }
+
+  /**
    * The highlight buckets (docs/catalogue.md): 'Highlights' with every ACTIVE store by name, then one bucket per
    * ACTIVE tag (by priority) with its ACTIVE stores; a tag without active stores has no bucket.
    */
