@@ -83,6 +83,8 @@ export const catalogueStores = pgTable(
     index('catalogue_stores_status_name_idx').on(t.status, sql`lower(${t.name})`, t.id, t.name),
     index('catalogue_stores_name_idx').on(sql`lower(${t.name})`, t.id, t.name),
     index('catalogue_stores_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // The lists' counts (10^5 stores, 7 in 10 ACTIVE) read this small deduplicated index alone.
+    index('catalogue_stores_status_idx').on(t.status),
   ],
 );
 
