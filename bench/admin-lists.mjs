@@ -6,6 +6,9 @@
 //   catalogue stores list: first page, a later page, a status filter, a storeName search          p95 < 50 ms
 // On both databases Drip runs on: PostgreSQL (DRIP_BENCH_DATABASE_URL, or a throw-away cluster as in
 // merchant-volume.mjs; skipped with a message when neither exists) and the embedded PGlite (a throw-away data folder).
+// The targets are PostgreSQL's, where a catalogue of this size runs (PGlite is one process on one data folder, the
+// demo's and a small shop's database): PGlite's figures are printed beside them but a miss there does not fail the
+// run (docs/benchmarks.md).
 // Options: --merchants N (10000), --stores N (100000), --requests N per call (60), --db pg|pglite|both (both),
 // --keep (leave the PostgreSQL database and cluster running and print their URL, to EXPLAIN the statements).
 //
@@ -202,7 +205,7 @@ async function timeCalls(url, calls) {
 }
 
 /** One database: Drip's first start (migrations, demo world), the volume with Drip stopped, then the timings. */
-async function runOn(label, env, query) {
+async function runOn(label, env, query, { enforced }) {
   let drip = await startDrip(env);
   await stop(drip.child);
   console.log(
@@ -224,9 +227,10 @@ async function runOn(label, env, query) {
     let ok = true;
     for (const r of rows) {
       const met = r.p95 < TARGET_P95_MS;
-      if (!met) ok = false;
+      if (!met && enforced) ok = false;
+      const verdict = met ? 'ok' : enforced ? 'MISSED' : 'over (not enforced on PGlite)';
       console.log(
-        `${r.what.padEnd(46)} p50 ${r.p50.toFixed(1).padStart(6)} ms, p95 ${r.p95.toFixed(1).padStart(6)} ms   target p95 < ${TARGET_P95_MS} ms ${met ? 'ok' : 'MISSED'}`,
+        `${r.what.padEnd(46)} p50 ${r.p50.toFixed(1).padStart(6)} ms, p95 ${r.p95.toFixed(1).padStart(6)} ms   target p95 < ${TARGET_P95_MS} ms ${verdict}`,
       );
     }
     return ok;
@@ -255,13 +259,18 @@ async function onPostgres() {
       };
       const env = { DATABASE_URL: db.url };
       let query;
-      return await runOn('PostgreSQL', env, {
-        q: async (text, values) => {
-          query ??= await connect();
-          return query.q(text, values);
+      return await runOn(
+        'PostgreSQL',
+        env,
+        {
+          q: async (text, values) => {
+            query ??= await connect();
+            return query.q(text, values);
+          },
+          close: async () => query?.close(),
         },
-        close: async () => query?.close(),
-      });
+        { enforced: true },
+      );
     } finally {
       if (KEEP) console.log(`kept: ${db.url}`);
       else await db.drop();
