@@ -1,7 +1,7 @@
 // Helpers shared by the benchmarks: arguments, free ports, starting and stopping the built Drip server, and a
 // throw-away PostgreSQL database.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -203,6 +203,42 @@ export async function freshPostgres(serverUrl) {
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+    },
+  };
+}
+
+/** A PostgreSQL server URL: the one given, or a throw-away cluster; null when none can be had. */
+export async function postgresServer() {
+  if (process.env.DRIP_BENCH_DATABASE_URL) return { url: process.env.DRIP_BENCH_DATABASE_URL, stop() {} };
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(a) - Number(b)) : [];
+  const bin = versions.map((v) => join(base, v, 'bin')).findLast((b) => existsSync(join(b, 'initdb')));
+  if (!bin) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'drip-bench-pg-'));
+  const root = process.getuid?.() === 0;
+  // initdb refuses to run as root: as .ci/run, the cluster belongs to the postgres user.
+  const asPg = (cmd) =>
+    root
+      ? execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', cmd], { stdio: 'pipe' })
+      : execFileSync('sh', ['-c', cmd], { stdio: 'pipe' });
+  if (root) {
+    if (spawnSync('id', ['postgres']).status !== 0) return null;
+    execFileSync('chown', ['postgres', dir]);
+    chmodSync(dir, 0o755);
+  }
+  const port = await freePort();
+  asPg(`${bin}/initdb -D ${dir}/data -A trust -U postgres >/dev/null`);
+  asPg(
+    `${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=256MB' -l ${dir}/log -w start >/dev/null`,
+  );
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        asPg(`${bin}/pg_ctl -D ${dir}/data -m fast stop >/dev/null`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }

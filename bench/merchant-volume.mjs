@@ -10,52 +10,13 @@
 // started like .ci/run does from Debian's /usr/lib/postgresql/*/bin; skipped with a message when neither exists.
 // Options: --orders N (1000000), --requests N per call (100), --keep (leave the database and the throw-away
 // cluster running and print their URL, to EXPLAIN the statements).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { arg, freePort, freshPostgres, startDrip, stop } from './lib.mjs';
+import { readFileSync } from 'node:fs';
+import { arg, freshPostgres, postgresServer, startDrip, stop } from './lib.mjs';
 
 const ORDERS = arg('orders', 1_000_000);
 const REQUESTS = arg('requests', 100);
 const KEEP = process.argv.includes('--keep');
 const API = '/merchant_backoffice/api';
-
-/** A PostgreSQL server URL: the one given, or a throw-away cluster; null when none can be had. */
-async function postgresServer() {
-  if (process.env.DRIP_BENCH_DATABASE_URL) return { url: process.env.DRIP_BENCH_DATABASE_URL, stop() {} };
-  const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(a) - Number(b)) : [];
-  const bin = versions.map((v) => join(base, v, 'bin')).findLast((b) => existsSync(join(b, 'initdb')));
-  if (!bin) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'drip-bench-pg-'));
-  const root = process.getuid?.() === 0;
-  // initdb refuses to run as root: as .ci/run, the cluster belongs to the postgres user.
-  const asPg = (cmd) =>
-    root
-      ? execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', cmd], { stdio: 'pipe' })
-      : execFileSync('sh', ['-c', cmd], { stdio: 'pipe' });
-  if (root) {
-    if (spawnSync('id', ['postgres']).status !== 0) return null;
-    execFileSync('chown', ['postgres', dir]);
-    chmodSync(dir, 0o755);
-  }
-  const port = await freePort();
-  asPg(`${bin}/initdb -D ${dir}/data -A trust -U postgres >/dev/null`);
-  asPg(
-    `${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=256MB' -l ${dir}/log -w start >/dev/null`,
-  );
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        asPg(`${bin}/pg_ctl -D ${dir}/data -m fast stop >/dev/null`);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
 
 /** The volume, in SQL: checkouts (4 of 5 approved), orders, `Venda` rows, their shares, daily settlements and summary. */
 async function generate(url, orders) {

@@ -296,6 +296,11 @@ describe('hosted checkout, end to end', () => {
     await snap(page, 'checkout-confirmation');
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByRole('heading', { name: 'Compra aprovada!' }).waitFor({ timeout: 20_000 });
+    // The catalogue's highlight stores (the demo world's active ones) under the approved purchase, but for the store
+    // of this purchase.
+    const highlights = page.getByRole('region', { name: 'Use a Drip também nestas lojas' });
+    await highlights.getByText('Livraria Sabiá').waitFor({ timeout: 10_000 });
+    expect(await highlights.getByText('Casa Pitanga').count()).toBe(0);
     await snap(page, 'checkout-approved');
     const view = await merchantView(baseUrl(), key, checkout.id);
     expect(view.status).toBe('OK');

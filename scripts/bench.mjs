@@ -13,6 +13,7 @@ for (const bench of [
   'checkout-flow.mjs',
   'recovery-timing.mjs',
   'merchant-volume.mjs',
+  'admin-lists.mjs',
 ]) {
   console.log(`\n=== bench/${bench} ===`);
   if ((await run(process.execPath, [join(root, 'bench', bench), ...process.argv.slice(2)])) !== 0) failed++;

@@ -229,6 +229,7 @@ export {
   WAITLIST_STATUSES,
   WaitlistStatus,
 } from './contract/checkout.ts';
+export type { HighlightStore } from './contract/highlight-stores.ts';
 export { issueMessage, issuePath, isValibotDefaultMessage } from './contract/issue-messages.ts';
 export { DeadTask, DeadTasks, DeadTasksQuery, RetriedTask } from './contract/jobs.ts';
 export * from './contract/merchant-sales.ts';

@@ -225,6 +225,26 @@ export const ApprovedRedirecting: Story = {
   },
 };
 
+/** The catalogue's highlight stores under the purchase: logos, initials without one, at a phone's width. */
+export const ApprovedWithHighlightStores: Story = {
+  ...state(
+    fixtureContext('approved', { result: 'OK', resolveUrl: 'https://loja.example/obrigado' }),
+    'Use a Drip também nestas lojas',
+  ),
+  args: {
+    context: fixtureContext('approved', { result: 'OK', resolveUrl: 'https://loja.example/obrigado' }),
+    viewportWidth: 390,
+    loadHighlightStores: async () =>
+      okResult([
+        { id: 's1', name: 'Casa Pitanga', logoUrl: null },
+        { id: 's2', name: 'Livraria Sabiá', logoUrl: null },
+        { id: 's3', name: 'Ateliê Ipê', logoUrl: null },
+        { id: 's4', name: 'Empório Jabuticaba com um nome comprido', logoUrl: null },
+      ]),
+  },
+  globals: smallPhone,
+};
+
 /** One denied story per reason of core's DENIAL_REASONS (the `stories` test fails when a reason has none). */
 function denied(reason: DenialReason): Story {
   const story = state(deniedContext(reason), denialView(reason).message);

@@ -8,6 +8,7 @@ import {
   ZERO_CENTS,
 } from '@drip/core';
 import { lazy, Suspense } from 'react';
+import type { LoadHighlightStores } from '../steps/HighlightStores.tsx';
 import { Insight } from '../steps/Insight.tsx';
 import type { Notify, PixKind } from '../steps/PixPayment.tsx';
 import { ActionsBar, Footer, Header, Spinner, StepHeading } from '../ui/layout.tsx';
@@ -79,6 +80,8 @@ export interface CheckoutViewProps {
   onNotify: Notify;
   /** The × of embedded mode; null hides it (the Drip SDK draws its own close button). */
   onClose: (() => void) | null;
+  /** The catalogue's highlight stores for the approved step (docs/catalogue.md); none show without it. */
+  loadHighlightStores?: LoadHighlightStores | null;
   clock?: Clock;
 }
 
@@ -128,6 +131,7 @@ function StepContent({
   redirectIn,
   lookupCep,
   onNotify,
+  loadHighlightStores,
   clock,
 }: CheckoutViewProps) {
   if (busy.phase === 'loadFailed') {
@@ -255,6 +259,7 @@ function StepContent({
           resolveUrl={context.resolveUrl}
           redirectIn={redirectIn}
           firstPurchase={context.firstPurchase}
+          loadHighlightStores={loadHighlightStores}
         />
       );
     case 'denied':

@@ -14,6 +14,7 @@ import {
   createCheckoutClient,
   createCheckoutMachine,
   firesFailureEvent,
+  loadHighlightStores,
   shouldReportFailure,
   systemClock,
 } from '@drip/core';
@@ -91,6 +92,9 @@ export function CheckoutPage({
 }: CheckoutPageProps) {
   const [api] = useState(() => client ?? createCheckoutClient(fetchImpl ? { fetch: fetchImpl } : {}));
   const [machine] = useState(() => createCheckoutMachine({ client: api, clock }));
+  // One stable loader: the approved step reads the highlight stores once, when it shows (never before, so that
+  // they cost the first screen nothing).
+  const [highlightStores] = useState(() => () => loadHighlightStores(fetchImpl ? { fetch: fetchImpl } : {}));
   const [snapshot, sendToMachine, actor] = useMachine(machine, { input: { checkoutId, transparent } });
   const [embed] = useState(() => createEmbed(transparent ? embedTarget : null));
   // Until the machine has applied its first answer, the page keeps what CheckoutPage.tsx showed without it. The
@@ -294,6 +298,7 @@ export function CheckoutPage({
         lookupCep={api.lookupCep}
         onNotify={toast}
         onClose={parentCloses ? null : onClose}
+        loadHighlightStores={highlightStores}
         clock={clock}
       />
       {feedbackOpen ? (

@@ -1,6 +1,7 @@
 import { checkoutStepMessages } from '@drip/core';
 import { CUSTOMER_AREA_PATH } from '../links.ts';
 import { StepHeading } from '../ui/layout.tsx';
+import { HighlightStores, type LoadHighlightStores } from './HighlightStores.tsx';
 
 export interface ApprovedProps {
   merchantName: string | null;
@@ -9,12 +10,20 @@ export interface ApprovedProps {
   redirectIn: number | null;
   /** A first purchase: the customer portal's password link was sent by SMS. */
   firstPurchase?: boolean;
+  /** Reads the catalogue's highlight stores shown under the purchase; without it none show. */
+  loadHighlightStores?: LoadHighlightStores | null;
 }
 
 const portal = checkoutStepMessages.approvedPortal;
 
 /** Spec 2.5 "Approved". */
-export function Approved({ merchantName, resolveUrl, redirectIn, firstPurchase = false }: ApprovedProps) {
+export function Approved({
+  merchantName,
+  resolveUrl,
+  redirectIn,
+  firstPurchase = false,
+  loadHighlightStores = null,
+}: ApprovedProps) {
   return (
     <section className="step step--center">
       <div className="result-icon result-icon--ok" aria-hidden="true">
@@ -44,6 +53,7 @@ export function Approved({ merchantName, resolveUrl, redirectIn, firstPurchase =
           Voltar para a loja
         </a>
       ) : null}
+      {loadHighlightStores ? <HighlightStores load={loadHighlightStores} exceptName={merchantName} /> : null}
     </section>
   );
 }

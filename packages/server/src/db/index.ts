@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -69,6 +70,9 @@ function durablePgliteStartParams(): string[] {
 
 const MIGRATION_LOCK_KEY = 720_450_001;
 
+/** The extensions the migrations create (PostgreSQL has them in contrib; PGlite loads them at start). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = migrationsDir();
   const countingQueries = options.countQueries === true;
@@ -131,9 +135,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       fs: new NodeFS(options.dataDir),
       relaxedDurability: false,
       startParams: durablePgliteStartParams(),
+      extensions: PGLITE_EXTENSIONS,
     });
   } else {
-    client = await PGlite.create({ dataDir: 'memory://', relaxedDurability: false });
+    client = await PGlite.create({
+      dataDir: 'memory://',
+      relaxedDurability: false,
+      extensions: PGLITE_EXTENSIONS,
+    });
   }
   // PGlite runs every statement — query(), exec(), and the BEGIN, statements and COMMIT of transaction() — inside
   // one `_runExclusiveQuery` call each (the extended-protocol messages of a query share that call): one per

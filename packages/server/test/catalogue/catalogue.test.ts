@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { CATALOGUE_API } from '@drip/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueKeyOf, loadConfig, SANDBOX_CATALOGUE_API_KEY } from '../../src/config.ts';
+import { HIGHLIGHT_STORES_RELAYED } from '../../src/modules/catalogue/routes.ts';
 import { bearer, loginAdmin, seededApp, type TestResponse, testConfig } from '../helpers.ts';
 import { makeJpeg, makePng } from '../images/png-fixtures.ts';
 
@@ -385,10 +386,24 @@ describe("the checkout's highlight stores", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toContainEqual({ id: s.id, name: 'Loja em Destaque', logoUrl: s.logoUrl });
     const buckets = await api('GET', '/management/stores/buckets');
-    expect(res.body).toEqual(buckets.body[0].stores);
+    expect(res.body).toEqual(buckets.body[0].stores.slice(0, HIGHLIGHT_STORES_RELAYED));
     await api('PUT', `/management/stores/${s.id}/update-status?newStatus=DISABLED`);
     const after = await t.request('GET', '/api/v1/highlight-stores');
     expect(after.body.map((x: { id: string }) => x.id)).not.toContain(s.id);
+  });
+
+  it('relay the head of the bucket only: a checkout page never carries the whole catalogue', async () => {
+    const created = [];
+    for (let i = 0; i < HIGHLIGHT_STORES_RELAYED + 3; i++)
+      created.push(await store({ name: `AAA Destaque ${String(i).padStart(2, '0')}` }));
+    const res = await t.request('GET', '/api/v1/highlight-stores');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toHaveLength(HIGHLIGHT_STORES_RELAYED);
+    expect(res.body.map((x: { name: string }) => x.name)).toEqual(
+      created.slice(0, HIGHLIGHT_STORES_RELAYED).map((x) => x.name),
+    );
+    const buckets = await api('GET', '/management/stores/buckets');
+    expect(res.body).toEqual(buckets.body[0].stores.slice(0, HIGHLIGHT_STORES_RELAYED));
   });
 });
 

@@ -134,6 +134,31 @@ describe('merchants: create, list, details, edit', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('finds a merchant by its document, masked or not, whole or part; a document-like name still matches', async () => {
+    const created = await createMerchant(t, admin, {
+      name: 'Ótica Documento Sem Números',
+      cnpj: '45.723.174/0001-10',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const ids = async (text: string) => {
+      const res = await t.request(
+        'GET',
+        `${adminMerchants.path}?name=${encodeURIComponent(text)}&size=100`,
+        undefined,
+        admin,
+      );
+      expect(res.status).toBe(200);
+      return res.body.content.map((m: { id: string }) => m.id);
+    };
+    for (const text of ['45.723.174/0001-10', '45723174000110', '723.174', ' 7231740001 '])
+      expect(await ids(text), text).toContain(created.body.id);
+    // Letters make it a name search; fewer than 3 digits are too little to be a document.
+    expect(await ids('45.723.174a')).not.toContain(created.body.id);
+    expect(await ids('10')).not.toContain(created.body.id);
+    const numbered = await createMerchant(t, admin, { name: `Loja 987654 ${Date.now()}` });
+    expect(await ids('987654')).toContain(numbered.body.id);
+  });
+
   it('edits the whole form, audits the changed field names, and 404s an unknown merchant', async () => {
     const created = await createMerchant(t, admin);
     const path = fillPath(adminUpdateMerchant.path, { merchantId: created.body.id });

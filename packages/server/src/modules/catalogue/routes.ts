@@ -14,13 +14,15 @@ import {
   catalogueUpdateStore,
   catalogueUpdateStoreStatus,
   catalogueUpdateTag,
-  HIGHLIGHTS_BUCKET,
   shopperHighlightStores,
 } from '@drip/core';
 import { readJson } from '../../http/body.ts';
 import type { AppContext, Services } from '../../http/context.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 import { IMAGE_BODY_BYTES } from '../images/service.ts';
+
+/** How many highlight stores the checkout gets (it shows fewer): the head of the 'Highlights' bucket. */
+export const HIGHLIGHT_STORES_RELAYED = 24;
 
 /** A body that carries an image (base64): the image's limit decides, not the 64 KB of the other calls. */
 const imageBody = { readBody: (c: AppContext) => readJson(c, IMAGE_BODY_BYTES) };
@@ -55,8 +57,7 @@ export function catalogueRoutes(s: Services): RouteDef[] {
     route(shopperHighlightStores, async ({ c }) => {
       // Public and the same for every shopper: a short shared cache spares the database on every checkout load.
       c.header('Cache-Control', 'public, max-age=60');
-      const buckets = await k.buckets();
-      return buckets.find((b) => b.name === HIGHLIGHTS_BUCKET)?.stores ?? [];
+      return k.highlightStores(HIGHLIGHT_STORES_RELAYED);
     }),
   ];
 }

@@ -336,20 +336,32 @@ export class CatalogueService {
       query.status ? eq(catalogueStores.status, query.status) : undefined,
       query.storeName ? ilike(catalogueStores.name, `%${escapeLike(query.storeName)}%`) : undefined,
     );
-    const [total] = await this.db.select({ n: count() }).from(catalogueStores).where(where);
-    const rows = await this.db
-      .select({
-        id: catalogueStores.id,
-        name: catalogueStores.name,
-        origin: catalogueStores.origin,
-        status: catalogueStores.status,
-        logo: catalogueStores.logo,
-      })
+    const byName = [sql`lower(${catalogueStores.name})`, asc(catalogueStores.id)] as const;
+    // The page's ids first, from the (status,) lower(name), id, name indexes alone, then their rows: a page deep in
+    // 10^5 stores skips its offset in the index instead of reading every skipped row (docs/benchmarks.md).
+    const page = this.db
+      .select({ id: catalogueStores.id })
       .from(catalogueStores)
       .where(where)
-      .orderBy(sql`lower(${catalogueStores.name})`, asc(catalogueStores.id))
+      .orderBy(...byName)
       .limit(query.size)
-      .offset(query.page * query.size);
+      .offset(query.page * query.size)
+      .as('page');
+    // The count and the page side by side: on PostgreSQL each takes a connection of the pool.
+    const [[total], rows] = await Promise.all([
+      this.db.select({ n: count() }).from(catalogueStores).where(where),
+      this.db
+        .select({
+          id: catalogueStores.id,
+          name: catalogueStores.name,
+          origin: catalogueStores.origin,
+          status: catalogueStores.status,
+          logo: catalogueStores.logo,
+        })
+        .from(catalogueStores)
+        .innerJoin(page, eq(page.id, catalogueStores.id))
+        .orderBy(...byName),
+    ]);
     const totalElements = total?.n ?? 0;
     return {
       content: rows.map(({ logo, ...r }) => ({ ...r, logoUrl: this.deps.images.urlOf(logo) })),
@@ -463,6 +475,21 @@ export class CatalogueService {
           .where(eq(catalogueStores.id, id));
       return this.getStore(id, tx);
     });
+  }
+
+  /**
+   * The checkout's highlight stores: the head of the 'Highlights' bucket (ACTIVE stores by name), at most `limit`, read
+   * with the (status, lower(name)) index. A shopper's page needs a handful; the bucket holds every active store,
+   * which at catalogue scale (10^5) would be megabytes on every approved purchase.
+   */
+  async highlightStores(limit: number): Promise<core.HighlightStore[]> {
+    const rows = await this.db
+      .select({ id: catalogueStores.id, name: catalogueStores.name, logo: catalogueStores.logo })
+      .from(catalogueStores)
+      .where(eq(catalogueStores.status, 'ACTIVE'))
+      .orderBy(sql`lower(${catalogueStores.name})`, asc(catalogueStores.id))
+      .limit(limit);
+    return rows.map((s) => ({ id: s.id, name: s.name, logoUrl: this.deps.images.urlOf(s.logo) }));
   }
 
   /**

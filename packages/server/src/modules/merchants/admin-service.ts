@@ -21,7 +21,7 @@ import {
   type TermState,
   termStates,
 } from '@drip/core';
-import { and, asc, count, eq, ilike, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, like, ne, or } from 'drizzle-orm';
 import { normalizePhone } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -54,6 +54,18 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** `%` and `_` typed in the search are letters, not wildcards. */
 const likeEscaped = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The list's one search box finds a merchant by store name (any part, any case) or, when the text looks like a
+ * document (CNPJ or CPF, whole or part: at least 3 digits and nothing but digits, '.', '/', '-' and spaces), by the
+ * document's digits too; the row keeps them unmasked, so '11.222.333' finds '11222333000181'.
+ */
+function searchWhere(text: string) {
+  const byName = ilike(merchants.name, `%${likeEscaped(text)}%`);
+  const digits = text.replace(/\D/g, '');
+  if (!/^[\d./\s-]+$/.test(text) || digits.length < 3) return byName;
+  return or(byName, like(merchants.cnpj, `%${digits}%`));
+}
 
 /** The form's fields as the merchants row stores them. */
 function rowValues(req: AdminMerchantRequest) {
@@ -290,22 +302,25 @@ export class MerchantAdminService {
   // ------------------------------------------------------------ merchants
 
   async list(q: { page: number; size: number; name?: string | undefined }) {
-    const where = q.name ? ilike(merchants.name, `%${likeEscaped(q.name)}%`) : undefined;
-    const [total] = await this.d.db.select({ n: count() }).from(merchants).where(where);
-    const rows = await this.d.db
-      .select({
-        id: merchants.id,
-        name: merchants.name,
-        initials: merchants.initials,
-        cnpj: merchants.cnpj,
-        status: merchants.status,
-        createdAt: merchants.createdAt,
-      })
-      .from(merchants)
-      .where(where)
-      .orderBy(asc(merchants.name), asc(merchants.id))
-      .limit(q.size)
-      .offset(q.page * q.size);
+    const where = q.name ? searchWhere(q.name) : undefined;
+    // The count and the page side by side: on PostgreSQL each takes a connection of the pool.
+    const [[total], rows] = await Promise.all([
+      this.d.db.select({ n: count() }).from(merchants).where(where),
+      this.d.db
+        .select({
+          id: merchants.id,
+          name: merchants.name,
+          initials: merchants.initials,
+          cnpj: merchants.cnpj,
+          status: merchants.status,
+          createdAt: merchants.createdAt,
+        })
+        .from(merchants)
+        .where(where)
+        .orderBy(asc(merchants.name), asc(merchants.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
+    ]);
     const totalElements = total?.n ?? 0;
     return {
       content: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
