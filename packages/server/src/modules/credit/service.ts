@@ -11,7 +11,6 @@ import {
   type CreditDecision,
   type CreditSnapshot,
   evaluateCredit,
-  type MerchantRuleFlags,
 } from './rules.ts';
 import { type AntifraudPort, type BureauPort, magicProfile } from './sandbox.ts';
 import { creditDecisions } from './tables.ts';
