@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './admin-merchants.ts';
+export * from './admin-promotions.ts';
 export * from './catalogue.ts';
 export * from './common.ts';
 export * from './customer.ts';

@@ -5,6 +5,7 @@
  */
 import { adminEndpoints } from './admin.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
+import { adminPromotionEndpoints } from './admin-promotions.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { customerEndpoints } from './customer.ts';
 import type { AnyEndpoint } from './define.ts';
@@ -20,6 +21,7 @@ import { shopperEndpoints } from './shopper.ts';
 export const endpointGroups = {
   admin: adminEndpoints,
   adminMerchants: adminMerchantEndpoints,
+  adminPromotions: adminPromotionEndpoints,
   merchant: merchantEndpoints,
   merchantSales: merchantSalesEndpoints,
   merchantRefunds: merchantRefundEndpoints,
