@@ -20,6 +20,7 @@ const soon = (path: string, title: string): RouteObject => ({
 const merchantFormPages = () => import('./merchants/MerchantFormPage.tsx');
 const merchantUserFormPages = () => import('./merchants/MerchantUserFormPage.tsx');
 const termFormPages = () => import('./merchants/TermFormPage.tsx');
+const promotionFormPages = () => import('./promotions/PromotionFormPage.tsx');
 
 /** Spec 2.2: every admin route; the ones not built yet show an honest empty state. */
 export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[] {
@@ -114,10 +115,22 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
           soon('customers', 'Clientes'),
           soon('customers/:customerId', 'Detalhes do cliente'),
           soon('customers/:customerId/edit', 'Editar cliente'),
-          soon('promotions', 'Promoções'),
-          soon('promotions/create', 'Criar promoção'),
-          soon('promotions/:id', 'Detalhes da promoção'),
-          soon('promotions/:id/edit', 'Editar promoção'),
+          {
+            path: 'promotions',
+            ...lazyPage(
+              () => import('./promotions/PromotionsPage.tsx'),
+              (m) => m.PromotionsPage,
+            ),
+          },
+          { path: 'promotions/create', ...lazyPage(promotionFormPages, (m) => m.PromotionCreatePage) },
+          {
+            path: 'promotions/:id',
+            ...lazyPage(
+              () => import('./promotions/PromotionDetailsPage.tsx'),
+              (m) => m.PromotionDetailsPage,
+            ),
+          },
+          { path: 'promotions/:id/edit', ...lazyPage(promotionFormPages, (m) => m.PromotionEditPage) },
           soon('block-user', 'Bloquear cliente'),
           soon('whitelist', 'Whitelist'),
           soon('debt-list', 'Lista de negociação'),
