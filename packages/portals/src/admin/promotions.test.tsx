@@ -162,6 +162,8 @@ describe('admin promotion create', () => {
     await choose(user, /^Loja/, 'Casa Aurora', modal);
     await user.click(modal.getByRole('button', { name: 'Salvar produto' }));
     expect(await screen.findByText('Tênis · Casa Aurora')).toBeTruthy();
+    // The modal's form lives inside the promotion's form in React's tree: saving the product must not submit it.
+    expect(fake.calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Criar' }));
     expect(
       await screen.findByText(

@@ -184,6 +184,9 @@ function ProductModal({
     setDraft((d) => ({ ...d, [key]: value }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The modal is in a portal in the DOM but inside the promotion's form in React's tree, where the submit event
+    // bubbles on: without this, saving a product would submit the promotion too.
+    event.stopPropagation();
     const checked = productBody(draft);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
