@@ -1,8 +1,9 @@
 import { SESSION_KEYS, todayInSaoPaulo } from '@drip/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, type Call, ok, server } from '../merchant/sales-fake-api.ts';
+import { reloadPage } from '../shared/reloadPage.ts';
 import { fakeJwt, renderApp } from '../test/harness.tsx';
 import {
   BANNERS,
@@ -15,6 +16,8 @@ import {
   promotionsPage,
   STORE,
 } from './promotions/fixtures.ts';
+
+vi.mock('../shared/reloadPage.ts', () => ({ reloadPage: vi.fn() }));
 
 configure({ asyncUtilTimeout: 5000 });
 // Mantine's Select scrolls its selected option into view; jsdom has no layout.
@@ -347,6 +350,28 @@ describe('admin promotion edit', () => {
     await user.click(confirm.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Não foi possível remover o produto')).toBeTruthy();
     expect(screen.getByText('Produto 2')).toBeTruthy();
+  });
+
+  it('reloads the page when the promotion cannot be read again after a removal', async () => {
+    let removed = false;
+    const fake = api({
+      [DETAILS]: () => (removed ? failure(503) : ok(productPromotion())),
+      [`DELETE ${PRODUCTS}/${product(2).id}`]: () => {
+        removed = true;
+        return ok({ id: product(2).id });
+      },
+    });
+    vi.mocked(reloadPage).mockClear();
+    renderApp(`/admin/promotions/${PROMOTION_ID}/edit`, fake.fetch);
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'Produtos' });
+    await user.click(screen.getByRole('button', { name: 'Remover Produto 2' }));
+    const confirm = within(
+      await screen.findByRole('dialog', { name: 'Tem certeza que deseja remover esse produto?' }),
+    );
+    await user.click(confirm.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Produto removido com sucesso!')).toBeTruthy();
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
   });
 
   it('hides the products of a PAGE_VIEW promotion', async () => {

@@ -41,6 +41,7 @@ import {
   notifySuccess,
   PageLoader,
 } from '../../shared/kit/index.ts';
+import { reloadPage } from '../../shared/reloadPage.ts';
 import type { FieldErrors } from '../../shared/validate.ts';
 import { validate } from '../../shared/validate.ts';
 import {
@@ -555,7 +556,7 @@ function EditProducts({ promotion, reload }: { promotion: Promotion; reload: () 
     }
     notifySuccess(PROMOTION_TEXTS.productRemoved);
     // Spec 8: if reading the promotion again fails, the page reloads (no list that still shows the removed one).
-    if (!(await reload())) window.location.reload();
+    if (!(await reload())) reloadPage();
   };
   return (
     <Section
