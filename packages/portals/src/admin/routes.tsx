@@ -20,7 +20,8 @@ const soon = (path: string, title: string): RouteObject => ({
 const merchantFormPages = () => import('./merchants/MerchantFormPage.tsx');
 const merchantUserFormPages = () => import('./merchants/MerchantUserFormPage.tsx');
 const termFormPages = () => import('./merchants/TermFormPage.tsx');
-const promotionFormPages = () => import('./promotions/PromotionFormPage.tsx');
+/** The promotion screens go through one loader module (promotions/pages.ts says why). */
+const promotionPages = () => import('./promotions/pages.ts');
 
 /** Spec 2.2: every admin route; the ones not built yet show an honest empty state. */
 export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[] {
@@ -118,19 +119,31 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
           {
             path: 'promotions',
             ...lazyPage(
-              () => import('./promotions/PromotionsPage.tsx'),
+              () => promotionPages().then((p) => p.loadPromotionsPage()),
               (m) => m.PromotionsPage,
             ),
           },
-          { path: 'promotions/create', ...lazyPage(promotionFormPages, (m) => m.PromotionCreatePage) },
+          {
+            path: 'promotions/create',
+            ...lazyPage(
+              () => promotionPages().then((p) => p.loadPromotionFormPages()),
+              (m) => m.PromotionCreatePage,
+            ),
+          },
           {
             path: 'promotions/:id',
             ...lazyPage(
-              () => import('./promotions/PromotionDetailsPage.tsx'),
+              () => promotionPages().then((p) => p.loadPromotionDetailsPage()),
               (m) => m.PromotionDetailsPage,
             ),
           },
-          { path: 'promotions/:id/edit', ...lazyPage(promotionFormPages, (m) => m.PromotionEditPage) },
+          {
+            path: 'promotions/:id/edit',
+            ...lazyPage(
+              () => promotionPages().then((p) => p.loadPromotionFormPages()),
+              (m) => m.PromotionEditPage,
+            ),
+          },
           soon('block-user', 'Bloquear cliente'),
           soon('whitelist', 'Whitelist'),
           soon('debt-list', 'Lista de negociação'),
