@@ -317,6 +317,23 @@ describe('promotion products', () => {
   });
 });
 
+describe('the store picker', () => {
+  it('offers active catalogue stores by name, any case, and never a disabled or archived one', async () => {
+    const all = await call('GET', `${BANNERS}/stores`);
+    expect(all.status, all.text).toBe(200);
+    const names = all.body.map((s: { name: string }) => s.name);
+    expect(names).toEqual(expect.arrayContaining(['Loja Promo', 'Outra Loja', 'Loja Aurora']));
+    // The demo world's disabled and archived stores.
+    expect(names).not.toContain('Ateliê Ipê');
+    expect(names).not.toContain('Brechó Jabuticaba');
+    expect(all.body.length).toBeLessThanOrEqual(50);
+    const found = await call('GET', `${BANNERS}/stores?storeName=${encodeURIComponent('outra')}`);
+    expect(found.body).toEqual([{ id: otherStoreId, name: 'Outra Loja' }]);
+    const none = await call('GET', `${BANNERS}/stores?storeName=${encodeURIComponent('%_')}`);
+    expect(none.body).toEqual([]);
+  });
+});
+
 describe('who may call', () => {
   it('admits only an admin: anonymous 401, a merchant or customer token 403', async () => {
     const merchant = bearer((await loginMerchant(t)).token);
