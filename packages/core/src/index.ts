@@ -272,6 +272,7 @@ export {
   UniquePayment,
 } from './contract/orders.ts';
 export { ADMIN_API, CUSTOMER_API, MERCHANT_API, paths } from './contract/paths.ts';
+export * from './contract/promotions.ts';
 export {
   MerchantOrder,
   MerchantOrderPage,

@@ -36,6 +36,7 @@ import type { Notifications } from './modules/notifications/ports.ts';
 import { SendCaps } from './modules/notifications/send-caps.ts';
 import { instalmentModule } from './modules/orders/module.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
+import { PromotionService } from './modules/promotions/service.ts';
 import { buildSettlements } from './modules/settlements/module.ts';
 import type { PayoutPort } from './modules/settlements/payout-port.ts';
 import { WebhookService } from './modules/webhooks/service.ts';
@@ -158,12 +159,14 @@ export function buildServices(deps: AppDeps): Services {
     log,
   });
   const images = new ImageService(deps.imageStore ?? imageStoreFor(config), config.publicUrl);
+  const catalogue = new CatalogueService({ db, clock, images });
   return {
     ...paymentsModule,
     ...checkoutServices,
     webhooks,
     images,
-    catalogue: new CatalogueService({ db, clock, images }),
+    catalogue,
+    promotions: new PromotionService({ db, clock, images, catalogue, audit }),
     cep: cepPortFor(config),
     config,
     database,

@@ -14,6 +14,7 @@ import { adminMerchantRoutes } from './modules/merchants/admin-routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { promotionRoutes } from './modules/promotions/routes.ts';
 import { pixSandboxRoutes } from './modules/sandbox/pix-routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { settlementRoutes } from './modules/settlements/routes.ts';
@@ -25,6 +26,7 @@ export function routeTable(services: Services): RouteDef[] {
     ...adminRoutes(services),
     ...adminMerchantRoutes(services),
     ...fraudRoutes(services),
+    ...promotionRoutes(services),
     ...authRoutes(services),
     ...merchantRoutes(services),
     ...customerRoutes(services),

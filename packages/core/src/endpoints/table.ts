@@ -6,6 +6,7 @@
 import { adminEndpoints } from './admin.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
 import { adminRiskEndpoints } from './admin-risk.ts';
+import { adminPromotionEndpoints } from './admin-promotions.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { customerEndpoints } from './customer.ts';
 import type { AnyEndpoint } from './define.ts';
@@ -22,6 +23,7 @@ export const endpointGroups = {
   admin: adminEndpoints,
   adminMerchants: adminMerchantEndpoints,
   adminRisk: adminRiskEndpoints,
+  adminPromotions: adminPromotionEndpoints,
   merchant: merchantEndpoints,
   merchantSales: merchantSalesEndpoints,
   merchantRefunds: merchantRefundEndpoints,

@@ -18,6 +18,8 @@ const soon = (path: string, title: string): RouteObject => ({
 const merchantFormPages = () => import('./merchants/MerchantFormPage.tsx');
 const merchantUserFormPages = () => import('./merchants/MerchantUserFormPage.tsx');
 const termFormPages = () => import('./merchants/TermFormPage.tsx');
+/** The promotion screens go through one loader module (promotions/pages.ts says why). */
+const promotionPages = () => import('./promotions/pages.ts');
 
 /**
  * Spec 2.2: the admin pages under `/admin` (the login, the guard, the layout and the home redirect are in
@@ -95,10 +97,34 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
     soon('customers', 'Clientes'),
     soon('customers/:customerId', 'Detalhes do cliente'),
     soon('customers/:customerId/edit', 'Editar cliente'),
-    soon('promotions', 'Promoções'),
-    soon('promotions/create', 'Criar promoção'),
-    soon('promotions/:id', 'Detalhes da promoção'),
-    soon('promotions/:id/edit', 'Editar promoção'),
+    {
+      path: 'promotions',
+      ...lazyPage(
+        () => promotionPages().then((p) => p.loadPromotionsPage()),
+        (m) => m.PromotionsPage,
+      ),
+    },
+    {
+      path: 'promotions/create',
+      ...lazyPage(
+        () => promotionPages().then((p) => p.loadPromotionFormPages()),
+        (m) => m.PromotionCreatePage,
+      ),
+    },
+    {
+      path: 'promotions/:id',
+      ...lazyPage(
+        () => promotionPages().then((p) => p.loadPromotionDetailsPage()),
+        (m) => m.PromotionDetailsPage,
+      ),
+    },
+    {
+      path: 'promotions/:id/edit',
+      ...lazyPage(
+        () => promotionPages().then((p) => p.loadPromotionFormPages()),
+        (m) => m.PromotionEditPage,
+      ),
+    },
     soon('block-user', 'Bloquear cliente'),
     soon('whitelist', 'Whitelist'),
     soon('debt-list', 'Lista de negociação'),

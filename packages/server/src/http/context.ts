@@ -31,6 +31,7 @@ import type { OrderService } from '../modules/orders/service.ts';
 import type { PixSettings } from '../modules/payments/module.ts';
 import type { SandboxPsp } from '../modules/payments/sandbox-psp.ts';
 import type { Payments } from '../modules/payments/service.ts';
+import type { PromotionService } from '../modules/promotions/service.ts';
 import type { SandboxPayouts } from '../modules/settlements/payout-port.ts';
 import type { SettlementService } from '../modules/settlements/service.ts';
 import type { WebhookService } from '../modules/webhooks/service.ts';
@@ -106,6 +107,8 @@ export interface Services {
   images: ImageService;
   /** The store catalogue: stores, categories, tags, highlight buckets (its own API, catalogue key). */
   catalogue: CatalogueService;
+  /** Promotions of the B2C app and their products (admin, audited). */
+  promotions: PromotionService;
   /** The merchants' registered embed origins, cached (static.ts); `clear()` after a change. */
   embedOrigins: EmbedOriginsSource & { clear(): void };
 }

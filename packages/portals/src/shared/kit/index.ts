@@ -30,6 +30,7 @@ export {
   PercentInput,
   valibotResolver,
 } from './form.tsx';
+export { IMAGE_INPUT_MESSAGES, ImageInput, type ImageInputProps, pngBase64 } from './ImageInput.tsx';
 export {
   InfiniteList,
   type InfiniteListProps,

@@ -493,6 +493,35 @@ export class CatalogueService {
   }
 
   /**
+   * The names of the stores `ids` names (unknown ids are left out): other modules that refer to stores (promotions)
+   * show a name without reading this module's tables.
+   */
+  async storeNames(ids: readonly string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(ids)].filter((id) => UUID.test(id));
+    if (unique.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: catalogueStores.id, name: catalogueStores.name })
+      .from(catalogueStores)
+      .where(inArray(catalogueStores.id, unique));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** Up to `limit` ACTIVE stores whose name contains `name` (any case), by name: a store picker's options. */
+  async activeStoreOptions(name: string | undefined, limit: number): Promise<{ id: string; name: string }[]> {
+    return this.db
+      .select({ id: catalogueStores.id, name: catalogueStores.name })
+      .from(catalogueStores)
+      .where(
+        and(
+          eq(catalogueStores.status, 'ACTIVE'),
+          name ? ilike(catalogueStores.name, `%${escapeLike(name)}%`) : undefined,
+        ),
+      )
+      .orderBy(sql`lower(${catalogueStores.name})`, asc(catalogueStores.id))
+      .limit(limit);
+  }
+
+  /**
    * The highlight buckets (docs/catalogue.md): 'Highlights' with every ACTIVE store by name, then one bucket per
    * ACTIVE tag (by priority) with its ACTIVE stores; a tag without active stores has no bucket.
    */
