@@ -7,14 +7,15 @@
 import type { Cents } from '@drip/core';
 import type { Shaped } from '../../db/shaped.ts';
 import type { Tx } from '../../db/types.ts';
-import type { OneStatementBooking, PaymentsService } from '../payments/types.ts';
+import type {
+  ChargePurpose,
+  ChargeStatus,
+  CreateChargeInput,
+  OneStatementBooking,
+  PaymentsService,
+} from '../payments/types.ts';
 
-export type ChargePurpose =
-  | 'VERIFICATION'
-  | 'FIRST_INSTALMENT'
-  | 'FULL_AMOUNT'
-  | 'INSTALMENT'
-  | 'UNIQUE_PAYMENT';
+export type { ChargePurpose };
 
 export interface Charge {
   id: string;
@@ -25,21 +26,14 @@ export interface Charge {
   brCode: string;
   qrCodeUrl: string;
   expiresAt: Date;
-  status: 'ACTIVE' | 'PAID' | 'EXPIRED' | 'CANCELED' | 'REFUNDED';
+  status: ChargeStatus;
   paidAt: Date | null;
   payerCpf: string | null;
   payerBankCode: string | null;
 }
 
 /** What a charge is asked with. */
-export interface ChargeInput {
-  purpose: ChargePurpose;
-  referenceId: string;
-  amount: Cents;
-  expiresInSeconds?: number;
-  payer?: { cpf: string; name: string };
-  description: string;
-}
+export type ChargeInput = CreateChargeInput;
 
 export interface PaymentsPort {
   createCharge(tx: Tx | null, input: ChargeInput): Promise<Charge>;
