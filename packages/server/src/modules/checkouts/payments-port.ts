@@ -9,28 +9,16 @@ import type { Shaped } from '../../db/shaped.ts';
 import type { Tx } from '../../db/types.ts';
 import type {
   ChargePurpose,
-  ChargeStatus,
   CreateChargeInput,
   OneStatementBooking,
+  Charge as PaymentsCharge,
   PaymentsService,
 } from '../payments/types.ts';
 
 export type { ChargePurpose };
 
-export interface Charge {
-  id: string;
-  txid: string;
-  purpose: ChargePurpose;
-  referenceId: string;
-  amount: Cents;
-  brCode: string;
-  qrCodeUrl: string;
-  expiresAt: Date;
-  status: ChargeStatus;
-  paidAt: Date | null;
-  payerCpf: string | null;
-  payerBankCode: string | null;
-}
+/** A charge as the checkout reads it: the payments module's, without what only payments itself reads. */
+export type Charge = Omit<PaymentsCharge, 'payerName' | 'endToEndId' | 'refundReason' | 'refundedAmount'>;
 
 /** What a charge is asked with. */
 export type ChargeInput = CreateChargeInput;
