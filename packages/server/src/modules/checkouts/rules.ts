@@ -15,6 +15,7 @@ import {
   type UpfrontPaymentStatus,
 } from '@drip/core';
 import type * as v from 'valibot';
+import type { MerchantRuleFlags } from '../credit/rules.ts';
 import type { CheckoutRow, checkouts, StoredCustomerData } from './tables.ts';
 
 export const TOKEN_TTL_MS = 10 * 60 * 1000;
@@ -33,7 +34,8 @@ export const VERIFICATION_REFUND_REASON = 'Estorno do Pix de verificação';
 export type WireResponse = v.InferInput<typeof CheckoutResponse>;
 export type WireField = WireResponse['fields'][number];
 
-export interface MerchantFacts {
+/** The merchant as a checkout reads it: its terms and the credit rules it switches off. */
+export interface MerchantFacts extends MerchantRuleFlags {
   id: string;
   name: string;
   status: 'ENABLED' | 'ARCHIVED';
@@ -42,13 +44,6 @@ export interface MerchantFacts {
   maxInstalments: number;
   upfrontPaymentStatus: UpfrontPaymentStatus;
   maxAmountPerOrder: number | null;
-  skipAntifraud: boolean;
-  skipProtectedScore: boolean;
-  skipFraudulentPhone: boolean;
-  skipFraudulentCpf: boolean;
-  skipFraudulentAddressCep: boolean;
-  skipFraudulentBankCode: boolean;
-  skipOrderAmountRule: boolean;
   cashbackRate: number;
 }
 
