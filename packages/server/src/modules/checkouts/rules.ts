@@ -22,6 +22,8 @@ export const TOKEN_TTL_MS = 10 * 60 * 1000;
 export const TOKEN_RESEND_COOLDOWN_MS = 30 * 1000;
 export const TOKEN_MAX_ATTEMPTS = 5;
 export const VERIFICATION_AMOUNT: Cents = cents(100);
+/** What the verification Pix says on the payer's bank statement. */
+export const VERIFICATION_PIX_DESCRIPTION = 'Verificação Drip (estornada)';
 export const DEFAULT_INSTALMENTS = 3;
 export const DEFAULT_FIRST_DUE_DAYS = 15;
 export const FIRST_DUE_MIN_DAYS = 1;
