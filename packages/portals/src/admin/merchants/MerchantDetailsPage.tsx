@@ -30,6 +30,7 @@ import {
   ResponsiveTable,
   type RowLook,
   StatusBadge,
+  statusLabel,
   type TableColumn,
 } from '../../shared/kit/index.ts';
 import { useAdminMerchant, useMerchantStatus, useResetApiKey } from '../api/merchants.ts';
@@ -75,11 +76,6 @@ const SETTLEMENT_PAYMENT_LABELS: Record<string, string> = {
   WEEKDAYS_ONLY: 'Somente dias úteis da semana',
   BUSINESS_DAYS_ONLY: 'Somente dias úteis',
 };
-const UPFRONT_LABELS: Record<string, string> = {
-  DISABLED: 'Desabilitado',
-  OPTIONAL: 'Opcional',
-  MANDATORY: 'Obrigatório',
-};
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -119,7 +115,7 @@ function mainItems(m: AdminMerchantDetails): DetailItem[] {
     { label: 'Repasse quando a parcela é paga', value: m.settlementWhenInstalmentPaid },
     {
       label: 'Pagamento da entrada',
-      value: UPFRONT_LABELS[m.upfrontPaymentStatus] ?? m.upfrontPaymentStatus,
+      value: statusLabel('requirement', m.upfrontPaymentStatus),
     },
     { label: 'Telefone de pedidos', value: m.ordersPhone },
     { label: 'Limite do cliente', value: reais(m.customerLimit) },
