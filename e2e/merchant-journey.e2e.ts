@@ -10,29 +10,14 @@ import type { Browser } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, snap } from './browser.ts';
-import { createCheckout, merchantKey } from './checkout-helpers.ts';
+import { merchantKey } from './checkout-helpers.ts';
 import { merchantSessionToken, merchantUser, signInMerchant } from './merchant-portal.ts';
-import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
+import { type Demo, demo } from './sandbox.ts';
+import { call, purchaseWithUpfrontPix } from './upfront-purchase.ts';
 
 let browser: Browser;
 let world: Demo;
 let sale: { checkoutId: string; code: string };
-
-async function call(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined, text };
-}
-
-const Step = v.object({
-  result: v.string(),
-  fields: v.array(v.object({ fieldName: v.string(), fieldData: v.optional(v.unknown()) })),
-});
-type Step = v.InferOutput<typeof Step>;
-const fieldOf = (step: Step, name: string) => step.fields.find((f) => f.fieldName === name);
 
 /**
  * A purchase at Loja Aurora (upfront OPTIONAL) through the checkout API, 3x, choosing today as the first due date:
@@ -40,75 +25,25 @@ const fieldOf = (step: Step, name: string) => step.fields.find((f) => f.fieldNam
  */
 async function purchaseWithPaidInstalment(): Promise<{ checkoutId: string; code: string }> {
   const n = (Date.now() % 1_000_000) + 4243;
-  const shopper = {
-    cpf: generateCpf(n),
-    phone: `+5511${String(970_000_000 + (n % 29_999_999)).slice(0, 9)}`,
-  };
   const code = `E2E-JORNADA-${n}`;
-  const checkout = await createCheckout(baseUrl(), merchantKey(world, 'Loja Aurora'), 150, {
-    merchantOrderCode: code,
+  const checkoutId = await purchaseWithUpfrontPix({
+    apiKey: merchantKey(world, 'Loja Aurora'),
+    shopper: {
+      cpf: generateCpf(n),
+      phone: `+5511${String(970_000_000 + (n % 29_999_999)).slice(0, 9)}`,
+      name: 'Carla Estorno',
+      email: `carla.${n}@cliente.demo`,
+      addressNumber: '200',
+    },
+    amount: 150,
     products: [
       { name: 'Camiseta', quantity: 1, amount: 90 },
       { name: 'Boné', quantity: 1, amount: 60 },
     ],
+    instalments: 3,
+    merchantOrderCode: code,
   });
-  const put = async (body: unknown) =>
-    call(`/api/v1/checkouts/${checkout.id}`, { method: 'PUT', body: JSON.stringify(body) });
-  const step = async (body: unknown) => {
-    const res = await put(body);
-    expect(res.status, res.text).toBe(200);
-    return v.parse(Step, res.body);
-  };
-  await step({});
-  const before = await outbox(baseUrl(), shopper.phone);
-  let res = await step({
-    customerPhone: shopper.phone,
-    customerCpf: shopper.cpf,
-    customerName: 'Carla Estorno',
-    customerEmail: `carla.${n}@cliente.demo`,
-    addressCep: '01310100',
-    addressStreet: 'Avenida Paulista',
-    addressNumber: '200',
-    addressNeighborhood: 'Bela Vista',
-    addressCity: 'São Paulo',
-    addressState: 'SP',
-  });
-  if (fieldOf(res, 'phoneVerificationCode')) {
-    const sms = await newMessage(baseUrl(), shopper.phone, before);
-    res = await step({ phoneVerificationCode: sms.code });
-  }
-  const clock = v.parse(v.object({ now: v.string() }), (await call('/sandbox/clock')).body);
-  const today = isoDateInSaoPaulo(new Date(clock.now));
-  let upfront = false;
-  let selected = false;
-  for (let i = 0; i < 60 && res.result === 'MORE_INFO'; i++) {
-    // The verification Pix of a first purchase, then the first instalment's.
-    const payment = (fieldOf(res, 'payment') ?? fieldOf(res, 'paymentForFirstInstalment'))?.fieldData;
-    if (payment) {
-      const { paymentQrCodeText } = v.parse(v.object({ paymentQrCodeText: v.string() }), payment);
-      const paid = await call('/sandbox/pix/pay', {
-        method: 'POST',
-        body: JSON.stringify({ brcode: paymentQrCodeText, payerCpf: shopper.cpf, payerBankCode: '260' }),
-      });
-      expect(paid.status, paid.text).toBe(200);
-      res = await step({});
-    } else if (!upfront && (fieldOf(res, 'instalmentSelection') || fieldOf(res, 'checkoutConfirmation'))) {
-      // Today as the first due date is "com entrada": the first instalment is paid now by Pix.
-      res = await step({ firstInstallmentsDate: today });
-      upfront = true;
-    } else if (fieldOf(res, 'instalmentSelection') && !selected) {
-      res = await step({ totalInstalments: 3 });
-      selected = true;
-    } else if (fieldOf(res, 'checkoutConfirmation')) {
-      res = await step({ checkoutConfirmed: true });
-    } else {
-      await new Promise((r) => setTimeout(r, 500));
-      res = await step({});
-    }
-  }
-  expect(res.result, JSON.stringify(res.fields.map((f) => f.fieldName))).toBe('OK');
-  expect(upfront).toBe(true);
-  return { checkoutId: checkout.id, code };
+  return { checkoutId, code };
 }
 
 // dayjs' pt-br short month names, as the month picker shows them.

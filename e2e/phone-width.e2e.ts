@@ -4,15 +4,16 @@
 // list of screens is checked against the portals' routers, so that a new screen cannot be left out.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateCpf, isoDateInSaoPaulo } from '@drip/core';
+import { generateCpf } from '@drip/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, snap } from './browser.ts';
-import { createCheckout, merchantKey } from './checkout-helpers.ts';
+import { merchantKey } from './checkout-helpers.ts';
 import { repoRoot } from './drip-server.ts';
 import { merchantUser, signInMerchant } from './merchant-portal.ts';
 import { type Demo, demo, newMessage, outbox } from './sandbox.ts';
+import { call, purchaseWithUpfrontPix } from './upfront-purchase.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -20,85 +21,29 @@ let browser: Browser;
 let world: Demo;
 let sale: { checkoutId: string; orderId: string; buyer: { cpf: string; password: string } };
 
-async function call(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined, text };
-}
 async function ok(path: string, init: RequestInit = {}): Promise<unknown> {
   const res = await call(path, init);
   expect(res.status, `${init.method ?? 'GET'} ${path}: ${res.text}`).toBeLessThan(300);
   return res.body;
 }
 
-const Step = v.object({
-  result: v.string(),
-  fields: v.array(v.object({ fieldName: v.string(), fieldData: v.optional(v.unknown()) })),
-});
-type Step = v.InferOutput<typeof Step>;
-const fieldOf = (step: Step, name: string) => step.fields.find((f) => f.fieldName === name);
-
 /** A purchase at Loja Aurora through the checkout API: 12 instalments, the first paid today, two products. */
-async function purchaseIn12(shopper: { cpf: string; phone: string }): Promise<string> {
-  const checkout = await createCheckout(baseUrl(), merchantKey(world, 'Loja Aurora'), 150.07, {
+function purchaseIn12(shopper: { cpf: string; phone: string }): Promise<string> {
+  return purchaseWithUpfrontPix({
+    apiKey: merchantKey(world, 'Loja Aurora'),
+    shopper: {
+      ...shopper,
+      name: 'Helena Doze Parcelas',
+      email: `helena.${shopper.cpf}@cliente.demo`,
+      addressNumber: '390',
+    },
+    amount: 150.07,
     products: [
       { name: 'Camiseta listrada', quantity: 1, amount: 90.07 },
       { name: 'Boné', quantity: 1, amount: 60 },
     ],
+    instalments: 12,
   });
-  const step = async (body: unknown) =>
-    v.parse(
-      Step,
-      await ok(`/api/v1/checkouts/${checkout.id}`, { method: 'PUT', body: JSON.stringify(body) }),
-    );
-  await step({});
-  const before = await outbox(baseUrl(), shopper.phone);
-  let res = await step({
-    customerPhone: shopper.phone,
-    customerCpf: shopper.cpf,
-    customerName: 'Helena Doze Parcelas',
-    customerEmail: `helena.${shopper.cpf}@cliente.demo`,
-    addressCep: '01310100',
-    addressStreet: 'Avenida Paulista',
-    addressNumber: '390',
-    addressNeighborhood: 'Bela Vista',
-    addressCity: 'São Paulo',
-    addressState: 'SP',
-  });
-  if (fieldOf(res, 'phoneVerificationCode')) {
-    const sms = await newMessage(baseUrl(), shopper.phone, before);
-    res = await step({ phoneVerificationCode: sms.code });
-  }
-  const clock = v.parse(v.object({ now: v.string() }), await ok('/sandbox/clock'));
-  let upfront = false;
-  let selected = false;
-  for (let i = 0; i < 60 && res.result === 'MORE_INFO'; i++) {
-    const payment = (fieldOf(res, 'payment') ?? fieldOf(res, 'paymentForFirstInstalment'))?.fieldData;
-    if (payment) {
-      const { paymentQrCodeText } = v.parse(v.object({ paymentQrCodeText: v.string() }), payment);
-      await ok('/sandbox/pix/pay', {
-        method: 'POST',
-        body: JSON.stringify({ brcode: paymentQrCodeText, payerCpf: shopper.cpf, payerBankCode: '260' }),
-      });
-      res = await step({});
-    } else if (!upfront && (fieldOf(res, 'instalmentSelection') || fieldOf(res, 'checkoutConfirmation'))) {
-      res = await step({ firstInstallmentsDate: isoDateInSaoPaulo(new Date(clock.now)) });
-      upfront = true;
-    } else if (fieldOf(res, 'instalmentSelection') && !selected) {
-      res = await step({ totalInstalments: 12 });
-      selected = true;
-    } else if (fieldOf(res, 'checkoutConfirmation')) {
-      res = await step({ checkoutConfirmed: true });
-    } else {
-      await new Promise((r) => setTimeout(r, 500));
-      res = await step({});
-    }
-  }
-  expect(res.result, JSON.stringify(res.fields.map((f) => f.fieldName))).toBe('OK');
-  return checkout.id;
 }
 
 /** The customer portal's password, set through the SMS recovery (a shopper created at checkout has none). */

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paths, type TokenPair } from '@drip/core';
+import { type EndpointAudience, paths, type TokenPair } from '@drip/core';
 import pg from 'pg';
 import * as v from 'valibot';
 import { buildApp } from '../src/app.ts';
 import { clockTravel, type ManualClock, manualClock } from '../src/clock.ts';
-import { type Config, DEFAULT_RATE_LIMIT, type RateLimitConfig } from '../src/config.ts';
+import {
+  type Config,
+  DEFAULT_RATE_LIMIT,
+  type RateLimitConfig,
+  SANDBOX_CATALOGUE_API_KEY,
+} from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/index.ts';
 import { createLogger } from '../src/log.ts';
 import { PasswordHasher } from '../src/modules/auth/passwords.ts';
@@ -223,3 +228,29 @@ export async function loginCustomer(
 }
 
 export { DEFAULT_RATE_LIMIT };
+
+/**
+ * Headers that get a caller of each audience through its check on the seeded world: a fresh login for the portal
+ * audiences, the demo store's API key (with `idempotencyKey`) and the sandbox catalogue key; none for the open ones.
+ * For tests that walk the endpoint table and send every call as the caller it expects.
+ */
+export async function audienceHeaders(
+  t: TestApp,
+  idempotencyKey: string,
+): Promise<Record<EndpointAudience, Record<string, string>>> {
+  return {
+    anonymous: {},
+    shopper: {},
+    psp: {},
+    sandbox: {},
+    admin: bearer((await loginAdmin(t)).token),
+    merchantRead: bearer((await loginMerchant(t)).token),
+    merchantAdmin: bearer((await loginMerchant(t)).token),
+    customer: bearer((await loginCustomer(t)).token),
+    catalogueApiKey: { 'X-Api-Key': SANDBOX_CATALOGUE_API_KEY },
+    merchantApiKey: {
+      ...bearer((await t.request('GET', '/sandbox/demo')).body.merchants[0].apiKey),
+      'idempotency-key': idempotencyKey,
+    },
+  };
+}

@@ -19,6 +19,9 @@ export const Password = v.pipe(
   v.maxLength(128, 'A senha é longa demais'),
 );
 
+/** A password being set: 8 characters at the least. */
+const NewPassword = v.pipe(Password, v.minLength(8, 'As senha devem conter no mínimo 8 caracteres'));
+
 /** Digits of a CPF, with or without mask; checked for length only here (check digits in `br`). */
 export const CpfDigits = v.pipe(
   v.string('O CPF deve ser um texto'),
@@ -166,7 +169,7 @@ export const MerchantRecoverEmailResponse = v.object({ smsDelivered: v.boolean()
 export const MerchantRecoveryLinkResponse = v.object({ linkExpired: v.boolean() });
 export const MerchantResetPasswordRequest = v.pipe(
   v.object({
-    password: v.pipe(Password, v.minLength(8, 'As senha devem conter no mínimo 8 caracteres')),
+    password: NewPassword,
     repeatPassword: Password,
   }),
   v.forward(
@@ -262,7 +265,7 @@ export const CustomerResetPasswordRequest = v.pipe(
   v.object({
     token: v.pipe(v.string('O token deve ser um texto'), v.trim(), v.regex(/^\d{6}$/, 'Token inválido')),
     customerCpf: CpfDigits,
-    password: v.pipe(Password, v.minLength(8, 'As senha devem conter no mínimo 8 caracteres')),
+    password: NewPassword,
     repeatPassword: Password,
   }),
   v.forward(
@@ -307,7 +310,7 @@ export const CustomerAccessLinkResponse = v.object({ linkExpired: v.boolean() })
 export const CustomerAccessPasswordRequest = v.pipe(
   v.object({
     token: AccessToken,
-    password: v.pipe(Password, v.minLength(8, 'As senha devem conter no mínimo 8 caracteres')),
+    password: NewPassword,
     repeatPassword: Password,
   }),
   v.forward(

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { HighlightStore } from './highlight-stores.ts';
 import { pageOf } from './orders.ts';
+import { pageQueryEntries } from './primitives.ts';
 
 /** Base path of the catalogue API; its calls authenticate with the catalogue key in CATALOGUE_KEY_HEADER. */
 export const CATALOGUE_API = '/catalogue/api/v1';
@@ -145,24 +146,7 @@ export const StoreSummary = v.object({
 export const StorePage = pageOf(StoreSummary);
 
 export const StoreListQuery = v.object({
-  page: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,6}$/, 'O parâmetro page deve ser um número inteiro a partir de 0'),
-      v.transform(Number),
-    ),
-    '0',
-  ),
-  size: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-      v.transform(Number),
-      v.minValue(1, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-      v.maxValue(100, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-    ),
-    '20',
-  ),
+  ...pageQueryEntries(20),
   status: v.optional(StoreStatus),
   storeName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'Nome da loja muito longo'))),
 });

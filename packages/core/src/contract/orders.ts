@@ -9,7 +9,13 @@ import * as v from 'valibot';
 import { isValidCpf, onlyDigits } from '../br.ts';
 import { normalizeShopperPhone } from '../phone.ts';
 import { CUSTOMER_API } from './paths.ts';
-import { IsoDateString, IsoInstant, NonNegativeReais, PositiveReais } from './primitives.ts';
+import {
+  IsoDateString,
+  IsoInstant,
+  NonNegativeReais,
+  PositiveReais,
+  pageQueryEntries,
+} from './primitives.ts';
 
 // ---------------------------------------------------------------- paths
 
@@ -156,26 +162,7 @@ export const CustomerOrderDetails = v.object({
 export type CustomerOrderDetails = v.InferOutput<typeof CustomerOrderDetails>;
 
 /** Query of the orders list: `?page=0&size=10` (strings on the wire). */
-export const PageQuery = v.object({
-  page: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,6}$/, 'O parâmetro page deve ser um número inteiro a partir de 0'),
-      v.transform(Number),
-    ),
-    '0',
-  ),
-  size: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-      v.transform(Number),
-      v.minValue(1, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-      v.maxValue(100, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-    ),
-    '10',
-  ),
-});
+export const PageQuery = v.object(pageQueryEntries());
 export type PageQuery = v.InferOutput<typeof PageQuery>;
 
 /** One Pix for all pending instalments of an order (spec 3 "Unique payment"). */

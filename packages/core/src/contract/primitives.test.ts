@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { StoreListQuery } from './catalogue.ts';
 import { MerchantCheckoutsQuery } from './merchant-sales.ts';
+import { PageQuery } from './orders.ts';
 import { IsoDateString, IsoInstant } from './primitives.ts';
 
 const messages = (schema: v.GenericSchema, input: unknown) => {
@@ -30,5 +32,21 @@ describe('dates are bounded where they are parsed (1900 to 2100)', () => {
         to: '2100-12-31',
       },
     );
+  });
+});
+
+describe('paged list queries share one page/size schema', () => {
+  it.each([
+    ['PageQuery', PageQuery, 10],
+    ['StoreListQuery', StoreListQuery, 20],
+  ] as const)('%s: page 0 and size %i when absent, size 1 to 100', (_n, schema, defaultSize) => {
+    expect(v.parse(schema, {})).toEqual({ page: 0, size: defaultSize });
+    expect(v.parse(schema, { page: '3', size: '100' })).toEqual({ page: 3, size: 100 });
+    const sizeMessage = 'O parâmetro size deve ser um número inteiro entre 1 e 100';
+    for (const size of ['0', '101', 'x', '1000'])
+      expect(messages(schema, { size }), size).toEqual([sizeMessage]);
+    expect(messages(schema, { page: '-1' })).toEqual([
+      'O parâmetro page deve ser um número inteiro a partir de 0',
+    ]);
   });
 });

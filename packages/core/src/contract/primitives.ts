@@ -109,14 +109,25 @@ export const PageNumber = v.optional(
   ),
   '0',
 );
+/**
+ * The `size` query parameter of a paged list (1 to 100, `defaultSize` when absent). Lists differ only in how many
+ * rows a page shows by default, so the bounds and their messages stay in one place.
+ */
+export function pageSize(defaultSize: number) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
+      v.transform(Number),
+      v.minValue(1, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
+      v.maxValue(100, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
+    ),
+    String(defaultSize),
+  );
+}
 /** The `size` query parameter of a paged list (1 to 100, '10' when absent). */
-export const PageSize = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,3}$/, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-    v.transform(Number),
-    v.minValue(1, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-    v.maxValue(100, 'O parâmetro size deve ser um número inteiro entre 1 e 100'),
-  ),
-  '10',
-);
+export const PageSize = pageSize(10);
+/** The `page` and `size` entries of a paged list's query, to spread into its `v.object`. */
+export function pageQueryEntries(defaultSize = 10) {
+  return { page: PageNumber, size: pageSize(defaultSize) };
+}

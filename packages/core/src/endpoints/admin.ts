@@ -1,16 +1,10 @@
 /** The admin back office (spec 7, "Admin"). */
 import * as v from 'valibot';
-import {
-  AdminLoginRequest,
-  AdminUpdateUserRequest,
-  AdminUser,
-  LogoutResponse,
-  TokenPair,
-} from '../contract/auth.ts';
+import { AdminLoginRequest, AdminUpdateUserRequest, AdminUser, TokenPair } from '../contract/auth.ts';
 import { DeadTasks, DeadTasksQuery, RetriedTask } from '../contract/jobs.ts';
 import { EmbedDomains, EmbedDomainsRequest } from '../contract/merchants.ts';
 import { ADMIN_API } from '../contract/paths.ts';
-import { IdParam, MerchantIdParam, REFRESH_HEADER_DOC } from './common.ts';
+import { IdParam, logoutEndpoint, MerchantIdParam, refreshEndpoint } from './common.ts';
 import { endpoint } from './define.ts';
 
 const tag = 'Admin';
@@ -26,26 +20,9 @@ export const adminLogin = endpoint('admin.login', {
   response: TokenPair,
 });
 
-export const adminRefresh = endpoint('admin.refresh', {
-  method: 'PUT',
-  path: `${ADMIN_API}/login`,
-  audience: 'anonymous',
-  tag,
-  summary: 'Exchanges the refresh token for a new token pair',
-  headers: REFRESH_HEADER_DOC,
-  response: TokenPair,
-  status: 201,
-});
+export const adminRefresh = refreshEndpoint('admin.refresh', `${ADMIN_API}/login`, tag);
 
-export const adminLogout = endpoint('admin.logout', {
-  method: 'POST',
-  path: `${ADMIN_API}/logout`,
-  audience: 'anonymous',
-  tag,
-  summary: 'Ends the session of the refresh token',
-  headers: REFRESH_HEADER_DOC,
-  response: LogoutResponse,
-});
+export const adminLogout = logoutEndpoint('admin.logout', `${ADMIN_API}/logout`, tag);
 
 export const adminGetUser = endpoint('admin.getUser', {
   method: 'GET',

@@ -17,7 +17,6 @@ import {
   CustomerResetPasswordResponse,
   CustomerUpdateProfileRequest,
   CustomerUpdateProfileResponse,
-  LogoutResponse,
   TokenPair,
 } from '../contract/auth.ts';
 import {
@@ -28,7 +27,7 @@ import {
   UniquePayment,
 } from '../contract/orders.ts';
 import { CUSTOMER_API } from '../contract/paths.ts';
-import { IdParam, REFRESH_HEADER_DOC } from './common.ts';
+import { IdParam, logoutEndpoint, refreshEndpoint } from './common.ts';
 import { endpoint } from './define.ts';
 
 const tag = 'Customer portal';
@@ -44,26 +43,9 @@ export const customerLogin = endpoint('customer.login', {
   response: TokenPair,
 });
 
-export const customerRefresh = endpoint('customer.refresh', {
-  method: 'PUT',
-  path: `${CUSTOMER_API}/v2/login`,
-  audience: 'anonymous',
-  tag,
-  summary: 'Exchanges the refresh token for a new token pair',
-  headers: REFRESH_HEADER_DOC,
-  response: TokenPair,
-  status: 201,
-});
+export const customerRefresh = refreshEndpoint('customer.refresh', `${CUSTOMER_API}/v2/login`, tag);
 
-export const customerLogout = endpoint('customer.logout', {
-  method: 'POST',
-  path: `${CUSTOMER_API}/v1/logout`,
-  audience: 'anonymous',
-  tag,
-  summary: 'Ends the session of the refresh token',
-  headers: REFRESH_HEADER_DOC,
-  response: LogoutResponse,
-});
+export const customerLogout = logoutEndpoint('customer.logout', `${CUSTOMER_API}/v1/logout`, tag);
 
 export const customerGetUser = endpoint('customer.getUser', {
   method: 'GET',

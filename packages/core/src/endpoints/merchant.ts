@@ -1,7 +1,6 @@
 /** The merchant portal (spec 7, "Merchant portal"). */
 import * as v from 'valibot';
 import {
-  LogoutResponse,
   MerchantLoginRequest,
   MerchantLoginResponse,
   MerchantRecoverEmailRequest,
@@ -14,11 +13,10 @@ import {
   MerchantSessionInfo,
   MerchantUpdateUserRequest,
   MerchantUser,
-  TokenPair,
 } from '../contract/auth.ts';
 import { MERCHANT_API } from '../contract/paths.ts';
 import { CheckoutStatus } from '../contract/primitives.ts';
-import { IdParam, REFRESH_HEADER_DOC } from './common.ts';
+import { IdParam, logoutEndpoint, refreshEndpoint } from './common.ts';
 import { endpoint } from './define.ts';
 
 const tag = 'Merchant portal';
@@ -34,26 +32,9 @@ export const merchantLogin = endpoint('merchant.login', {
   response: MerchantLoginResponse,
 });
 
-export const merchantRefresh = endpoint('merchant.refresh', {
-  method: 'PUT',
-  path: `${MERCHANT_API}/v1/login`,
-  audience: 'anonymous',
-  tag,
-  summary: 'Exchanges the refresh token for a new token pair',
-  headers: REFRESH_HEADER_DOC,
-  response: TokenPair,
-  status: 201,
-});
+export const merchantRefresh = refreshEndpoint('merchant.refresh', `${MERCHANT_API}/v1/login`, tag);
 
-export const merchantLogout = endpoint('merchant.logout', {
-  method: 'POST',
-  path: `${MERCHANT_API}/v1/logout`,
-  audience: 'anonymous',
-  tag,
-  summary: 'Ends the session of the refresh token',
-  headers: REFRESH_HEADER_DOC,
-  response: LogoutResponse,
-});
+export const merchantLogout = logoutEndpoint('merchant.logout', `${MERCHANT_API}/v1/logout`, tag);
 
 export const merchantGetUser = endpoint('merchant.getUser', {
   method: 'GET',

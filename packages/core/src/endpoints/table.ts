@@ -5,8 +5,8 @@
  */
 import { adminEndpoints } from './admin.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
-import { adminRiskEndpoints } from './admin-risk.ts';
 import { adminPromotionEndpoints } from './admin-promotions.ts';
+import { adminRiskEndpoints } from './admin-risk.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { customerEndpoints } from './customer.ts';
 import type { AnyEndpoint } from './define.ts';

@@ -1,8 +1,6 @@
 import type { AdminClient } from '@drip/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext } from 'react';
-import { useNavigate } from 'react-router';
-import { useRequiredContext } from '../shared/context.tsx';
+import { useAreaLogout, useRequiredContext } from '../shared/context.tsx';
 import type { AreaSession } from '../shared/session.ts';
 
 export type { AdminClient };
@@ -23,15 +21,5 @@ export function useAdmin(): AdminDeps {
 
 /** 'Sair': forget the session and the cached data, back to the admin login. */
 export function useAdminLogout(): () => void {
-  const { session, client } = useAdmin();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return () => {
-    // Ends the session on the server too (reads the refresh token before the store is cleared); the local logout
-    // does not wait for it.
-    void client.logout();
-    session.clear();
-    queryClient.clear();
-    void navigate(ADMIN_LOGIN_PATH, { replace: true });
-  };
+  return useAreaLogout(useAdmin(), ADMIN_LOGIN_PATH);
 }

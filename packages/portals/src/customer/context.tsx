@@ -1,8 +1,6 @@
 import type { CustomerClient } from '@drip/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext } from 'react';
-import { useNavigate } from 'react-router';
-import { useRequiredContext } from '../shared/context.tsx';
+import { useAreaLogout, useRequiredContext } from '../shared/context.tsx';
 import type { AreaSession } from '../shared/session.ts';
 
 export type { CustomerClient };
@@ -21,16 +19,7 @@ export function useCustomer(): CustomerDeps {
   return useRequiredContext(CustomerContext, 'Customer');
 }
 
+/** 'Sair': forget the session and the cached data, back to the customer login. */
 export function useCustomerLogout(): () => void {
-  const { session, client } = useCustomer();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return () => {
-    // Ends the session on the server too (reads the refresh token before the store is cleared); the local logout
-    // does not wait for it.
-    void client.logout();
-    session.clear();
-    queryClient.clear();
-    void navigate(CUSTOMER_LOGIN_PATH, { replace: true });
-  };
+  return useAreaLogout(useCustomer(), CUSTOMER_LOGIN_PATH);
 }

@@ -1,8 +1,6 @@
 import type { MerchantClient } from '@drip/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext } from 'react';
-import { useNavigate } from 'react-router';
-import { useRequiredContext } from '../shared/context.tsx';
+import { useAreaLogout, useRequiredContext } from '../shared/context.tsx';
 import type { AreaSession } from '../shared/session.ts';
 
 export type { MerchantClient };
@@ -23,17 +21,7 @@ export function useMerchant(): MerchantDeps {
   return useRequiredContext(MerchantContext, 'Merchant');
 }
 
-/** Spec 6: without the ADMIN permission the session is read-only (an empty list counts as admin). */
+/** 'Sair': forget the session and the cached data, back to the merchant login. */
 export function useMerchantLogout(): () => void {
-  const { session, client } = useMerchant();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return () => {
-    // Ends the session on the server too (reads the refresh token before the store is cleared); the local logout
-    // does not wait for it.
-    void client.logout();
-    session.clear();
-    queryClient.clear();
-    void navigate(MERCHANT_LOGIN_PATH, { replace: true });
-  };
+  return useAreaLogout(useMerchant(), MERCHANT_LOGIN_PATH);
 }

@@ -1,39 +1,17 @@
 import { type AnyEndpoint, paths } from '@drip/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CATALOGUE_API_KEY } from '../../src/config.ts';
 import { IMAGE_BODY_ENDPOINTS } from '../../src/modules/catalogue/routes.ts';
 import { IMAGE_BODY_BYTES } from '../../src/modules/images/service.ts';
 import { PROMOTION_IMAGE_BODY_ENDPOINTS } from '../../src/modules/promotions/routes.ts';
 import { customerData } from '../checkout-helpers.ts';
-import {
-  bearer,
-  loginAdmin,
-  loginCustomer,
-  loginMerchant,
-  seededApp,
-  type TestResponse,
-} from '../helpers.ts';
+import { audienceHeaders, bearer, seededApp, type TestResponse } from '../helpers.ts';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
-let auth: Record<string, Record<string, string>>;
+let auth: Awaited<ReturnType<typeof audienceHeaders>>;
 
 beforeAll(async () => {
   t = await seededApp();
-  auth = {
-    anonymous: {},
-    shopper: {},
-    psp: {},
-    sandbox: {},
-    admin: bearer((await loginAdmin(t)).token),
-    merchantRead: bearer((await loginMerchant(t)).token),
-    merchantAdmin: bearer((await loginMerchant(t)).token),
-    customer: bearer((await loginCustomer(t)).token),
-    catalogueApiKey: { 'X-Api-Key': SANDBOX_CATALOGUE_API_KEY },
-    merchantApiKey: {
-      ...bearer((await t.request('GET', '/sandbox/demo')).body.merchants[0].apiKey),
-      'idempotency-key': 'bad-input',
-    },
-  };
+  auth = await audienceHeaders(t, 'bad-input');
 });
 afterAll(async () => {
   await t.dispose();

@@ -2,36 +2,14 @@
 // core's `issueMessage` where valibot would have answered in English ('Invalid key: Expected "username"…').
 import { type AnyEndpoint, paths } from '@drip/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CATALOGUE_API_KEY } from '../../src/config.ts';
-import {
-  bearer,
-  loginAdmin,
-  loginCustomer,
-  loginMerchant,
-  seededApp,
-  type TestResponse,
-} from '../helpers.ts';
+import { audienceHeaders, seededApp, type TestResponse } from '../helpers.ts';
 
 let t: Awaited<ReturnType<typeof seededApp>>;
-let auth: Record<string, Record<string, string>>;
+let auth: Awaited<ReturnType<typeof audienceHeaders>>;
 
 beforeAll(async () => {
   t = await seededApp();
-  auth = {
-    anonymous: {},
-    shopper: {},
-    psp: {},
-    sandbox: {},
-    admin: bearer((await loginAdmin(t)).token),
-    merchantRead: bearer((await loginMerchant(t)).token),
-    merchantAdmin: bearer((await loginMerchant(t)).token),
-    customer: bearer((await loginCustomer(t)).token),
-    catalogueApiKey: { 'X-Api-Key': SANDBOX_CATALOGUE_API_KEY },
-    merchantApiKey: {
-      ...bearer((await t.request('GET', '/sandbox/demo')).body.merchants[0].apiKey),
-      'idempotency-key': 'validation-language',
-    },
-  };
+  auth = await audienceHeaders(t, 'validation-language');
 });
 afterAll(async () => {
   await t.dispose();

@@ -19,20 +19,23 @@ import {
   paths,
 } from '@drip/core';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/modules/audit/tables.ts';
 import { createCheckout } from '../checkout-helpers.ts';
-import { bearer, latestCode, seededApp } from '../helpers.ts';
-import { adminHeaders, createMerchant, createUser, merchantForm } from './admin-merchant-helpers.ts';
+import { bearer, latestCode } from '../helpers.ts';
+import {
+  type AdminApp,
+  createMerchant,
+  createUser,
+  merchantForm,
+  withAdminApp,
+} from './admin-merchant-helpers.ts';
 
-let t: Awaited<ReturnType<typeof seededApp>>;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await seededApp();
-  admin = await adminHeaders(t);
-});
-afterAll(async () => {
-  await t.dispose();
+let t: AdminApp['t'];
+let admin: AdminApp['admin'];
+let call: AdminApp['call'];
+withAdminApp((app) => {
+  ({ t, admin, call } = app);
 });
 
 async function auditOf(action: string, entityId: string) {
@@ -177,19 +180,9 @@ describe('merchants: create, list, details, edit', () => {
     const [entry] = await auditOf('MERCHANT_UPDATED', created.body.id);
     expect(entry?.details).toMatchObject({ changed: expect.arrayContaining(['name', 'cancelMaxDays']) });
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      const missing = await t.request(
-        'PUT',
-        fillPath(adminUpdateMerchant.path, { merchantId: id }),
-        merchantForm(),
-        admin,
-      );
+      const missing = await call(adminUpdateMerchant, { merchantId: id }, merchantForm());
       expect(missing.status).toBe(404);
-      const details = await t.request(
-        'GET',
-        fillPath(adminMerchant.path, { merchantId: id }),
-        undefined,
-        admin,
-      );
+      const details = await call(adminMerchant, { merchantId: id });
       expect(details.status).toBe(404);
     }
   });
@@ -200,23 +193,15 @@ describe('API key reset', () => {
     const created = await createMerchant(t, admin);
     const old = created.body.apiKey as string;
     await createCheckout(t, old);
-    const res = await t.request(
-      'PUT',
-      fillPath(adminResetMerchantApiKey.path, { merchantId: created.body.id }),
-      undefined,
-      admin,
-    );
+    const res = await call(adminResetMerchantApiKey, { merchantId: created.body.id });
     expect(res.status).toBe(200);
     expect(res.body.apiKey).not.toBe(old);
     await expect(createCheckout(t, old)).rejects.toThrow(/create failed: 401/);
     await expect(createCheckout(t, res.body.apiKey)).resolves.toBeTruthy();
     expect(await auditOf('MERCHANT_API_KEY_RESET', created.body.id)).toHaveLength(1);
-    const unknown = await t.request(
-      'PUT',
-      fillPath(adminResetMerchantApiKey.path, { merchantId: '00000000-0000-4000-8000-000000000000' }),
-      undefined,
-      admin,
-    );
+    const unknown = await call(adminResetMerchantApiKey, {
+      merchantId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.status).toBe(404);
   });
 });
@@ -238,7 +223,7 @@ describe('fees, cashbacks, settlement configurations', () => {
     expect(fee.status, fee.text).toBe(201);
     expect(fee.body).toMatchObject({ amount: 2.99, state: 'ACTIVE', expirationDate: null });
     expect(await auditOf('MERCHANT_FEE_CREATED', fee.body.id)).toHaveLength(1);
-    const details = await t.request('GET', fillPath(adminMerchant.path, { merchantId: m }), undefined, admin);
+    const details = await call(adminMerchant, { merchantId: m });
     expect(details.body.fees.map((f: { id: string; state: string }) => [f.id, f.state])).toEqual([
       [fee.body.id, 'ACTIVE'],
       [older.body.id, 'OTHER'],
@@ -248,11 +233,10 @@ describe('fees, cashbacks, settlement configurations', () => {
     const cross = fillPath(adminMerchantFee.path, { merchantId: other, feeId: fee.body.id });
     expect((await t.request('GET', cross, undefined, admin)).status).toBe(404);
     expect((await t.request('PUT', cross, { amount: 9 }, admin)).status).toBe(404);
-    const edited = await t.request(
-      'PUT',
-      fillPath(adminUpdateMerchantFee.path, { merchantId: m, feeId: fee.body.id }),
+    const edited = await call(
+      adminUpdateMerchantFee,
+      { merchantId: m, feeId: fee.body.id },
       { amount: 3, expirationDate: null },
-      admin,
     );
     expect(edited.body).toMatchObject({ amount: 3, state: 'ACTIVE' });
     expect(await auditOf('MERCHANT_FEE_UPDATED', fee.body.id)).toHaveLength(1);
@@ -290,11 +274,10 @@ describe('fees, cashbacks, settlement configurations', () => {
       admin,
     );
     expect(cfg.body).toMatchObject({ transferDelayInDays: 7, payAllInOneSettlement: true, state: 'ACTIVE' });
-    const changed = await t.request(
-      'PUT',
-      fillPath(adminUpdateSettlementConfiguration.path, { merchantId: m, configId: cfg.body.id }),
+    const changed = await call(
+      adminUpdateSettlementConfiguration,
+      { merchantId: m, configId: cfg.body.id },
       { transferDelayInDays: 15, payAllInOneSettlement: false, expirationDate: '2099-12-31' },
-      admin,
     );
     expect(changed.body).toMatchObject({ transferDelayInDays: 15, payAllInOneSettlement: false });
     expect(await auditOf('MERCHANT_SETTLEMENT_CONFIGURATION_UPDATED', cfg.body.id)).toHaveLength(1);
@@ -338,11 +321,10 @@ describe('merchant users', () => {
 
     // Taking 'can cancel/order' away ends the session at once; the next sign-in is read-only.
     const { merchantId: _, ...form } = { ...res.body, password: null };
-    const demoted = await t.request(
-      'PUT',
-      fillPath(adminUpdateMerchantUser.path, { id: res.body.id }),
+    const demoted = await call(
+      adminUpdateMerchantUser,
+      { id: res.body.id },
       { ...form, permissions: ['READ'] },
-      admin,
     );
     expect(demoted.status, demoted.text).toBe(200);
     expect(
@@ -377,12 +359,7 @@ describe('merchant users', () => {
     expect(entry?.details).toMatchObject({ permissions: ['READ'], sessionsEnded: true });
     const taken = await t.request('PUT', path, { ...form, email: 'admin@aurora.demo' }, admin);
     expect(taken.status).toBe(409);
-    const read = await t.request(
-      'GET',
-      fillPath(adminMerchantUser.path, { id: created.body.id }),
-      undefined,
-      admin,
-    );
+    const read = await call(adminMerchantUser, { id: created.body.id });
     expect(read.body.permissions).toEqual(['READ']);
   });
 });

@@ -1,7 +1,37 @@
-/** Shared steps of the back office's merchant tests: a valid merchant form and the admin's calls. */
+/** Shared steps of the back office's merchant tests: the file's app and admin, a merchant form, the admin's calls. */
 import { randomUUID } from 'node:crypto';
-import { adminCreateMerchant, adminCreateMerchantUser, fillPath } from '@drip/core';
-import { bearer, loginAdmin, type TestApp, type TestResponse } from '../helpers.ts';
+import { type AnyEndpoint, adminCreateMerchant, adminCreateMerchantUser, fillPath } from '@drip/core';
+import { afterAll, beforeAll } from 'vitest';
+import { bearer, loginAdmin, seededApp, type TestApp, type TestResponse } from '../helpers.ts';
+
+export interface AdminApp {
+  t: Awaited<ReturnType<typeof seededApp>>;
+  admin: Record<string, string>;
+  /** The admin sends `endpoint` (with its own method), its path's `params` filled in. */
+  call(endpoint: AnyEndpoint, params: Record<string, string>, body?: unknown): Promise<TestResponse>;
+}
+
+/**
+ * A test file's setup: one seeded app and the admin signed in on it before the file's tests, disposed after them.
+ * `use` receives them once they exist, so that the tests read them as plain variables.
+ */
+export function withAdminApp(use: (app: AdminApp) => void) {
+  let t: AdminApp['t'] | undefined;
+  beforeAll(async () => {
+    const app = await seededApp();
+    t = app;
+    const admin = await adminHeaders(app);
+    use({
+      t: app,
+      admin,
+      call: (endpoint, params, body) =>
+        app.request(endpoint.method, fillPath(endpoint.path, params), body, admin),
+    });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+}
 
 /** A complete merchant form (spec 2.2) with a CNPJ Pix key; `overrides` replace fields. */
 export function merchantForm(overrides: Record<string, unknown> = {}) {

@@ -9,26 +9,21 @@ import {
   adminCreateSettlementConfiguration,
   adminDisableMerchant,
   adminUpdateMerchant,
-  fillPath,
   instalmentsSimulator,
 } from '@drip/core';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextTransferDay } from '../../src/modules/settlements/calendar.ts';
 import { settlementEntries } from '../../src/modules/settlements/tables.ts';
 import { createCheckout, field, put } from '../checkout-helpers.ts';
-import { seededApp } from '../helpers.ts';
 import { createOrder } from '../instalment-helpers.ts';
-import { adminHeaders, createMerchant, merchantForm } from './admin-merchant-helpers.ts';
+import { type AdminApp, createMerchant, merchantForm, withAdminApp } from './admin-merchant-helpers.ts';
 
-let t: Awaited<ReturnType<typeof seededApp>>;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await seededApp();
-  admin = await adminHeaders(t);
-});
-afterAll(async () => {
-  await t.dispose();
+let t: AdminApp['t'];
+let admin: AdminApp['admin'];
+let call: AdminApp['call'];
+withAdminApp((app) => {
+  ({ t, admin, call } = app);
 });
 
 async function saleRow(orderId: string) {
@@ -46,12 +41,7 @@ describe('the terms are live', () => {
     const name = created.body.name as string;
     const before = await createOrder(t, { merchant: name, total: 10_000 });
     t.clock.advance(1000);
-    const fee = await t.request(
-      'POST',
-      fillPath(adminCreateMerchantFee.path, { merchantId: created.body.id }),
-      { amount: 3 },
-      admin,
-    );
+    const fee = await call(adminCreateMerchantFee, { merchantId: created.body.id }, { amount: 3 });
     expect(fee.status).toBe(201);
     t.clock.advance(1000);
     const after = await createOrder(t, { merchant: name, total: 10_000 });
@@ -67,12 +57,7 @@ describe('the terms are live', () => {
     const first = await createCheckout(t, created.body.apiKey);
     const sim = (id: string) => t.request('GET', `${instalmentsSimulator.path}?checkoutId=${id}`);
     expect((await sim(first)).body.cashbackRate).toBe(0);
-    const cb = await t.request(
-      'POST',
-      fillPath(adminCreateMerchantCashback.path, { merchantId: created.body.id }),
-      { ratio: 0.05 },
-      admin,
-    );
+    const cb = await call(adminCreateMerchantCashback, { merchantId: created.body.id }, { ratio: 0.05 });
     expect(cb.status).toBe(201);
     const next = await createCheckout(t, created.body.apiKey);
     const res = await sim(next);
@@ -94,11 +79,10 @@ describe('the terms are live', () => {
     // Made before the change, booked after it: the terms of the day it was made.
     const madeBefore = await createOrder(t, { merchant: name });
     t.clock.advance(1000);
-    const cfg = await t.request(
-      'POST',
-      fillPath(adminCreateSettlementConfiguration.path, { merchantId: created.body.id }),
+    const cfg = await call(
+      adminCreateSettlementConfiguration,
+      { merchantId: created.body.id },
       { transferDelayInDays: 7, payAllInOneSettlement: true },
-      admin,
     );
     expect(cfg.status).toBe(201);
     t.clock.advance(1000);
@@ -116,22 +100,20 @@ describe('the terms are live', () => {
 
   it("the merchant form's limits change the next checkout; disabling stops the API key", async () => {
     const created = await createMerchant(t, admin);
-    const update = await t.request(
-      'PUT',
-      fillPath(adminUpdateMerchant.path, { merchantId: created.body.id }),
+    const update = await call(
+      adminUpdateMerchant,
+      { merchantId: created.body.id },
       merchantForm({ name: created.body.name, flexibleInstallments: true, maxInstalments: 6 }),
-      admin,
     );
     expect(update.status).toBe(200);
     const id = await createCheckout(t, created.body.apiKey);
     const sim = await t.request('GET', `${instalmentsSimulator.path}?checkoutId=${id}`);
     expect(sim.body).toMatchObject({ flexibleInstallments: true, maxInstalments: 6 });
     // The shopper's first answer carries the merchant's new terms.
-    const renamed = await t.request(
-      'PUT',
-      fillPath(adminUpdateMerchant.path, { merchantId: created.body.id }),
+    const renamed = await call(
+      adminUpdateMerchant,
+      { merchantId: created.body.id },
       merchantForm({ name: 'Loja Reaberta', upfrontPaymentStatus: 'MANDATORY', flexibleInstallments: false }),
-      admin,
     );
     expect(renamed.status).toBe(200);
     const summary = field(await put(t, await createCheckout(t, created.body.apiKey)), 'merchantSummary');
@@ -140,12 +122,7 @@ describe('the terms are live', () => {
       upfrontPaymentStatus: 'MANDATORY',
       flexibleInstallments: false,
     });
-    const off = await t.request(
-      'PUT',
-      fillPath(adminDisableMerchant.path, { merchantId: created.body.id }),
-      undefined,
-      admin,
-    );
+    const off = await call(adminDisableMerchant, { merchantId: created.body.id });
     expect(off.status).toBe(200);
     await expect(createCheckout(t, created.body.apiKey)).rejects.toThrow(/create failed: 401/);
   });

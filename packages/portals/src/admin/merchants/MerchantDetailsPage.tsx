@@ -31,6 +31,7 @@ import {
   ResponsiveTable,
   type RowLook,
   StatusBadge,
+  statusLabel,
   type TableColumn,
 } from '../../shared/kit/index.ts';
 import { useAdminMerchant, useMerchantStatus, useResetApiKey } from '../api/merchants.ts';
@@ -76,11 +77,6 @@ const SETTLEMENT_PAYMENT_LABELS: Record<string, string> = {
   WEEKDAYS_ONLY: 'Somente dias úteis da semana',
   BUSINESS_DAYS_ONLY: 'Somente dias úteis',
 };
-const UPFRONT_LABELS: Record<string, string> = {
-  DISABLED: 'Desabilitado',
-  OPTIONAL: 'Opcional',
-  MANDATORY: 'Obrigatório',
-};
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -120,7 +116,7 @@ function mainItems(m: AdminMerchantDetails): DetailItem[] {
     { label: 'Repasse quando a parcela é paga', value: m.settlementWhenInstalmentPaid },
     {
       label: 'Pagamento da entrada',
-      value: UPFRONT_LABELS[m.upfrontPaymentStatus] ?? m.upfrontPaymentStatus,
+      value: statusLabel('requirement', m.upfrontPaymentStatus),
     },
     { label: 'Telefone de pedidos', value: m.ordersPhone },
     { label: 'Limite do cliente', value: reais(m.customerLimit) },
@@ -193,45 +189,66 @@ const fraudRules = (m: AdminMerchantDetails): DetailItem[] => [
   { label: 'Ignorar banco fraudulento', value: m.skipFraudulentBankCode },
 ];
 
-const stateColumn = {
-  id: 'state',
-  header: 'Situação',
-  cell: (row: { state: TermState }) => TERM_LOOK[row.state].label,
-};
-const expiresColumn = {
-  id: 'expirationDate',
-  header: 'Data de expiração',
-  cell: (row: { expirationDate: string | null }) => date(row.expirationDate) ?? 'N/A',
-};
+type Term = { id: string; state: TermState; expirationDate: string | null };
 
-function editButton(to: string, label: string) {
-  return (
-    <Button component={Link} to={to} size="xs" variant="light" aria-label={label}>
-      Editar
-    </Button>
-  );
+/** A term's own columns, then its expiry and its state (spec 4). */
+function termColumns<T extends Term>(...own: TableColumn<T>[]): TableColumn<T>[] {
+  return [
+    ...own,
+    {
+      id: 'expirationDate',
+      header: 'Data de expiração',
+      cell: (row) => date(row.expirationDate) ?? 'N/A',
+    },
+    { id: 'state', header: 'Situação', cell: (row) => TERM_LOOK[row.state].label },
+  ];
 }
 
-function Terms<T extends { id: string; state: TermState }>({
+/**
+ * One of the details page's lists (users and each kind of term): its 'Adicionar' at `path`/create, an 'Editar' per
+ * row at `path`/{id}/edit named by `editLabel`, and `empty` when there is none.
+ */
+function RecordsSection<T extends { id: string }>({
   title,
-  label,
+  path,
   rows,
   columns,
-  createTo,
+  editLabel,
   empty,
+  rowLook,
+  minWidth = 560,
 }: {
   title: string;
-  label: string;
+  path: string;
   rows: readonly T[];
   columns: TableColumn<T>[];
-  createTo: string;
+  editLabel: (row: T) => string;
   empty: string;
+  rowLook?: (row: T) => RowLook;
+  minWidth?: number;
 }) {
+  const actions: TableColumn<T> = {
+    id: 'actions',
+    header: 'Ações',
+    hideHeader: true,
+    phone: 'action',
+    cell: (row) => (
+      <Button
+        component={Link}
+        to={`${path}/${encodeURIComponent(row.id)}/edit`}
+        size="xs"
+        variant="light"
+        aria-label={editLabel(row)}
+      >
+        Editar
+      </Button>
+    ),
+  };
   return (
     <Section
       title={title}
       action={
-        <Button component={Link} to={createTo} size="xs">
+        <Button component={Link} to={`${path}/create`} size="xs">
           Adicionar
         </Button>
       }
@@ -240,12 +257,12 @@ function Terms<T extends { id: string; state: TermState }>({
         <Text c="dimmed">{empty}</Text>
       ) : (
         <ResponsiveTable
-          label={label}
-          columns={columns}
+          label={title}
+          columns={[...columns, actions]}
           rows={rows}
           getRowId={(r) => r.id}
-          rowLook={termLook}
-          minWidth={560}
+          rowLook={rowLook}
+          minWidth={minWidth}
         />
       )}
     </Section>
@@ -347,44 +364,20 @@ export function MerchantDetailsPage() {
       // Spec 7: an empty list counts as admin.
       cell: (u) => yesNo(u.permissions.length === 0 || u.permissions.includes('ADMIN')),
     },
-    {
-      id: 'actions',
-      header: 'Ações',
-      hideHeader: true,
-      phone: 'action',
-      cell: (u) => editButton(`${base}/users/${encodeURIComponent(u.id)}/edit`, `Editar ${u.email}`),
-    },
   ];
-  const feeColumns: TableColumn<MerchantFee & { state: TermState }>[] = [
-    { id: 'amount', header: 'Taxa', phone: 'title', cell: (f) => feePercent(f.amount) },
-    expiresColumn,
-    stateColumn,
-    {
-      id: 'actions',
-      header: 'Ações',
-      hideHeader: true,
-      phone: 'action',
-      cell: (f) =>
-        editButton(`${base}/fees/${encodeURIComponent(f.id)}/edit`, `Editar taxa ${feePercent(f.amount)}`),
-    },
-  ];
-  const cashbackColumns: TableColumn<MerchantCashback>[] = [
-    { id: 'ratio', header: 'Cashback', phone: 'title', cell: (c) => formatPercent(c.ratio) },
-    expiresColumn,
-    stateColumn,
-    {
-      id: 'actions',
-      header: 'Ações',
-      hideHeader: true,
-      phone: 'action',
-      cell: (c) =>
-        editButton(
-          `${base}/cashbacks/${encodeURIComponent(c.id)}/edit`,
-          `Editar cashback ${formatPercent(c.ratio)}`,
-        ),
-    },
-  ];
-  const settlementColumns: TableColumn<MerchantSettlementConfiguration>[] = [
+  const feeColumns = termColumns<MerchantFee & { state: TermState }>({
+    id: 'amount',
+    header: 'Taxa',
+    phone: 'title',
+    cell: (f) => feePercent(f.amount),
+  });
+  const cashbackColumns = termColumns<MerchantCashback>({
+    id: 'ratio',
+    header: 'Cashback',
+    phone: 'title',
+    cell: (c) => formatPercent(c.ratio),
+  });
+  const settlementColumns = termColumns<MerchantSettlementConfiguration>(
     {
       id: 'delay',
       header: 'Prazo de repasse',
@@ -392,20 +385,7 @@ export function MerchantDetailsPage() {
       cell: (s) => delayLabel(s.transferDelayInDays),
     },
     { id: 'allInOne', header: 'Repasse em uma vez', cell: (s) => yesNo(s.payAllInOneSettlement) },
-    expiresColumn,
-    stateColumn,
-    {
-      id: 'actions',
-      header: 'Ações',
-      hideHeader: true,
-      phone: 'action',
-      cell: (s) =>
-        editButton(
-          `${base}/settlement_configurations/${encodeURIComponent(s.id)}/edit`,
-          `Editar configuração de repasse ${delayLabel(s.transferDelayInDays)}`,
-        ),
-    },
-  ];
+  );
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={MERCHANTS_PATH} size="sm">
@@ -442,49 +422,41 @@ export function MerchantDetailsPage() {
       <Section title="Regras de fraude">
         <DetailList items={fraudRules(m)} />
       </Section>
-      <Section
+      <RecordsSection
         title="Usuários"
-        action={
-          <Button component={Link} to={`${base}/users/create`} size="xs">
-            Adicionar
-          </Button>
-        }
-      >
-        {m.backofficeUsers.length === 0 ? (
-          <Text c="dimmed">Nenhum usuário cadastrado.</Text>
-        ) : (
-          <ResponsiveTable
-            label="Usuários"
-            columns={userColumns}
-            rows={m.backofficeUsers}
-            getRowId={(u) => u.id}
-            minWidth={720}
-          />
-        )}
-      </Section>
-      <Terms
+        path={`${base}/users`}
+        rows={m.backofficeUsers}
+        columns={userColumns}
+        editLabel={(u) => `Editar ${u.email}`}
+        empty="Nenhum usuário cadastrado."
+        minWidth={720}
+      />
+      <RecordsSection
         title="Taxas"
-        label="Taxas"
+        path={`${base}/fees`}
         rows={m.fees}
         columns={feeColumns}
-        createTo={`${base}/fees/create`}
+        editLabel={(f) => `Editar taxa ${feePercent(f.amount)}`}
         empty="Nenhuma taxa cadastrada."
+        rowLook={termLook}
       />
-      <Terms
+      <RecordsSection
         title="Cashbacks"
-        label="Cashbacks"
+        path={`${base}/cashbacks`}
         rows={m.cashback}
         columns={cashbackColumns}
-        createTo={`${base}/cashbacks/create`}
+        editLabel={(c) => `Editar cashback ${formatPercent(c.ratio)}`}
         empty="Nenhum cashback cadastrado."
+        rowLook={termLook}
       />
-      <Terms
+      <RecordsSection
         title="Configurações de repasse"
-        label="Configurações de repasse"
+        path={`${base}/settlement_configurations`}
         rows={m.settlementConfigurations}
         columns={settlementColumns}
-        createTo={`${base}/settlement_configurations/create`}
+        editLabel={(s) => `Editar configuração de repasse ${delayLabel(s.transferDelayInDays)}`}
         empty="Nenhuma configuração de repasse cadastrada."
+        rowLook={termLook}
       />
     </Stack>
   );

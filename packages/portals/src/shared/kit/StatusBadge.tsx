@@ -1,3 +1,4 @@
+import { CHECKOUT_STATUS_LABELS, UPFRONT_PAYMENT_STATUS_LABELS } from '@drip/core';
 import { Badge } from '@mantine/core';
 
 /** The pt-BR labels of spec 3 and 4, one map per kind of status (the same code reads differently per entity). */
@@ -13,14 +14,7 @@ export const STATUS_LABELS = {
     SUCCESS: 'Sucesso',
   },
   /** Checkout session status. */
-  checkout: {
-    PRISTINE: 'Criado',
-    MORE_INFO: 'Em uso',
-    OK: 'Concluído',
-    KO: 'Falha durante o checkout do cliente',
-    EXPIRED: 'Expirado',
-    REVOKED: 'Desativado',
-  },
+  checkout: CHECKOUT_STATUS_LABELS,
   /** A merchant's sale as 'Minhas Vendas' shows it (spec 4, derived by core's `merchantCheckoutDisplay`). */
   sale: {
     APPROVED: 'Aprovado',
@@ -32,7 +26,7 @@ export const STATUS_LABELS = {
   store: { ACTIVE: 'Ativo', DISABLED: 'Desabilitado', ARCHIVED: 'Arquivado' },
   merchant: { ENABLED: 'Ativo', ARCHIVED: 'Arquivado' },
   promotion: { ACTIVE: 'Habilitado', DISABLED: 'Desabilitado' },
-  requirement: { DISABLED: 'Desabilitado', OPTIONAL: 'Opcional', MANDATORY: 'Obrigatório' },
+  requirement: UPFRONT_PAYMENT_STATUS_LABELS,
 } as const satisfies Record<string, Record<string, string>>;
 
 export type StatusKind = keyof typeof STATUS_LABELS;

@@ -124,14 +124,7 @@ export class CheckoutAnalysis {
     const waitlistStatus = decision.koVariables.waitlistStatus ?? null;
     let fullAmountPix: StoredPix | null = null;
     if (this.core.d.config.fullAmountOfferReasons.includes(decision.reason)) {
-      fullAmountPix = await this.core.createPix(
-        tx,
-        row,
-        'FULL_AMOUNT',
-        cents(row.amount),
-        data,
-        `Pagamento à vista na ${merchant.name}`,
-      );
+      fullAmountPix = await this.core.fullAmountPix(tx, row, data, merchant);
     }
     const set: CheckoutSet = {
       status: 'KO',

@@ -4,7 +4,7 @@
  * parts (steps, analysis, payments, merchant API, ...) share one instance: one cache of shaped statements, one
  * prepared load.
  */
-import { type Cents, merchantKoReason, todayInSaoPaulo } from '@drip/core';
+import { type Cents, cents, merchantKoReason, todayInSaoPaulo } from '@drip/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
@@ -26,6 +26,8 @@ import {
   type MerchantFacts,
   type PendingMessage,
   planOf,
+  VERIFICATION_AMOUNT,
+  VERIFICATION_PIX_DESCRIPTION,
   type WireResponse,
 } from './rules.ts';
 import { loadQuery, type PlainLoadQuery, preparePlainLoad } from './statements.ts';
@@ -174,6 +176,46 @@ export class CheckoutCore {
       this.pixInput(row, purpose, amount, data, description),
     );
     return toStoredPix(charge);
+  }
+
+  /** The R$ 1,00 Pix that proves the CPF (given back once paid). */
+  verificationPix(tx: Tx | null, row: CheckoutRow, data: StoredCustomerData): Promise<StoredPix> {
+    return this.createPix(tx, row, 'VERIFICATION', VERIFICATION_AMOUNT, data, VERIFICATION_PIX_DESCRIPTION);
+  }
+
+  /** The Pix of the first instalment paid at checkout. */
+  firstInstalmentPix(
+    tx: Tx | null,
+    row: CheckoutRow,
+    amount: Cents,
+    data: StoredCustomerData,
+    merchant: Pick<MerchantFacts, 'name'>,
+  ): Promise<StoredPix> {
+    return this.createPix(
+      tx,
+      row,
+      'FIRST_INSTALMENT',
+      amount,
+      data,
+      `1ª parcela da compra na ${merchant.name}`,
+    );
+  }
+
+  /** The Pix of the whole amount that a refused checkout may offer. */
+  fullAmountPix(
+    tx: Tx | null,
+    row: CheckoutRow,
+    data: StoredCustomerData,
+    merchant: Pick<MerchantFacts, 'name'>,
+  ): Promise<StoredPix> {
+    return this.createPix(
+      tx,
+      row,
+      'FULL_AMOUNT',
+      cents(row.amount),
+      data,
+      `Pagamento à vista na ${merchant.name}`,
+    );
   }
 
   /** What a checkout's Pix charge is asked with. */

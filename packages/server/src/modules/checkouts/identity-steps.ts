@@ -24,7 +24,6 @@ import {
   TOKEN_RESEND_COOLDOWN_MS,
   TOKEN_TTL_MS,
   tokenText,
-  VERIFICATION_AMOUNT,
   type WireResponse,
 } from './rules.ts';
 import { CustomerRows, ReturningRows } from './statements.ts';
@@ -204,14 +203,7 @@ export class IdentitySteps {
     if (!customer.phoneOnFile) {
       // A new CPF, or a known CPF whose verified phone on file is not this one: the token proved a phone, not the
       // CPF. Nothing of the customer changed; the payer-CPF Pix proves the CPF before any analysis.
-      const pix = await this.core.createPix(
-        tx,
-        verified,
-        'VERIFICATION',
-        VERIFICATION_AMOUNT,
-        data,
-        'Verificação Drip (estornada)',
-      );
+      const pix = await this.core.verificationPix(tx, verified, data);
       const updated = await this.core.update(tx, row.id, {
         ...base,
         phase: 'VERIFICATION_PIX',

@@ -7,39 +7,21 @@
 import type { Cents } from '@drip/core';
 import type { Shaped } from '../../db/shaped.ts';
 import type { Tx } from '../../db/types.ts';
-import type { OneStatementBooking, PaymentsService } from '../payments/types.ts';
+import type {
+  ChargePurpose,
+  CreateChargeInput,
+  OneStatementBooking,
+  Charge as PaymentsCharge,
+  PaymentsService,
+} from '../payments/types.ts';
 
-export type ChargePurpose =
-  | 'VERIFICATION'
-  | 'FIRST_INSTALMENT'
-  | 'FULL_AMOUNT'
-  | 'INSTALMENT'
-  | 'UNIQUE_PAYMENT';
+export type { ChargePurpose };
 
-export interface Charge {
-  id: string;
-  txid: string;
-  purpose: ChargePurpose;
-  referenceId: string;
-  amount: Cents;
-  brCode: string;
-  qrCodeUrl: string;
-  expiresAt: Date;
-  status: 'ACTIVE' | 'PAID' | 'EXPIRED' | 'CANCELED' | 'REFUNDED';
-  paidAt: Date | null;
-  payerCpf: string | null;
-  payerBankCode: string | null;
-}
+/** A charge as the checkout reads it: the payments module's, without what only payments itself reads. */
+export type Charge = Omit<PaymentsCharge, 'payerName' | 'endToEndId' | 'refundReason' | 'refundedAmount'>;
 
 /** What a charge is asked with. */
-export interface ChargeInput {
-  purpose: ChargePurpose;
-  referenceId: string;
-  amount: Cents;
-  expiresInSeconds?: number;
-  payer?: { cpf: string; name: string };
-  description: string;
-}
+export type ChargeInput = CreateChargeInput;
 
 export interface PaymentsPort {
   createCharge(tx: Tx | null, input: ChargeInput): Promise<Charge>;

@@ -20,7 +20,6 @@ import {
   type MerchantFacts,
   orderBase,
   UUID_RE,
-  VERIFICATION_AMOUNT,
   VERIFICATION_REFUND_REASON,
 } from './rules.ts';
 import { VerificationBookedRows, verificationMove } from './statements.ts';
@@ -92,36 +91,21 @@ export class CheckoutPayments {
     const data = row.customerData;
     if (!data) return row;
     if (row.phase === 'VERIFICATION_PIX' && expired(row.verificationPix)) {
-      const pix = await this.core.createPix(
-        tx,
-        row,
-        'VERIFICATION',
-        VERIFICATION_AMOUNT,
-        data,
-        'Verificação Drip (estornada)',
-      );
+      const pix = await this.core.verificationPix(tx, row, data);
       return this.core.update(tx, row.id, { verificationPix: pix });
     }
     if (row.phase === 'FIRST_INSTALMENT_PIX' && expired(row.firstInstalmentPix)) {
-      const pix = await this.core.createPix(
+      const pix = await this.core.firstInstalmentPix(
         tx,
         row,
-        'FIRST_INSTALMENT',
         cents(row.firstInstalmentPix.amount),
         data,
-        `1ª parcela da compra na ${merchant.name}`,
+        merchant,
       );
       return this.core.update(tx, row.id, { firstInstalmentPix: pix });
     }
     if (row.status === 'KO' && !row.orderId && expired(row.fullAmountPix)) {
-      const pix = await this.core.createPix(
-        tx,
-        row,
-        'FULL_AMOUNT',
-        cents(row.amount),
-        data,
-        `Pagamento à vista na ${merchant.name}`,
-      );
+      const pix = await this.core.fullAmountPix(tx, row, data, merchant);
       return this.core.update(tx, row.id, { fullAmountPix: pix });
     }
     return row;

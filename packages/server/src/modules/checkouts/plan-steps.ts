@@ -73,14 +73,7 @@ export class PlanSteps {
       const first = plan.instalments[0];
       if (!first) throw conflict(checkoutErrors.outOfOrder);
       const due = cents(first.amount - first.cashbackAmount);
-      const pix = await this.core.createPix(
-        tx,
-        row,
-        'FIRST_INSTALMENT',
-        due,
-        data,
-        `1ª parcela da compra na ${merchant.name}`,
-      );
+      const pix = await this.core.firstInstalmentPix(tx, row, due, data, merchant);
       const updated = await this.core.update(tx, row.id, {
         phase: 'FIRST_INSTALMENT_PIX',
         totalInstalments: plan.totalInstalments,

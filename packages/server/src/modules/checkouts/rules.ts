@@ -15,12 +15,15 @@ import {
   type UpfrontPaymentStatus,
 } from '@drip/core';
 import type * as v from 'valibot';
+import type { MerchantRuleFlags } from '../credit/rules.ts';
 import type { CheckoutRow, checkouts, StoredCustomerData } from './tables.ts';
 
 export const TOKEN_TTL_MS = 10 * 60 * 1000;
 export const TOKEN_RESEND_COOLDOWN_MS = 30 * 1000;
 export const TOKEN_MAX_ATTEMPTS = 5;
 export const VERIFICATION_AMOUNT: Cents = cents(100);
+/** What the verification Pix says on the payer's bank statement. */
+export const VERIFICATION_PIX_DESCRIPTION = 'Verificação Drip (estornada)';
 export const DEFAULT_INSTALMENTS = 3;
 export const DEFAULT_FIRST_DUE_DAYS = 15;
 export const FIRST_DUE_MIN_DAYS = 1;
@@ -33,7 +36,8 @@ export const VERIFICATION_REFUND_REASON = 'Estorno do Pix de verificação';
 export type WireResponse = v.InferInput<typeof CheckoutResponse>;
 export type WireField = WireResponse['fields'][number];
 
-export interface MerchantFacts {
+/** The merchant as a checkout reads it: its terms and the credit rules it switches off. */
+export interface MerchantFacts extends MerchantRuleFlags {
   id: string;
   name: string;
   status: 'ENABLED' | 'ARCHIVED';
@@ -44,13 +48,6 @@ export interface MerchantFacts {
   maxAmountPerOrder: number | null;
   /** Centavos; a positive value caps every customer's limit at this merchant. */
   customerLimit: number | null;
-  skipAntifraud: boolean;
-  skipProtectedScore: boolean;
-  skipFraudulentPhone: boolean;
-  skipFraudulentCpf: boolean;
-  skipFraudulentAddressCep: boolean;
-  skipFraudulentBankCode: boolean;
-  skipOrderAmountRule: boolean;
   cashbackRate: number;
 }
 

@@ -27,6 +27,7 @@ import {
   TOKEN_MAX_ATTEMPTS,
   tokenText,
   VERIFICATION_AMOUNT,
+  VERIFICATION_PIX_DESCRIPTION,
   type WireResponse,
 } from './rules.ts';
 import {
@@ -245,7 +246,7 @@ export class ShopperSteps {
       // applies only if the customer, as upserted, has still no verified payer, and stores the charge only then.
       if (row.returningCustomer !== false) return null;
       const prepared = await this.core.d.payments.prepareCharge(
-        this.core.pixInput(row, 'VERIFICATION', VERIFICATION_AMOUNT, data, 'Verificação Drip (estornada)'),
+        this.core.pixInput(row, 'VERIFICATION', VERIFICATION_AMOUNT, data, VERIFICATION_PIX_DESCRIPTION),
       );
       const set = {
         tokenHash: null,

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CheckoutCustomerData } from '../customers/service.ts';
 
 export interface StoredProduct {
   name: string;
@@ -21,20 +22,8 @@ export interface StoredProduct {
   amount: number;
 }
 
-export interface StoredCustomerData {
-  customerPhone: string;
-  customerCpf: string;
-  customerName: string;
-  customerEmail: string;
-  customerBirthDate?: string | undefined;
-  addressCep: string;
-  addressStreet: string;
-  addressNumber: string;
-  addressComplement?: string | undefined;
-  addressNeighborhood: string;
-  addressCity: string;
-  addressState: string;
-}
+/** The customer data a checkout collects, stored as the customers module takes it (one shape for both). */
+export type StoredCustomerData = CheckoutCustomerData;
 
 /** A Pix charge as the checkout shows it (copied from the payments module when created). */
 export interface StoredPix {

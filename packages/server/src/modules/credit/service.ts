@@ -6,12 +6,7 @@ import type { DbOrTx } from '../../db/types.ts';
 import { FraudService } from '../fraud/service.ts';
 import { instalments, orders } from '../orders/tables.ts';
 import type { PortfolioExposure } from './exposure.ts';
-import {
-  type CreditConfig,
-  type CreditDecision,
-  type CreditSnapshot,
-  evaluateCredit,
-} from './rules.ts';
+import { type CreditConfig, type CreditDecision, type CreditSnapshot, evaluateCredit } from './rules.ts';
 import { type AntifraudPort, type BureauPort, magicProfile } from './sandbox.ts';
 import { creditDecisions } from './tables.ts';
 

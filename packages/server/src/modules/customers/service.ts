@@ -26,6 +26,8 @@ import {
 } from './checkout-identity.ts';
 import { type CustomerAccessLinkRow, type CustomerRow, customerAccessLinks, customers } from './tables.ts';
 
+export type { CheckoutCustomerData };
+
 const customerNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Cliente não encontrado');
 const accessLinkNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Link não encontrado');
 

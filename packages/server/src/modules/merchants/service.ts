@@ -4,7 +4,7 @@ import {
   type MerchantUpdateUserRequest,
   type MerchantUser,
 } from '@drip/core';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { maskEmail, maskPhone, normalizeEmail, normalizePhone } from '../../br.ts';
 import type { Clock } from '../../clock.ts';
@@ -176,19 +176,18 @@ export class MerchantService {
     return [...new Set(rows.flatMap((r) => r.domains))];
   }
 
-  private async activeUserByEmail(email: string): Promise<MerchantUserRow | undefined> {
+  /** The user `which` picks, if it and its merchant are active (a disabled one cannot sign in or refresh). */
+  private async activeUser(which: SQL): Promise<MerchantUserRow | undefined> {
     const [row] = await this.deps.db
       .select({ user: merchantUsers })
       .from(merchantUsers)
       .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-      .where(
-        and(
-          eq(merchantUsers.email, normalizeEmail(email)),
-          eq(merchantUsers.status, 'ACTIVE'),
-          eq(merchants.status, 'ENABLED'),
-        ),
-      );
+      .where(and(which, eq(merchantUsers.status, 'ACTIVE'), eq(merchants.status, 'ENABLED')));
     return row?.user;
+  }
+
+  private activeUserByEmail(email: string): Promise<MerchantUserRow | undefined> {
+    return this.activeUser(eq(merchantUsers.email, normalizeEmail(email)));
   }
 
   /** Step 1: e-mail and password; on success a 6-digit code goes by SMS and the masked destinations come back. */
@@ -229,18 +228,8 @@ export class MerchantService {
 
   /** Re-reads the user for a refresh: disabled users or merchants end the session. */
   async subject(userId: string): Promise<SessionSubject | null> {
-    const [row] = await this.deps.db
-      .select({ user: merchantUsers })
-      .from(merchantUsers)
-      .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-      .where(
-        and(
-          eq(merchantUsers.id, userId),
-          eq(merchantUsers.status, 'ACTIVE'),
-          eq(merchants.status, 'ENABLED'),
-        ),
-      );
-    return row ? this.subjectOf(row.user) : null;
+    const user = await this.activeUser(eq(merchantUsers.id, userId));
+    return user ? this.subjectOf(user) : null;
   }
 
   async getUser(userId: string): Promise<MerchantUser> {
