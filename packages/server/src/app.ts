@@ -148,12 +148,13 @@ export function buildServices(deps: AppDeps): Services {
     payouts: deps.payouts,
   });
   const images = new ImageService(deps.imageStore ?? imageStoreFor(config), config.publicUrl);
+  const catalogue = new CatalogueService({ db, clock, images });
   return {
     ...paymentsModule,
     ...checkoutServices,
     webhooks,
     images,
-    catalogue: new CatalogueService({ db, clock, images }),
+    catalogue,
     cep: cepPortFor(config),
     config,
     database,
@@ -206,6 +207,8 @@ export function buildServices(deps: AppDeps): Services {
       passwords,
       auth,
       settlements: settlementsModule.settlements,
+      catalogue,
+      images,
       apiKeyPrefix: config.sandbox ? 'sk_sandbox_' : 'sk_live_',
     }),
   };
