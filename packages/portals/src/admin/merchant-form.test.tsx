@@ -259,6 +259,19 @@ describe('merchant form: store categories, tags and logos', () => {
     expect(body.logo).toBeNull();
   }, 30_000);
 
+  it('sends back on edit only the saved tags its categories still offer (one it cannot uncheck would be refused)', async () => {
+    const fake = api({
+      [`GET ${MERCHANTS}/${MERCHANT_ID}`]: () =>
+        ok(merchantDetails({ tagsIds: [CASUAL, 'a0000000-0000-4000-8000-0000000000ff'] })),
+      [`PUT ${MERCHANTS}/${MERCHANT_ID}`]: () => ok(merchantDetails()),
+    });
+    renderApp(`/admin/merchants/${MERCHANT_ID}/edit`, fake.fetch);
+    expect(await screen.findByRole('heading', { name: 'Editar comerciante' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(fake.last(`PUT ${MERCHANTS}/${MERCHANT_ID}`)).toBeTruthy());
+    expect(fake.last(`PUT ${MERCHANTS}/${MERCHANT_ID}`)?.body).toMatchObject({ tagsIds: [CASUAL] });
+  }, 30_000);
+
   it("shows the saved logo on edit and the server's 422 beside its field", async () => {
     const fake = api({
       [`PUT ${MERCHANTS}/${MERCHANT_ID}`]: () => ({

@@ -44,6 +44,7 @@ import {
   MaskedTextInput,
   notifyError,
   notifyInfo,
+  offeredTags,
   PageLoader,
   rowsFromIds,
 } from '../../shared/kit/index.ts';
@@ -147,6 +148,7 @@ export function guessPixKeyType(key: string): string {
 /** Spec 5's defaults: status ENABLED, upfront disabled, the numbers 0. */
 function initialValues(m: AdminMerchant | undefined, options: AdminCatalogueOptions): Values {
   const categories = rowsFromIds(options, m?.categoriesIds ?? []);
+  const offered = new Set(offeredTags(options, categories.rows).map((t) => t.id));
   const text = Object.fromEntries(
     TEXT_FIELDS.map((f) => [f, m ? ((m[f] as string | null) ?? '') : '']),
   ) as Record<TextField, string>;
@@ -169,7 +171,8 @@ function initialValues(m: AdminMerchant | undefined, options: AdminCatalogueOpti
     maxInstalments: m?.maxInstalments ?? 3,
     categoryRows: categories.rows,
     unknownCategoryIds: categories.unknown,
-    tagsIds: m?.tagsIds ?? [],
+    // Only the tags the saved categories still offer: another one could not be unchecked, and the server refuses it.
+    tagsIds: (m?.tagsIds ?? []).filter((id) => offered.has(id)),
     logo: null,
     logoB2b: null,
     logoBrand: null,
