@@ -7,7 +7,6 @@ import * as v from 'valibot';
 import { isValidCnpj, isValidCpf, onlyDigits } from '../br.ts';
 import { cents, centsToReais } from '../money.ts';
 import { MerchantPermission } from './auth.ts';
-import { CatalogueRef, Category, StoreCategory } from './catalogue.ts';
 import { merchantRiskFlagsIssues, merchantRiskMessages } from './merchants.ts';
 import { IsoDateString, NonNegativeReais, PageNumber, PageSize } from './primitives.ts';
 
@@ -381,6 +380,7 @@ export type AdminMerchantUser = v.InferOutput<typeof AdminMerchantUser>;
 // ---------------------------------------------------------------- merchant answers
 
 const nullableString = v.nullable(v.string());
+const CatalogueRef = v.object({ id: v.string(), name: v.string() });
 
 export const AdminMerchant = v.object({
   id: v.string(),
@@ -455,7 +455,7 @@ export const AdminMerchantDetails = v.object({
   cashback: v.array(MerchantCashback),
   settlementConfigurations: v.array(MerchantSettlementConfiguration),
   /** The store's categories by name, each with its chosen subcategories, and its tags (spec 3, merchant store). */
-  categories: v.array(StoreCategory),
+  categories: v.array(v.object({ id: v.string(), name: v.string(), subCategory: v.array(CatalogueRef) })),
   tags: v.array(CatalogueRef),
 });
 export type AdminMerchantDetails = v.InferOutput<typeof AdminMerchantDetails>;
@@ -485,8 +485,19 @@ export const AdminMerchantsPage = v.object({
   number: v.number(),
 });
 
-/** What the merchant form offers: the active categories with their active subcategories and their tags. */
-export const AdminCatalogueOptions = v.array(Category);
+/**
+ * What the merchant form offers: the active categories with their active subcategories and their tags (the
+ * catalogue's category shape, declared here so that the admin's merchant pages do not carry the catalogue contract).
+ */
+export const AdminCatalogueOptions = v.array(
+  v.object({
+    id: v.string(),
+    name: v.string(),
+    status: v.string(),
+    subCategory: v.array(v.object({ id: v.string(), name: v.string(), status: v.string() })),
+    tags: v.array(CatalogueRef),
+  }),
+);
 export type AdminCatalogueOptions = v.InferOutput<typeof AdminCatalogueOptions>;
 
 export const AdminApiKeyReset = v.object({ id: v.string(), apiKey: v.string() });
