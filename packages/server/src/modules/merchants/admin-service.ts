@@ -323,12 +323,16 @@ export class MerchantAdminService {
    * the transaction, as the catalogue does: a refused image leaves nothing behind.
    */
   private async logos(req: AdminMerchantRequest, current?: MerchantRow) {
-    const out: Partial<Record<MerchantLogoField, string | null>> = {};
+    // Only the logos that change are set: a kept one is left out of the write, so that an edit saved at the same time
+    // by another admin keeps the image it chose.
+    const out: Partial<Record<MerchantLogoField, string>> = {};
     for (const field of LOGO_FIELDS) {
       const value = req[field]?.trim() ?? '';
+      if (value === '') continue;
       const kept = current?.[field] ?? null;
       try {
-        out[field] = value === '' ? kept : await this.d.images.accept(value, kept);
+        const name = await this.d.images.accept(value, kept);
+        if (name !== kept) out[field] = name;
       } catch (err) {
         // The image port's 422, said on the field that carried the image.
         if (err instanceof DomainError) throw refused(err.code, field, err.message);
