@@ -144,6 +144,15 @@ describe('merchant store categories and tags', () => {
       admin,
     );
     expect(replaced.body.categoriesIds).toEqual([livros.id]);
+    // Required on create only (spec 5): an edit may leave a merchant without categories, as the seed's are.
+    const emptied = await t.request(
+      'PUT',
+      path,
+      merchantForm({ name: created.body.name, categoriesIds: [], tagsIds: [] }),
+      admin,
+    );
+    expect(emptied.status, emptied.text).toBe(200);
+    expect(emptied.body.categoriesIds).toEqual([]);
     const unknown = await t.request(
       'PUT',
       path,
