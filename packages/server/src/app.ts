@@ -211,6 +211,8 @@ export function buildServices(deps: AppDeps): Services {
       passwords,
       auth,
       settlements: settlementsModule.settlements,
+      catalogue,
+      images,
       apiKeyPrefix: config.sandbox ? 'sk_sandbox_' : 'sk_live_',
     }),
     fraud: new FraudService({ db, clock, audit, customerById: (id) => customers.profile(id) }),

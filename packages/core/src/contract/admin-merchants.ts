@@ -28,6 +28,18 @@ export const MERCHANT_NOTIFICATION_TYPES = ['ORDER_CREATED', 'ORDER_CANCELED', '
 
 export const PIX_KEY_INVALID = 'Chave PIX inválida, verifique os dados e tente novamente.';
 
+/** Spec 5: store categories are required when a merchant is created (the form and the server say it alike). */
+export const MERCHANT_CATEGORIES_REQUIRED = 'Selecione ao menos uma categoria da loja';
+export const MERCHANT_CATEGORY_UNKNOWN = 'Categoria não encontrada no catálogo';
+export const MERCHANT_TAG_UNKNOWN = 'Tag não encontrada entre as tags das categorias escolhidas';
+/** The three logos of the merchant's store (spec 2.2 and 7): request field → answer field. */
+export const MERCHANT_LOGOS = {
+  logo: 'logoUrl',
+  logoB2b: 'logoUrlB2b',
+  logoBrand: 'logoUrlBrand',
+} as const;
+export type MerchantLogoField = keyof typeof MERCHANT_LOGOS;
+
 /**
  * A Pix key as stored for its type (spec 5): CPF and CNPJ as digits, a phone as '+' and digits; null when the key is
  * not valid for the type. E-mail and 'Outro' keys are not checked (only trimmed).
@@ -56,6 +68,17 @@ const required = (label: string) =>
   v.pipe(text(`${label} é obrigatório`), v.minLength(1, `${label} é obrigatório`));
 
 // ---------------------------------------------------------------- merchant
+
+const CatalogueIds = (field: string) =>
+  v.pipe(
+    v.array(
+      v.pipe(v.string(`${field} deve ser uma lista de identificadores`), v.maxLength(64)),
+      `${field} deve ser uma lista de identificadores`,
+    ),
+    v.maxLength(100, `${field} deve ter no máximo 100 itens`),
+  );
+/** The server checks the bytes (a real PNG within the size limit, docs/images.md) and answers 422 otherwise. */
+const LogoField = v.optional(v.nullable(v.string('A imagem deve ser um texto base64 ou a URL atual')), null);
 
 const MerchantFields = v.object({
   name: v.pipe(required('O nome'), v.maxLength(200, 'O nome deve ter no máximo 200 caracteres')),
@@ -147,6 +170,17 @@ const MerchantFields = v.object({
     ),
     3,
   ),
+  /**
+   * Catalogue category and subcategory ids (a subcategory brings its category); required on create. Absent on an
+   * edit: the current ones stay. Ids the catalogue does not know are a 422 from the server.
+   */
+  categoriesIds: v.optional(CatalogueIds('categoriesIds')),
+  /** Tags of the chosen categories; absent on an edit: the current ones stay. */
+  tagsIds: v.optional(CatalogueIds('tagsIds')),
+  /** The logos (B2C, B2B, brand): a PNG as base64 without prefix, or the current URL; empty or absent keeps it. */
+  logo: LogoField,
+  logoB2b: LogoField,
+  logoBrand: LogoField,
 });
 
 /** The merchant form (spec 2.2 and 5), create and edit alike; refused with the spec's messages on their fields. */
@@ -346,6 +380,7 @@ export type AdminMerchantUser = v.InferOutput<typeof AdminMerchantUser>;
 // ---------------------------------------------------------------- merchant answers
 
 const nullableString = v.nullable(v.string());
+const CatalogueRef = v.object({ id: v.string(), name: v.string() });
 
 export const AdminMerchant = v.object({
   id: v.string(),
@@ -402,6 +437,12 @@ export const AdminMerchant = v.object({
   flexibleInstallments: v.boolean(),
   limitInstalmentsByCheckout: v.boolean(),
   maxInstalments: v.number(),
+  /** Catalogue category and subcategory ids of the merchant's store (each subcategory's category included). */
+  categoriesIds: v.array(v.string()),
+  tagsIds: v.array(v.string()),
+  logoUrl: nullableString,
+  logoUrlB2b: nullableString,
+  logoUrlBrand: nullableString,
   createdAt: v.string(),
 });
 export type AdminMerchant = v.InferOutput<typeof AdminMerchant>;
@@ -413,6 +454,9 @@ export const AdminMerchantDetails = v.object({
   fees: v.array(MerchantFee),
   cashback: v.array(MerchantCashback),
   settlementConfigurations: v.array(MerchantSettlementConfiguration),
+  /** The store's categories by name, each with its chosen subcategories, and its tags (spec 3, merchant store). */
+  categories: v.array(v.object({ id: v.string(), name: v.string(), subCategory: v.array(CatalogueRef) })),
+  tags: v.array(CatalogueRef),
 });
 export type AdminMerchantDetails = v.InferOutput<typeof AdminMerchantDetails>;
 
@@ -440,6 +484,21 @@ export const AdminMerchantsPage = v.object({
   totalElements: v.number(),
   number: v.number(),
 });
+
+/**
+ * What the merchant form offers: the active categories with their active subcategories and their tags (the
+ * catalogue's category shape, declared here so that the admin's merchant pages do not carry the catalogue contract).
+ */
+export const AdminCatalogueOptions = v.array(
+  v.object({
+    id: v.string(),
+    name: v.string(),
+    status: v.string(),
+    subCategory: v.array(v.object({ id: v.string(), name: v.string(), status: v.string() })),
+    tags: v.array(CatalogueRef),
+  }),
+);
+export type AdminCatalogueOptions = v.InferOutput<typeof AdminCatalogueOptions>;
 
 export const AdminApiKeyReset = v.object({ id: v.string(), apiKey: v.string() });
 

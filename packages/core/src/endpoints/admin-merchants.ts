@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import {
   AdminApiKeyReset,
+  AdminCatalogueOptions,
   AdminCreateMerchantUserRequest,
   AdminMerchant,
   AdminMerchantDetails,
@@ -44,6 +45,7 @@ export const adminCreateMerchant = endpoint('admin.createMerchant', {
   body: AdminMerchantRequest,
   response: AdminMerchant,
   status: 201,
+  errors: { 422: 'Categoria ou tag desconhecida, categorias ausentes, ou imagem que não é PNG válido' },
 });
 
 export const adminMerchant = endpoint('admin.merchant', {
@@ -66,7 +68,23 @@ export const adminUpdateMerchant = endpoint('admin.updateMerchant', {
   params: MerchantIdParam,
   body: AdminMerchantRequest,
   response: AdminMerchant,
-  errors: { 404: notFound },
+  errors: {
+    404: notFound,
+    422: 'Categoria ou tag desconhecida, ou imagem que não é PNG válido',
+  },
+});
+
+/**
+ * The merchant form's store categories and tags. The catalogue's own calls take the catalogue key, which must not
+ * reach a browser; this admin call reads the same list through the admin session.
+ */
+export const adminCatalogueOptions = endpoint('admin.catalogueOptions', {
+  method: 'GET',
+  path: `${ADMIN_API}/merchant-catalogue-options`,
+  audience: 'admin',
+  tag,
+  summary: 'The active store categories with their subcategories and tags, for the merchant form',
+  response: AdminCatalogueOptions,
 });
 
 export const adminResetMerchantApiKey = endpoint('admin.resetMerchantApiKey', {
@@ -234,6 +252,7 @@ export const adminMerchantEndpoints = {
   adminCreateMerchant,
   adminMerchant,
   adminUpdateMerchant,
+  adminCatalogueOptions,
   adminResetMerchantApiKey,
   adminCreateMerchantFee,
   adminMerchantFee,

@@ -2,7 +2,13 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import type { Meta, StoryObj } from '@storybook/react';
 import { AdminStory, type FixtureAnswers } from '../../../../.storybook/portals.tsx';
-import { ADMIN_API, MERCHANT_ID, merchantDetails, merchantsPage } from './merchants/fixtures.ts';
+import {
+  ADMIN_API,
+  catalogueOptions,
+  MERCHANT_ID,
+  merchantDetails,
+  merchantsPage,
+} from './merchants/fixtures.ts';
 
 const answers: FixtureAnswers = {
   [`GET ${ADMIN_API}/merchants`]: (search) =>
@@ -10,6 +16,7 @@ const answers: FixtureAnswers = {
       ? { status: 200, body: merchantsPage(0) }
       : { status: 200, body: merchantsPage(10, 0, 23) },
   [`GET ${ADMIN_API}/merchants/${MERCHANT_ID}`]: () => ({ status: 200, body: merchantDetails() }),
+  [`GET ${ADMIN_API}/merchant-catalogue-options`]: () => ({ status: 200, body: catalogueOptions() }),
   [`GET ${ADMIN_API}/merchants/${MERCHANT_ID}/fees/fee-2`]: () => ({
     status: 200,
     body: merchantDetails().fees[0],
@@ -97,11 +104,28 @@ export const MerchantUserEditOnPhone: Story = {
 export const MerchantCreate: Story = {
   args: { path: '/admin/merchants/create' },
   parameters: {
-    keyText: ['Novo comerciante', 'Tipo de chave PIX', 'Ignorar valor máximo', 'Ignorar protected score'],
+    keyText: [
+      'Novo comerciante',
+      'Categorias da loja',
+      'Logo B2C',
+      'Logo B2B',
+      'Logo da marca',
+      'Tipo de chave PIX',
+      'Ignorar valor máximo',
+      'Ignorar protected score',
+    ],
   },
 };
 export const MerchantEditOnPhone: Story = {
   args: { path: `/admin/merchants/${MERCHANT_ID}/edit` },
   globals: { viewport: { value: 'phone', isRotated: false } },
-  parameters: { keyText: ['Editar comerciante', 'Plataforma de e-commerce', 'Regras de fraude'] },
+  parameters: {
+    keyText: [
+      'Editar comerciante',
+      'Plataforma de e-commerce',
+      'Feminino',
+      'Estilo casual',
+      'Regras de fraude',
+    ],
+  },
 };

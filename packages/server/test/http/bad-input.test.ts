@@ -2,6 +2,10 @@ import { type AnyEndpoint, paths } from '@drip/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_BODY_ENDPOINTS } from '../../src/modules/catalogue/routes.ts';
 import { IMAGE_BODY_BYTES } from '../../src/modules/images/service.ts';
+import {
+  MERCHANT_FORM_BODY_BYTES,
+  MERCHANT_FORM_ENDPOINTS,
+} from '../../src/modules/merchants/admin-routes.ts';
 import { PROMOTION_IMAGE_BODY_ENDPOINTS } from '../../src/modules/promotions/routes.ts';
 import { customerData } from '../checkout-helpers.ts';
 import { audienceHeaders, bearer, seededApp, type TestResponse } from '../helpers.ts';
@@ -85,7 +89,11 @@ describe('bad input on every endpoint that takes a body', () => {
   it('answers 415 to a non-JSON content type and 413 to a body over 64 KB (over the image limit for an image)', async () => {
     for (const route of bodyRoutes()) {
       const image = IMAGE_BODY_ENDPOINTS.has(route.id) || PROMOTION_IMAGE_BODY_ENDPOINTS.has(route.id);
-      const limit = image ? IMAGE_BODY_BYTES : 64 * 1024;
+      const limit = image
+        ? IMAGE_BODY_BYTES
+        : MERCHANT_FORM_ENDPOINTS.has(route.id)
+          ? MERCHANT_FORM_BODY_BYTES
+          : 64 * 1024;
       // Calls without a body (refresh, logout, pay) refuse one like any other: 415 or 413 before anything else.
       const form = await t.raw(concrete(route), {
         method: route.method,

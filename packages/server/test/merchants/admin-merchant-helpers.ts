@@ -1,6 +1,13 @@
 /** Shared steps of the back office's merchant tests: the file's app and admin, a merchant form, the admin's calls. */
 import { randomUUID } from 'node:crypto';
-import { type AnyEndpoint, adminCreateMerchant, adminCreateMerchantUser, fillPath } from '@drip/core';
+import {
+  type AnyEndpoint,
+  adminCatalogueOptions,
+  adminCreateMerchant,
+  adminCreateMerchantUser,
+  type Category,
+  fillPath,
+} from '@drip/core';
 import { afterAll, beforeAll } from 'vitest';
 import { bearer, loginAdmin, seededApp, type TestApp, type TestResponse } from '../helpers.ts';
 
@@ -59,12 +66,22 @@ export async function adminHeaders(t: TestApp) {
   return bearer((await loginAdmin(t)).token);
 }
 
+/** The store categories the merchant form offers (the demo world's catalogue: Moda, Casa e decoração, Livros). */
+export async function catalogueOptions(t: TestApp, headers: Record<string, string>): Promise<Category[]> {
+  const res = await t.request('GET', adminCatalogueOptions.path, undefined, headers);
+  if (res.status !== 200) throw new Error(`catalogue options: ${res.status} ${res.text}`);
+  return res.body as Category[];
+}
+
+/** Creates a merchant; the form's required store category is the first one offered unless `overrides` names some. */
 export async function createMerchant(
   t: TestApp,
   headers: Record<string, string>,
   overrides: Record<string, unknown> = {},
 ): Promise<TestResponse> {
-  return t.request('POST', adminCreateMerchant.path, merchantForm(overrides), headers);
+  const categoriesIds =
+    'categoriesIds' in overrides ? [] : [(await catalogueOptions(t, headers))[0]?.id ?? 'no-category'];
+  return t.request('POST', adminCreateMerchant.path, merchantForm({ categoriesIds, ...overrides }), headers);
 }
 
 export function userForm(merchantId: string, overrides: Record<string, unknown> = {}) {

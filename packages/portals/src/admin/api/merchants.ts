@@ -1,6 +1,7 @@
 import {
   type AdminMerchantRequest,
   type AdminUpdateMerchantUserRequest,
+  adminCatalogueOptions,
   adminCreateMerchant,
   adminCreateMerchantCashback,
   adminCreateMerchantFee,
@@ -53,6 +54,16 @@ export function useAdminMerchant(merchantId: string) {
   return useQuery({
     queryKey: detailsKey(merchantId),
     queryFn: async () => unwrap(await client.call(adminMerchant, { params: { merchantId } })),
+  });
+}
+
+/** GET the active store categories with their subcategories and tags (the merchant form's choices). */
+export function useCatalogueOptions() {
+  const { client } = useAdmin();
+  return useQuery({
+    queryKey: ['admin', 'catalogue-options'],
+    queryFn: async () => unwrap(await client.call(adminCatalogueOptions, {})),
+    staleTime: 60_000,
   });
 }
 

@@ -134,6 +134,30 @@ function mainItems(m: AdminMerchantDetails): DetailItem[] {
   ];
 }
 
+/** Spec 3's merchant store: its categories (each with its subcategories), tags and the three logos as links. */
+function storeItems(m: AdminMerchantDetails): DetailItem[] {
+  const logo = (url: string | null) =>
+    url ? (
+      <Anchor href={url} target="_blank" rel="noopener noreferrer">
+        Abrir imagem
+      </Anchor>
+    ) : null;
+  return [
+    {
+      label: 'Categorias',
+      value: m.categories
+        .map((c) =>
+          c.subCategory.length ? `${c.name} (${c.subCategory.map((s) => s.name).join(', ')})` : c.name,
+        )
+        .join('; '),
+    },
+    { label: 'Tags', value: m.tags.map((t) => t.name).join(', ') },
+    { label: 'Logo B2C', value: logo(m.logoUrl) },
+    { label: 'Logo B2B', value: logo(m.logoUrlB2b) },
+    { label: 'Logo da marca', value: logo(m.logoUrlBrand) },
+  ];
+}
+
 const representative = (m: AdminMerchantDetails): DetailItem[] => [
   { label: 'Nome', value: m.representativeName },
   { label: 'Data de nascimento', value: date(m.representativeBirthdate) },
@@ -407,6 +431,9 @@ export function MerchantDetailsPage() {
         <DetailList items={mainItems(m)} />
       </Section>
       <ApiKeySection merchant={m} />
+      <Section title="Loja no app">
+        <DetailList items={storeItems(m)} />
+      </Section>
       <Section title="Representante legal">
         <DetailList items={representative(m)} cols={2} />
       </Section>

@@ -1,7 +1,12 @@
 import {
+  type AdminCatalogueOptions,
   type AdminMerchant,
   AdminMerchantRequest,
+  CNPJ_MASK,
+  CPF_MASK,
+  MERCHANT_CATEGORIES_REQUIRED,
   merchantRiskMessages,
+  onlyDigits,
   PAYMENT_PLATFORMS,
   PIX_KEY_INVALID,
   PLATFORMS,
@@ -27,15 +32,23 @@ import {
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as v from 'valibot';
+import { ApiFailure } from '../../shared/api.ts';
 import {
+  type CategoryRow,
+  CategoryTagPicker,
   DateField,
   FailureBanner,
+  ImageUpload,
+  idsFromRows,
   LoadError,
+  MaskedTextInput,
   notifyError,
   notifyInfo,
+  offeredTags,
   PageLoader,
+  rowsFromIds,
 } from '../../shared/kit/index.ts';
-import { useAdminMerchant, useSaveMerchant } from '../api/merchants.ts';
+import { useAdminMerchant, useCatalogueOptions, useSaveMerchant } from '../api/merchants.ts';
 import { MERCHANTS_PATH, merchantPath } from './MerchantsPage.tsx';
 
 export const MERCHANT_FORM_TEXTS = {
@@ -104,7 +117,25 @@ interface Values extends Record<TextField, string>, Record<FlagField, boolean> {
   customerLimit: number | string;
   cancelMaxDays: number | string;
   maxInstalments: number | string;
+  categoryRows: CategoryRow[];
+  /** Saved category ids the options no longer offer (disabled since): sent back as they are. */
+  unknownCategoryIds: string[];
+  tagsIds: string[];
+  /** Newly chosen logos (PNG base64); null keeps the saved one. */
+  logo: string | null;
+  logoB2b: string | null;
+  logoBrand: string | null;
 }
+
+/** Spec 2.2's three logo uploads: the request field, its label and the answer's URL of the saved one. */
+const LOGOS = [
+  { field: 'logo', label: 'Logo B2C', url: 'logoUrl' },
+  { field: 'logoB2b', label: 'Logo B2B', url: 'logoUrlB2b' },
+  { field: 'logoBrand', label: 'Logo da marca', url: 'logoUrlBrand' },
+] as const;
+
+/** Spec 5: one field for CNPJ or CPF, the CPF mask up to 11 digits, then the CNPJ mask. */
+const DOCUMENT_MASKS = [CPF_MASK, CNPJ_MASK] as const;
 
 /** Spec 5: the type of a saved key without one: '@' e-mail, '+55' phone, 14 characters CNPJ, 11 CPF, else CNPJ. */
 export function guessPixKeyType(key: string): string {
@@ -115,7 +146,9 @@ export function guessPixKeyType(key: string): string {
 }
 
 /** Spec 5's defaults: status ENABLED, upfront disabled, the numbers 0. */
-function initialValues(m: AdminMerchant | undefined): Values {
+function initialValues(m: AdminMerchant | undefined, options: AdminCatalogueOptions): Values {
+  const categories = rowsFromIds(options, m?.categoriesIds ?? []);
+  const offered = new Set(offeredTags(options, categories.rows).map((t) => t.id));
   const text = Object.fromEntries(
     TEXT_FIELDS.map((f) => [f, m ? ((m[f] as string | null) ?? '') : '']),
   ) as Record<TextField, string>;
@@ -136,6 +169,13 @@ function initialValues(m: AdminMerchant | undefined): Values {
     customerLimit: m?.customerLimit ?? 0,
     cancelMaxDays: m ? (m.cancelMaxDays ?? '') : 0,
     maxInstalments: m?.maxInstalments ?? 3,
+    categoryRows: categories.rows,
+    unknownCategoryIds: categories.unknown,
+    // Only the tags the saved categories still offer: another one could not be unchecked, and the server refuses it.
+    tagsIds: (m?.tagsIds ?? []).filter((id) => offered.has(id)),
+    logo: null,
+    logoB2b: null,
+    logoBrand: null,
   };
 }
 
@@ -149,10 +189,11 @@ function requestOf(values: Values): v.InferInput<typeof AdminMerchantRequest> {
     ...text,
     name: values.name,
     legalName: values.legalName,
-    cnpj: values.cnpj,
+    // Spec 5: the documents go as digits; the contract checks their check digits.
+    cnpj: onlyDigits(values.cnpj),
     initials: values.initials,
     settlementPlatform: values.settlementPlatform,
-    representativeCpf: values.representativeCpf,
+    representativeCpf: onlyDigits(values.representativeCpf),
     ...Object.fromEntries(FLAG_FIELDS.map((f) => [f, values[f]])),
     enableInApp: values.enableInApp,
     integrationType: values.integrationType as (typeof PLATFORMS)[number] | null,
@@ -167,6 +208,11 @@ function requestOf(values: Values): v.InferInput<typeof AdminMerchantRequest> {
     customerLimit: numberOrNull(values.customerLimit),
     cancelMaxDays: numberOrNull(values.cancelMaxDays),
     maxInstalments: typeof values.maxInstalments === 'number' ? values.maxInstalments : 0,
+    categoriesIds: [...idsFromRows(values.categoryRows), ...values.unknownCategoryIds],
+    tagsIds: values.tagsIds,
+    logo: values.logo,
+    logoB2b: values.logoB2b,
+    logoBrand: values.logoBrand,
   } as v.InferInput<typeof AdminMerchantRequest>;
 }
 
@@ -197,10 +243,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function MerchantForm({ merchant }: { merchant?: AdminMerchant }) {
+function MerchantForm({
+  merchant,
+  catalogue,
+}: {
+  merchant?: AdminMerchant;
+  catalogue: AdminCatalogueOptions;
+}) {
   const navigate = useNavigate();
   const save = useSaveMerchant(merchant?.id);
-  const [values, setValues] = useState(() => initialValues(merchant));
+  const [values, setValues] = useState(() => initialValues(merchant, catalogue));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pixInvalid, setPixInvalid] = useState(false);
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
@@ -248,16 +300,32 @@ function MerchantForm({ merchant }: { merchant?: AdminMerchant }) {
     </Radio.Group>
   );
 
+  const masked = (key: 'cnpj' | 'representativeCpf', label: string, mask: string | readonly string[]) => (
+    <MaskedTextInput
+      label={label}
+      required
+      inputMode="numeric"
+      mask={mask}
+      initialUnmasked={values[key]}
+      onValueChange={(value) => set(key, value)}
+      error={errors[key]}
+    />
+  );
+
+  const editing = merchant !== undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = requestOf(values);
     const parsed = v.safeParse(AdminMerchantRequest, body);
-    if (!parsed.success) {
+    // Spec 5: categories are required on create (the server answers 422 without them too).
+    const noCategories = !editing && (body.categoriesIds ?? []).length === 0;
+    if (!parsed.success || noCategories) {
       const next: Record<string, string> = {};
-      for (const issue of parsed.issues) {
+      for (const issue of parsed.issues ?? []) {
         const key = issue.path?.[0]?.key;
         if (typeof key === 'string' && next[key] === undefined) next[key] = issue.message;
       }
+      if (noCategories) next.categoriesIds = MERCHANT_CATEGORIES_REQUIRED;
       setErrors(next);
       const pix = next.pixKey === PIX_KEY_INVALID;
       setPixInvalid(pix);
@@ -273,12 +341,16 @@ function MerchantForm({ merchant }: { merchant?: AdminMerchant }) {
     try {
       await save.mutateAsync(body);
       await navigate(MERCHANTS_PATH);
-    } catch {
-      // The banner shows the failure (save.error).
+    } catch (err) {
+      // The banner shows the failure (save.error); the server's field issues (an unknown category, an image that
+      // is not a PNG) show beside their fields.
+      if (err instanceof ApiFailure && err.error.status > 0 && 'issues' in err.error && err.error.issues)
+        setErrors(
+          Object.fromEntries(err.error.issues.map((i) => [i.path.split('.')[0] ?? i.path, i.message])),
+        );
     }
   };
 
-  const editing = merchant !== undefined;
   const title = editing ? MERCHANT_FORM_TEXTS.edit : MERCHANT_FORM_TEXTS.create;
   const skipAntifraud = values.skipAntifraud;
   return (
@@ -297,7 +369,7 @@ function MerchantForm({ merchant }: { merchant?: AdminMerchant }) {
           <Section title="Dados do comerciante">
             {text('name', 'Nome', { required: true })}
             {text('legalName', 'Razão social', { required: true })}
-            {text('cnpj', 'CNPJ ou CPF', { required: true })}
+            {masked('cnpj', 'CNPJ ou CPF', DOCUMENT_MASKS)}
             {text('malgaClientId', 'Malga client ID')}
             {text('initials', 'Iniciais', { required: true, maxLength: 2 })}
             {text('settlementPlatform', 'Plataforma de repasse', { required: true })}
@@ -345,6 +417,29 @@ function MerchantForm({ merchant }: { merchant?: AdminMerchant }) {
               onChange={(value) => set('status', value ?? 'ENABLED')}
             />
           </Section>
+          <Section title="Loja no app">
+            <CategoryTagPicker
+              options={catalogue}
+              rows={values.categoryRows}
+              tagsIds={values.tagsIds}
+              required={!editing}
+              error={errors.categoriesIds}
+              tagsError={errors.tagsIds}
+              onChange={(categoryRows, tagsIds) => setValues((prev) => ({ ...prev, categoryRows, tagsIds }))}
+            />
+            <Stack gap="md">
+              {LOGOS.map(({ field, label, url }) => (
+                <ImageUpload
+                  key={field}
+                  label={label}
+                  currentUrl={merchant?.[url] ?? null}
+                  value={values[field]}
+                  onChange={(image) => set(field, image)}
+                  error={errors[field]}
+                />
+              ))}
+            </Stack>
+          </Section>
           <Section title="Representante legal">
             {text('representativeName', 'Nome')}
             <DateField
@@ -353,7 +448,7 @@ function MerchantForm({ merchant }: { merchant?: AdminMerchant }) {
               onChange={(e) => set('representativeBirthdate', e.currentTarget.value)}
               error={errors.representativeBirthdate}
             />
-            {text('representativeCpf', 'CPF', { required: true })}
+            {masked('representativeCpf', 'CPF', CPF_MASK)}
             {text('representativeEmail', 'E-mail')}
           </Section>
           <Section title="Endereço">
@@ -468,14 +563,29 @@ function MerchantForm({ merchant }: { merchant?: AdminMerchant }) {
   );
 }
 
+/** The form needs the catalogue's categories to show the saved ones, so both load before it. */
+function catalogueFailure(options: ReturnType<typeof useCatalogueOptions>) {
+  return (
+    <LoadError
+      title="Não foi possível carregar as categorias da loja"
+      error={options.error}
+      onRetry={() => void options.refetch()}
+    />
+  );
+}
+
 export function MerchantCreatePage() {
-  return <MerchantForm />;
+  const options = useCatalogueOptions();
+  if (options.isPending) return <PageLoader />;
+  if (options.isError) return catalogueFailure(options);
+  return <MerchantForm catalogue={options.data} />;
 }
 
 export function MerchantEditPage() {
   const { merchantId = '' } = useParams();
   const query = useAdminMerchant(merchantId);
-  if (query.isPending) return <PageLoader />;
+  const options = useCatalogueOptions();
+  if (query.isPending || options.isPending) return <PageLoader />;
   if (query.isError)
     return (
       <LoadError
@@ -484,5 +594,6 @@ export function MerchantEditPage() {
         onRetry={() => void query.refetch()}
       />
     );
-  return <MerchantForm key={merchantId} merchant={query.data} />;
+  if (options.isError) return catalogueFailure(options);
+  return <MerchantForm key={merchantId} merchant={query.data} catalogue={options.data} />;
 }

@@ -24,6 +24,39 @@ export function merchantsPage(count: number, page = 0, total = count) {
   };
 }
 
+export const MODA = 'c0000000-0000-4000-8000-000000000001';
+export const FEMININO = 'c0000000-0000-4000-8000-000000000002';
+export const LIVROS = 'c0000000-0000-4000-8000-000000000003';
+export const CASUAL = 'a0000000-0000-4000-8000-000000000001';
+export const BLACK_FRIDAY = 'a0000000-0000-4000-8000-000000000002';
+export const LOGO_URL = 'https://drip.example/images/aaaa.png';
+
+/** The admin.catalogueOptions answer: the active categories with their subcategories and tags. */
+export function catalogueOptions() {
+  return [
+    {
+      id: LIVROS,
+      name: 'Livros',
+      status: 'ACTIVE',
+      subCategory: [],
+      tags: [],
+    },
+    {
+      id: MODA,
+      name: 'Moda',
+      status: 'ACTIVE',
+      subCategory: [
+        { id: FEMININO, name: 'Feminino', status: 'ACTIVE' },
+        { id: 'c0000000-0000-4000-8000-000000000004', name: 'Masculino', status: 'ACTIVE' },
+      ],
+      tags: [
+        { id: CASUAL, name: 'Estilo casual' },
+        { id: BLACK_FRIDAY, name: 'Black Friday' },
+      ],
+    },
+  ];
+}
+
 export function merchantDetails(overrides: Partial<AdminMerchantDetails> = {}): AdminMerchantDetails {
   return {
     id: MERCHANT_ID,
@@ -78,6 +111,13 @@ export function merchantDetails(overrides: Partial<AdminMerchantDetails> = {}): 
     flexibleInstallments: true,
     limitInstalmentsByCheckout: false,
     maxInstalments: 6,
+    categoriesIds: [MODA, FEMININO],
+    tagsIds: [CASUAL],
+    logoUrl: LOGO_URL,
+    logoUrlB2b: null,
+    logoUrlBrand: null,
+    categories: [{ id: MODA, name: 'Moda', subCategory: [{ id: FEMININO, name: 'Feminino' }] }],
+    tags: [{ id: CASUAL, name: 'Estilo casual' }],
     createdAt: '2026-03-01T12:00:00.000Z',
     backofficeUsers: [
       {

@@ -7,6 +7,17 @@ export { EmptyState } from '../EmptyState.tsx';
 export { notifyError, notifyInfo, notifySuccess, TOAST_MS } from '../notify.ts';
 export { PasswordInput, passwordToggleLabel } from '../PasswordInput.tsx';
 export { LoadError, PageLoader } from '../QueryState.tsx';
+export {
+  CATEGORY_PICKER_TEXTS,
+  type CategoryOption,
+  type CategoryRow,
+  CategoryTagPicker,
+  type CategoryTagPickerProps,
+  emptyCategoryRow,
+  idsFromRows,
+  offeredTags,
+  rowsFromIds,
+} from './CategoryTagPicker.tsx';
 export { CONFIRMATIONS, ConfirmAction, type ConfirmActionProps, confirmLabels } from './ConfirmAction.tsx';
 export { CopyButton, copyMessages } from './CopyButton.tsx';
 export {
@@ -31,6 +42,13 @@ export {
   valibotResolver,
 } from './form.tsx';
 export { IMAGE_INPUT_MESSAGES, ImageInput, type ImageInputProps, pngBase64 } from './ImageInput.tsx';
+export {
+  IMAGE_UPLOAD_TEXTS,
+  ImageUpload,
+  type ImageUploadProps,
+  MAX_IMAGE_UPLOAD_BYTES,
+  readPngUpload,
+} from './ImageUpload.tsx';
 export {
   InfiniteList,
   type InfiniteListProps,

@@ -477,6 +477,80 @@ export class CatalogueService {
     });
   }
 
+  // ---------------------------------------------------------------- a merchant's store (merchants module)
+
+  /**
+   * Checks the categories and tags the merchant form chose, in the caller's transaction: every category id names a
+   * category or a subcategory (a subcategory brings its category), every tag id a tag of one of those categories.
+   * Returns the ids to keep, or which list holds an unknown id. Ids that are not uuids are unknown, not an error.
+   */
+  async merchantSelection(
+    tx: DbOrTx,
+    categoryIds: readonly string[],
+    tagIds: readonly string[],
+  ): Promise<
+    | { ok: true; categoryIds: string[]; tagIds: string[] }
+    | { ok: false; unknown: 'categoriesIds' | 'tagsIds' }
+  > {
+    const wanted = [...new Set(categoryIds)];
+    if (!wanted.every((id) => UUID.test(id))) return { ok: false, unknown: 'categoriesIds' };
+    const found = wanted.length
+      ? await tx
+          .select({ id: catalogueCategories.id, parentId: catalogueCategories.parentId })
+          .from(catalogueCategories)
+          .where(inArray(catalogueCategories.id, wanted))
+      : [];
+    if (found.length !== wanted.length) return { ok: false, unknown: 'categoriesIds' };
+    const kept = [...new Set(found.flatMap((c) => (c.parentId ? [c.parentId, c.id] : [c.id])))];
+    const tops = [...new Set(found.map((c) => c.parentId ?? c.id))];
+    const tags = [...new Set(tagIds)];
+    if (tags.length === 0) return { ok: true, categoryIds: kept, tagIds: [] };
+    if (!tags.every((id) => UUID.test(id)) || tops.length === 0) return { ok: false, unknown: 'tagsIds' };
+    const offered = await tx
+      .selectDistinct({ id: catalogueCategoryTags.tagId })
+      .from(catalogueCategoryTags)
+      .where(
+        and(inArray(catalogueCategoryTags.categoryId, tops), inArray(catalogueCategoryTags.tagId, tags)),
+      );
+    if (offered.length !== tags.length) return { ok: false, unknown: 'tagsIds' };
+    return { ok: true, categoryIds: kept, tagIds: tags };
+  }
+
+  /** Names of a merchant's categories (each with its chosen subcategories) and tags, for the details page. */
+  async merchantSelectionNames(
+    categoryIds: readonly string[],
+    tagIds: readonly string[],
+  ): Promise<{ categories: core.Store['categories']; tags: core.Store['tags'] }> {
+    const cats = categoryIds.length
+      ? await this.db
+          .select({
+            id: catalogueCategories.id,
+            name: catalogueCategories.name,
+            parentId: catalogueCategories.parentId,
+          })
+          .from(catalogueCategories)
+          .where(inArray(catalogueCategories.id, [...categoryIds]))
+          .orderBy(asc(catalogueCategories.name))
+      : [];
+    const tags = tagIds.length
+      ? await this.db
+          .select({ id: catalogueTags.id, name: catalogueTags.name })
+          .from(catalogueTags)
+          .where(inArray(catalogueTags.id, [...tagIds]))
+          .orderBy(asc(catalogueTags.priority), asc(catalogueTags.name))
+      : [];
+    return {
+      categories: cats
+        .filter((c) => c.parentId === null)
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          subCategory: cats.filter((s) => s.parentId === c.id).map((s) => ({ id: s.id, name: s.name })),
+        })),
+      tags,
+    };
+  }
+
   /**
    * The checkout's highlight stores: the head of the 'Highlights' bucket (ACTIVE stores by name), at most `limit`, read
    * with the (status, lower(name)) index. A shopper's page needs a handful; the bucket holds every active store,

@@ -12,6 +12,7 @@ import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx, Tx } from '../../db/types.ts';
 import type { Logger } from '../../log.ts';
 import type { CreditService } from '../credit/service.ts';
+import { imageUrl } from '../images/service.ts';
 import type { Notifications } from '../notifications/ports.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { WebhookService } from '../webhooks/service.ts';
@@ -151,7 +152,9 @@ export class CheckoutCore {
 
   /** The `{result, fields}` answer for a checkout row (wire shape, reais). */
   respond(row: CheckoutRow, merchant: MerchantFacts): WireResponse {
-    return respond(row, merchant, this.d.clock.now(), this.today());
+    // The merchant's logo is an image name in the image store; the shopper's browser needs its URL.
+    const logo = imageUrl(this.d.publicUrl, merchant.logo);
+    return respond(row, { ...merchant, logo }, this.d.clock.now(), this.today());
   }
 
   /** Status as read now: an open checkout past its expiry is EXPIRED even before the job ran. */

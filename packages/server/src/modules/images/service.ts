@@ -10,6 +10,8 @@ import { IMAGE_NAME, type ImageStorePort, imageNameOf } from './port.ts';
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 /** The JSON body of a call carrying one image: its base64 (4/3 of the bytes) plus the other fields. */
 export const IMAGE_BODY_BYTES = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
+/** The JSON body of a call carrying `count` images (the merchant form sends three logos at once). */
+export const imagesBodyBytes = (count: number) => count * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
 export const IMAGE_PATH = '/images';
 
 export const invalidImage = () =>
@@ -19,6 +21,11 @@ export const imageTooLarge = () =>
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** The public URL of a stored image name (null stays null): for readers that hold only the public URL. */
+export function imageUrl(publicUrl: string, name: string | null): string | null {
+  return name === null ? null : `${publicUrl}${IMAGE_PATH}/${name}`;
+}
+
 export class ImageService {
   constructor(
     private readonly store: ImageStorePort,
@@ -27,7 +34,7 @@ export class ImageService {
 
   /** The public URL of a stored image name (null stays null). */
   urlOf(name: string | null): string | null {
-    return name === null ? null : `${this.publicUrl}${IMAGE_PATH}/${name}`;
+    return imageUrl(this.publicUrl, name);
   }
 
   /**

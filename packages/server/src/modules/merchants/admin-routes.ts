@@ -1,4 +1,5 @@
 import {
+  adminCatalogueOptions,
   adminCreateMerchant,
   adminCreateMerchantCashback,
   adminCreateMerchantFee,
@@ -17,9 +18,20 @@ import {
   adminUpdateMerchantUser,
   adminUpdateSettlementConfiguration,
 } from '@drip/core';
-import { claimsOf, type Services } from '../../http/context.ts';
+import { readJson } from '../../http/body.ts';
+import { type AppContext, claimsOf, type Services } from '../../http/context.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
+import { imagesBodyBytes } from '../images/service.ts';
 import type { AdminActor } from './service.ts';
+
+/** The merchant form carries up to three logos (B2C, B2B, brand), each a PNG of up to 1 MB as base64. */
+export const MERCHANT_FORM_BODY_BYTES = imagesBodyBytes(3);
+/** The calls whose body may carry the three logos, so read up to MERCHANT_FORM_BODY_BYTES. */
+export const MERCHANT_FORM_ENDPOINTS: ReadonlySet<string> = new Set([
+  adminCreateMerchant.id,
+  adminUpdateMerchant.id,
+]);
+const formBody = { readBody: (c: AppContext) => readJson(c, MERCHANT_FORM_BODY_BYTES) };
 
 /** The back office's merchant calls; `MerchantAdminService` decides, and audits each change in its transaction. */
 export function adminMerchantRoutes(s: Services): RouteDef[] {
@@ -30,9 +42,15 @@ export function adminMerchantRoutes(s: Services): RouteDef[] {
   const m = s.merchantAdmin;
   return [
     route(adminMerchants, ({ query }) => m.list(query)),
-    route(adminCreateMerchant, ({ c, body }) => m.create(body, actor(c))),
+    route(adminCreateMerchant, ({ c, body }) => m.create(body, actor(c)), formBody),
+    // The catalogue's own list takes the catalogue key; the form reads the same list with the admin session.
+    route(adminCatalogueOptions, () => s.catalogue.listCategories('ACTIVE')),
     route(adminMerchant, ({ params }) => m.details(params.merchantId)),
-    route(adminUpdateMerchant, ({ c, params, body }) => m.update(params.merchantId, body, actor(c))),
+    route(
+      adminUpdateMerchant,
+      ({ c, params, body }) => m.update(params.merchantId, body, actor(c)),
+      formBody,
+    ),
     route(adminResetMerchantApiKey, ({ c, params }) => m.resetApiKey(params.merchantId, actor(c))),
     route(adminCreateMerchantFee, ({ c, params, body }) => m.createFee(params.merchantId, body, actor(c))),
     route(adminMerchantFee, ({ params }) => m.fee(params.merchantId, params.feeId)),

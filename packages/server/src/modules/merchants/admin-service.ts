@@ -11,10 +11,15 @@ import {
   type AdminMerchantUser,
   type AdminUpdateMerchantUserRequest,
   isoDateInSaoPaulo,
+  MERCHANT_CATEGORIES_REQUIRED,
+  MERCHANT_CATEGORY_UNKNOWN,
+  MERCHANT_LOGOS,
+  MERCHANT_TAG_UNKNOWN,
   type MerchantCashback,
   type MerchantCashbackRequest,
   type MerchantFee,
   type MerchantFeeRequest,
+  type MerchantLogoField,
   type MerchantSettlementConfiguration,
   type MerchantSettlementConfigurationRequest,
   reaisOrNull,
@@ -31,6 +36,8 @@ import type { AuditService } from '../audit/service.ts';
 import { randomToken } from '../auth/crypto.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { CatalogueService } from '../catalogue/service.ts';
+import type { ImageService } from '../images/service.ts';
 import { OrderService } from '../orders/service.ts';
 import type { SettlementService } from '../settlements/service.ts';
 import type { AdminActor } from './service.ts';
@@ -123,7 +130,11 @@ function rowValues(req: AdminMerchantRequest) {
   };
 }
 
-export function toAdminMerchant(r: MerchantRow): AdminMerchant {
+/** The merchant as the admin calls answer it; `urlOf` turns a stored image name into its public URL. */
+export function toAdminMerchant(
+  r: MerchantRow,
+  urlOf: (name: string | null) => string | null,
+): AdminMerchant {
   return {
     id: r.id,
     name: r.name,
@@ -177,9 +188,20 @@ export function toAdminMerchant(r: MerchantRow): AdminMerchant {
     flexibleInstallments: r.flexibleInstallments,
     limitInstalmentsByCheckout: r.limitInstalmentsByCheckout,
     maxInstalments: r.maxInstalments,
+    categoriesIds: r.categoryIds,
+    tagsIds: r.tagIds,
+    logoUrl: urlOf(r.logo),
+    logoUrlB2b: urlOf(r.logoB2b),
+    logoUrlBrand: urlOf(r.logoBrand),
     createdAt: r.createdAt.toISOString(),
   };
 }
+
+const LOGO_FIELDS = Object.keys(MERCHANT_LOGOS) as MerchantLogoField[];
+
+/** A 422 on one field of the form (the form shows it beside the field). */
+const refused = (code: string, path: string, message: string) =>
+  new DomainError('unprocessable', code, message, { issues: [{ path, message }] });
 
 function toAdminUser(r: MerchantUserRow): AdminMerchantUser {
   return {
@@ -257,6 +279,10 @@ export class MerchantAdminService {
       passwords: PasswordHasher;
       auth: AuthService;
       settlements: SettlementService;
+      /** The store catalogue: the merchant's categories and tags are its ids, checked through its service. */
+      catalogue: CatalogueService;
+      /** The image port's service: the three logos are PNGs checked by content (docs/images.md). */
+      images: ImageService;
       /** `sk_sandbox_` in the sandbox, `sk_live_` otherwise (as the seed's keys). */
       apiKeyPrefix: string;
     },
@@ -299,6 +325,44 @@ export class MerchantAdminService {
     return isoDateInSaoPaulo(this.d.clock.now());
   }
 
+  private out(row: MerchantRow): AdminMerchant {
+    return toAdminMerchant(row, (name) => this.d.images.urlOf(name));
+  }
+
+  /**
+   * The logos to store: a new PNG is checked and stored (422 otherwise), the current URL keeps the current image,
+   * and an empty or absent value keeps it too (spec 2.2: the existing image stays when none is chosen). Done before
+   * the transaction, as the catalogue does: a refused image leaves nothing behind.
+   */
+  private async logos(req: AdminMerchantRequest, current?: MerchantRow) {
+    // Only the logos that change are set: a kept one is left out of the write, so that an edit saved at the same time
+    // by another admin keeps the image it chose.
+    const out: Partial<Record<MerchantLogoField, string>> = {};
+    for (const field of LOGO_FIELDS) {
+      const value = req[field]?.trim() ?? '';
+      if (value === '') continue;
+      const kept = current?.[field] ?? null;
+      try {
+        const name = await this.d.images.accept(value, kept);
+        if (name !== kept) out[field] = name;
+      } catch (err) {
+        // The image port's 422, said on the field that carried the image.
+        if (err instanceof DomainError) throw refused(err.code, field, err.message);
+        throw err;
+      }
+    }
+    return out;
+  }
+
+  /** The categories and tags to store, checked against the catalogue in the caller's transaction (422 otherwise). */
+  private async selection(tx: DbOrTx, categoriesIds: readonly string[], tagsIds: readonly string[]) {
+    const chosen = await this.d.catalogue.merchantSelection(tx, categoriesIds, tagsIds);
+    if (chosen.ok) return { categoryIds: chosen.categoryIds, tagIds: chosen.tagIds };
+    throw chosen.unknown === 'categoriesIds'
+      ? refused('CATEGORY_NOT_FOUND', 'categoriesIds', MERCHANT_CATEGORY_UNKNOWN)
+      : refused('TAG_NOT_FOUND', 'tagsIds', MERCHANT_TAG_UNKNOWN);
+  }
+
   // ------------------------------------------------------------ merchants
 
   async list(q: { page: number; size: number; name?: string | undefined }) {
@@ -331,15 +395,27 @@ export class MerchantAdminService {
   }
 
   async create(req: AdminMerchantRequest, actor: AdminActor): Promise<AdminMerchant> {
+    // Spec 5: categories are required on create (an edit may leave a merchant without them, as the seed's are).
+    if (!req.categoriesIds?.length)
+      throw refused('CATEGORIES_REQUIRED', 'categoriesIds', MERCHANT_CATEGORIES_REQUIRED);
     const now = this.d.clock.now();
+    const logos = await this.logos(req);
     return this.d.db.transaction(async (tx) => {
+      const chosen = await this.selection(tx, req.categoriesIds ?? [], req.tagsIds ?? []);
       const [row] = await tx
         .insert(merchants)
-        .values({ ...rowValues(req), apiKey: this.newApiKey(), createdAt: now, updatedAt: now })
+        .values({
+          ...rowValues(req),
+          ...logos,
+          ...chosen,
+          apiKey: this.newApiKey(),
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       if (!row) throw new Error('merchant insert returned no row');
       await this.audit(tx, actor, 'MERCHANT_CREATED', 'merchant', row.id, { name: row.name });
-      return toAdminMerchant(row);
+      return this.out(row);
     });
   }
 
@@ -359,8 +435,10 @@ export class MerchantAdminService {
     const feeStates = termStates(fees, today);
     const cashbackStates = termStates(cashbacks, today);
     const configStates = termStates(configs, today);
+    const names = await this.d.catalogue.merchantSelectionNames(row.categoryIds, row.tagIds);
     return {
-      ...toAdminMerchant(row),
+      ...this.out(row),
+      ...names,
       backofficeUsers: users.map(toAdminUser),
       fees: fees.map((f, i) => toFee(f, feeStates[i] ?? 'OTHER')),
       cashback: cashbacks.map((c, i) => toCashback(c, cashbackStates[i] ?? 'OTHER')),
@@ -370,9 +448,15 @@ export class MerchantAdminService {
 
   /** The whole form replaces the row; the next checkout, analysis, refund and settlement read it. */
   async update(id: string, req: AdminMerchantRequest, actor: AdminActor): Promise<AdminMerchant> {
+    const logos = await this.logos(req, await this.merchantRow(this.d.db, id));
     return this.d.db.transaction(async (tx) => {
       const before = await this.merchantRow(tx, id);
-      const values = rowValues(req);
+      const values = {
+        ...rowValues(req),
+        ...logos,
+        // Absent lists keep the current ones; the tags are checked against the categories kept.
+        ...(await this.selection(tx, req.categoriesIds ?? before.categoryIds, req.tagsIds ?? before.tagIds)),
+      };
       const [row] = await tx
         .update(merchants)
         .set({ ...values, updatedAt: this.d.clock.now() })
@@ -384,7 +468,7 @@ export class MerchantAdminService {
         (k) => JSON.stringify(before[k]) !== JSON.stringify(row[k]),
       );
       await this.audit(tx, actor, 'MERCHANT_UPDATED', 'merchant', id, { changed });
-      return toAdminMerchant(row);
+      return this.out(row);
     });
   }
 

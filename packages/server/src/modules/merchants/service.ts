@@ -16,6 +16,7 @@ import type { AuditService } from '../audit/service.ts';
 import { randomToken } from '../auth/crypto.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthService, SessionSubject } from '../auth/service.ts';
+import { imageUrl } from '../images/service.ts';
 import type { Notifications } from '../notifications/ports.ts';
 import { type MerchantUserRow, merchantRecoveryLinks, merchants, merchantUsers } from './tables.ts';
 
@@ -288,8 +289,8 @@ export class MerchantService {
       // Spec section 6: an empty list counts as admin.
       onlyRead: permissions.length > 0 && !permissions.includes('ADMIN'),
       permissions,
-      logo: row.merchant.logo,
-      logoB2b: row.merchant.logoB2b,
+      logo: imageUrl(this.deps.publicUrl, row.merchant.logo),
+      logoB2b: imageUrl(this.deps.publicUrl, row.merchant.logoB2b),
       initials: row.merchant.initials,
     };
   }

@@ -82,9 +82,16 @@ export const merchants = pgTable(
     flexibleInstallments: boolean('flexible_installments').notNull().default(true),
     limitInstalmentsByCheckout: boolean('limit_instalments_by_checkout').notNull().default(false),
     maxInstalments: integer('max_instalments').notNull().default(3),
+    /** Image names in the image store (modules/images), served as `PUBLIC_URL/images/<name>`. */
     logo: text('logo'),
     logoB2b: text('logo_b2b'),
     logoBrand: text('logo_brand'),
+    /**
+     * The store's catalogue categories and subcategories (each subcategory's category included) and tags. Ids of
+     * the catalogue module's rows, checked through CatalogueService on every save (docs/merchants-admin.md).
+     */
+    categoryIds: uuid('category_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    tagIds: uuid('tag_ids').array().notNull().default(sql`'{}'::uuid[]`),
     storeUrl: text('store_url'),
     /** Spec 4: the merchant's store shows in the app (B2C) when true; `storeUrl` and `integrationType` are then required. */
     enableInApp: boolean('enable_in_app').notNull().default(false),
