@@ -72,6 +72,7 @@ describe('admin: onboarding a merchant', () => {
       settlementPlatform: 'STARKBANK',
       representativeCpf: generateCpf(n),
       pixKey: generateCnpj(n + 1),
+      category: 'Moda',
     };
     const user = {
       email: `gerente.${n}@onboarding.demo`,

@@ -22,6 +22,8 @@ export interface NewMerchant {
   representativeCpf: string;
   /** A CNPJ Pix key, digits. */
   pixKey: string;
+  /** The name of a catalogue category (required on create) the merchant's store is listed under. */
+  category: string;
 }
 
 /** Picks `option` in the Mantine select labelled `label` inside `scope`. */
@@ -51,4 +53,9 @@ export async function fillMerchantForm(page: Page, merchant: NewMerchant): Promi
     .getByRole('region', { name: 'Conta bancária' })
     .getByLabel(/^Chave PIX/)
     .fill(merchant.pixKey);
+
+  await page
+    .getByRole('region', { name: 'Loja no app' })
+    .getByLabel('Categoria 1')
+    .selectOption({ label: merchant.category });
 }
