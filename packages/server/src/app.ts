@@ -153,7 +153,7 @@ export function buildServices(deps: AppDeps): Services {
     ...checkoutServices,
     webhooks,
     images,
-    catalogue: new CatalogueService({ db, clock, images }),
+    catalogue: new CatalogueService({ db, clock, images, audit }),
     cep: cepPortFor(config),
     config,
     database,

@@ -4,6 +4,7 @@
  * define.ts), so that a page does not carry every schema.
  */
 import { adminEndpoints } from './admin.ts';
+import { adminCatalogueEndpoints } from './admin-catalogue.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { customerEndpoints } from './customer.ts';
@@ -20,6 +21,7 @@ import { shopperEndpoints } from './shopper.ts';
 export const endpointGroups = {
   admin: adminEndpoints,
   adminMerchants: adminMerchantEndpoints,
+  adminCatalogue: adminCatalogueEndpoints,
   merchant: merchantEndpoints,
   merchantSales: merchantSalesEndpoints,
   merchantRefunds: merchantRefundEndpoints,
