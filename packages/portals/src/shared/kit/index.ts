@@ -31,6 +31,14 @@ export {
   valibotResolver,
 } from './form.tsx';
 export {
+  IMAGE_INPUT_MESSAGES,
+  IMAGE_MAX_BYTES,
+  ImageInput,
+  type ImageInputProps,
+  isPngBase64,
+  readBase64,
+} from './ImageInput.tsx';
+export {
   InfiniteList,
   type InfiniteListProps,
   NEAR_END_PX,
