@@ -26,9 +26,9 @@ export const STORE_TEXTS = {
 
 /**
  * Spec 8's store messages. The spec writes the save failures as 'Incapaz de adicionar a loja (status)' and
- * 'Incapaz de editar a loja (status)' (the banner adds the status), and the toggle's as 'Loja
- * desabilitada/habilitada com sucesso' and 'Ocorreu um erro ao desabilitar/habilitar a loja': each shows the word
- * that applies.
+ * 'Incapaz de editar a loja (status)' (the banner adds the status), and the toggle's as
+ * 'Loja desabilitada/habilitada com sucesso' and 'Ocorreu um erro ao desabilitar/habilitar a loja': each toast
+ * shows the word that applies.
  */
 export const STORE_MESSAGES = {
   createFailed: 'Incapaz de adicionar a loja',
