@@ -20,9 +20,9 @@ const soon = (path: string, title: string): RouteObject => ({
 const merchantFormPages = () => import('./merchants/MerchantFormPage.tsx');
 const merchantUserFormPages = () => import('./merchants/MerchantUserFormPage.tsx');
 const termFormPages = () => import('./merchants/TermFormPage.tsx');
-const storePages = () => import('./catalogue/StorePages.tsx');
-const categoryPages = () => import('./catalogue/CategoryPages.tsx');
-const tagPages = () => import('./catalogue/TagPages.tsx');
+// The catalogue's lists and details in one module, its forms in another: a list's first load carries no form.
+const catalogueViews = () => import('./catalogue/views.ts');
+const catalogueForms = () => import('./catalogue/forms.ts');
 
 /** Spec 2.2: every admin route; the ones not built yet show an honest empty state. */
 export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[] {
@@ -104,16 +104,16 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
             path: 'merchants/:merchantId/settlement_configurations/:merchantSettlementConfigurationId/edit',
             ...lazyPage(termFormPages, (m) => m.SettlementConfigurationFormPage),
           },
-          { path: 'stores', ...lazyPage(storePages, (m) => m.StoresPage) },
-          { path: 'stores/create', ...lazyPage(storePages, (m) => m.StoreCreatePage) },
-          { path: 'stores/:storeId', ...lazyPage(storePages, (m) => m.StoreDetailsPage) },
-          { path: 'stores/:storeId/edit', ...lazyPage(storePages, (m) => m.StoreEditPage) },
-          { path: 'store-categories', ...lazyPage(categoryPages, (m) => m.CategoriesPage) },
-          { path: 'store-categories/create', ...lazyPage(categoryPages, (m) => m.CategoryCreatePage) },
-          { path: 'store-categories/edit/:id', ...lazyPage(categoryPages, (m) => m.CategoryEditPage) },
-          { path: 'store-tags', ...lazyPage(tagPages, (m) => m.TagsPage) },
-          { path: 'store-tags/create', ...lazyPage(tagPages, (m) => m.TagCreatePage) },
-          { path: 'store-tags/edit/:id', ...lazyPage(tagPages, (m) => m.TagEditPage) },
+          { path: 'stores', ...lazyPage(catalogueViews, (m) => m.StoresPage) },
+          { path: 'stores/create', ...lazyPage(catalogueForms, (m) => m.StoreCreatePage) },
+          { path: 'stores/:storeId', ...lazyPage(catalogueViews, (m) => m.StoreDetailsPage) },
+          { path: 'stores/:storeId/edit', ...lazyPage(catalogueForms, (m) => m.StoreEditPage) },
+          { path: 'store-categories', ...lazyPage(catalogueViews, (m) => m.CategoriesPage) },
+          { path: 'store-categories/create', ...lazyPage(catalogueForms, (m) => m.CategoryCreatePage) },
+          { path: 'store-categories/edit/:id', ...lazyPage(catalogueForms, (m) => m.CategoryEditPage) },
+          { path: 'store-tags', ...lazyPage(catalogueViews, (m) => m.TagsPage) },
+          { path: 'store-tags/create', ...lazyPage(catalogueForms, (m) => m.TagCreatePage) },
+          { path: 'store-tags/edit/:id', ...lazyPage(catalogueForms, (m) => m.TagEditPage) },
           soon('customers', 'Clientes'),
           soon('customers/:customerId', 'Detalhes do cliente'),
           soon('customers/:customerId/edit', 'Editar cliente'),

@@ -240,6 +240,17 @@ describe('portal bundles', () => {
     }
   });
 
+  it("keeps the catalogue forms out of the catalogue lists' and store details' first load", () => {
+    const views = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/admin/catalogue/views.ts']);
+    expect(views).toContain('src/admin/catalogue/StoreViews.tsx');
+    expect(views).toContain('src/admin/catalogue/TagList.tsx');
+    for (const form of ['StoreForm.tsx', 'CategoryForms.tsx', 'TagForms.tsx'])
+      expect(views).not.toContain(`src/admin/catalogue/${form}`);
+    expect(views).not.toContain('src/shared/kit/ImageInput.tsx');
+    expect(views.filter((id) => id.includes('/@mantine/core/esm/components/Combobox/'))).toEqual([]);
+    expect(views.filter((id) => id.includes('/node_modules/@floating-ui/'))).toEqual([]);
+  });
+
   it("keeps Floating UI (popover positioning) out of the table pages' first load: Mantine's ScrollArea needs none of it", () => {
     const pages = [
       [

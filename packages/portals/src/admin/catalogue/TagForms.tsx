@@ -1,83 +1,22 @@
-/**
- * The catalogue's tags (spec 2.2): the list, 'Cadastrar Tag' (image required) and 'Editar Tag' (the current image
- * kept when none is chosen). One module for the three routes (admin/routes.tsx).
- */
+/** 'Cadastrar Tag' (image required) and 'Editar Tag' (the current image kept when none is chosen), spec 2.2. */
 import { CreateTagRequest, TAG_STATUSES, TAG_TYPES, type Tag, UpdateTagRequest } from '@drip/core';
 import { Anchor, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
-  DataList,
-  type DataListColumn,
   ImageInput,
   LoadError,
   notifyError,
   notifySuccess,
   PageLoader,
   STATUS_LABELS,
-  StatusBadge,
 } from '../../shared/kit/index.ts';
 import { validate } from '../../shared/validate.ts';
-import { useAdminTag, useAdminTags, useSaveTag } from '../api/catalogue.ts';
-import { asOnePage } from './list.ts';
-import { STORES_PATH, TAG_MESSAGES, TAG_TEXTS, TAG_TYPE_LABELS, TAGS_PATH, tagEditPath } from './texts.ts';
+import { useAdminTag, useSaveTag } from '../api/catalogue.ts';
+import { TAG_MESSAGES, TAG_TEXTS, TAG_TYPE_LABELS, TAGS_PATH } from './texts.ts';
 
 const TYPE_OPTIONS = TAG_TYPES.map((t) => ({ value: t, label: TAG_TYPE_LABELS[t] }));
 const STATUS_OPTIONS = TAG_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS.tag[s] }));
-
-/** 'Tags': name and status, a row opens its edit page. */
-export function TagsPage() {
-  const navigate = useNavigate();
-  const tags = useAdminTags();
-  const columns: DataListColumn<Tag>[] = [
-    { id: 'name', header: 'Nome', phone: 'title', cell: (t) => t.name },
-    { id: 'type', header: 'Tipo', cell: (t) => TAG_TYPE_LABELS[t.type] },
-    { id: 'priority', header: 'Prioridade', cell: (t) => t.priority },
-    { id: 'status', header: 'Status', cell: (t) => <StatusBadge kind="tag" status={t.status} /> },
-    {
-      id: 'actions',
-      header: 'Ações',
-      hideHeader: true,
-      phone: 'action',
-      cell: (t) => (
-        <Button
-          component={Link}
-          to={tagEditPath(t.id)}
-          size="xs"
-          variant="light"
-          aria-label={`Editar ${t.name}`}
-        >
-          Editar
-        </Button>
-      ),
-    },
-  ];
-  return (
-    <Stack gap="lg">
-      <Anchor component={Link} to={STORES_PATH} size="sm">
-        Voltar para as lojas
-      </Anchor>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>{TAG_TEXTS.list}</Title>
-        <Button component={Link} to={`${TAGS_PATH}/create`}>
-          {TAG_TEXTS.add}
-        </Button>
-      </Group>
-      <DataList
-        label="Tags"
-        columns={columns}
-        query={asOnePage(tags)}
-        getRowId={(t) => t.id}
-        onPageChange={() => {}}
-        onRowClick={(t) => void navigate(tagEditPath(t.id))}
-        skeletonRows={5}
-        minWidth={520}
-        errorTitle={TAG_MESSAGES.loadFailed}
-        empty={{ title: 'Nenhuma tag para exibir', description: 'Cadastre uma tag para começar.' }}
-      />
-    </Stack>
-  );
-}
 
 interface Values {
   name: string;

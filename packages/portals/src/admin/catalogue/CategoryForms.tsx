@@ -1,6 +1,6 @@
 /**
- * The catalogue's categories (spec 2.2): the list ('Exibir somente categorias ativas'), create with subcategories
- * and tags, and edit with each subcategory saved on its own. One module for the three routes (admin/routes.tsx).
+ * The catalogue's category forms (spec 2.2): create with subcategories and tags, and edit with each subcategory
+ * saved on its own.
  */
 import { CATEGORY_STATUSES, type Category, CreateCategoryRequest, UpdateCategoryRequest } from '@drip/core';
 import {
@@ -12,105 +12,22 @@ import {
   Paper,
   Select,
   Stack,
-  Switch,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  DataList,
-  type DataListColumn,
-  LoadError,
-  notifyError,
-  notifySuccess,
-  PageLoader,
-  STATUS_LABELS,
-  StatusBadge,
-  useListQuery,
-} from '../../shared/kit/index.ts';
+import { LoadError, notifyError, notifySuccess, PageLoader, STATUS_LABELS } from '../../shared/kit/index.ts';
 import { validate } from '../../shared/validate.ts';
 import {
   useAddSubcategory,
-  useAdminCategories,
   useAdminCategory,
   useAdminTags,
   useCreateCategory,
   useUpdateCategory,
 } from '../api/catalogue.ts';
-import { asOnePage } from './list.ts';
-import {
-  CATEGORIES_PATH,
-  CATEGORY_MESSAGES,
-  CATEGORY_TEXTS,
-  categoryEditPath,
-  STORES_PATH,
-} from './texts.ts';
-
-const STATUS_OPTIONS = CATEGORY_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS.category[s] }));
-
-/** 'Categorias': every category by default (spec: status ALL), only the active ones with the switch. */
-export function CategoriesPage() {
-  const navigate = useNavigate();
-  const list = useListQuery(['status'] as const);
-  const onlyActive = list.filters.status === 'ACTIVE';
-  const categories = useAdminCategories(onlyActive ? 'ACTIVE' : 'ALL');
-  const columns: DataListColumn<Category>[] = [
-    { id: 'name', header: 'Nome', phone: 'title', cell: (c) => c.name },
-    { id: 'status', header: 'Status', cell: (c) => <StatusBadge kind="category" status={c.status} /> },
-    {
-      id: 'actions',
-      header: 'Ações',
-      hideHeader: true,
-      phone: 'action',
-      cell: (c) => (
-        <Button
-          component={Link}
-          to={categoryEditPath(c.id)}
-          size="xs"
-          variant="light"
-          aria-label={`Editar ${c.name}`}
-        >
-          Editar
-        </Button>
-      ),
-    },
-  ];
-  return (
-    <Stack gap="lg">
-      <Anchor component={Link} to={STORES_PATH} size="sm">
-        Voltar para as lojas
-      </Anchor>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>{CATEGORY_TEXTS.list}</Title>
-        <Button component={Link} to={`${CATEGORIES_PATH}/create`}>
-          {CATEGORY_TEXTS.add}
-        </Button>
-      </Group>
-      <Switch
-        label={CATEGORY_TEXTS.onlyActive}
-        checked={onlyActive}
-        onChange={(event) => list.setFilters({ status: event.currentTarget.checked ? 'ACTIVE' : undefined })}
-      />
-      <DataList
-        label="Categorias"
-        columns={columns}
-        query={asOnePage(categories)}
-        getRowId={(c) => c.id}
-        onPageChange={() => {}}
-        onRowClick={(c) => void navigate(categoryEditPath(c.id))}
-        skeletonRows={5}
-        minWidth={420}
-        errorTitle="Não foi possível carregar as categorias"
-        empty={{
-          title: 'Nenhuma categoria para exibir',
-          description: onlyActive ? 'Não há categorias ativas.' : 'Adicione uma categoria para começar.',
-        }}
-      />
-    </Stack>
-  );
-}
+import { CATEGORIES_PATH, CATEGORY_MESSAGES, CATEGORY_TEXTS } from './texts.ts';
 
 /** The tag checkboxes of a category (create and edit). */
 function TagChoice({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
@@ -132,6 +49,8 @@ function TagChoice({ value, onChange }: { value: string[]; onChange: (ids: strin
     </Checkbox.Group>
   );
 }
+
+const STATUS_OPTIONS = CATEGORY_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS.category[s] }));
 
 let subKey = 0;
 

@@ -1,0 +1,4 @@
+/** The catalogue's forms (stores, categories, tags), one lazy module: they share the selects, checkboxes and image input. */
+export { CategoryCreatePage, CategoryEditPage } from './CategoryForms.tsx';
+export { StoreCreatePage, StoreEditPage } from './StoreForm.tsx';
+export { TagCreatePage, TagEditPage } from './TagForms.tsx';
