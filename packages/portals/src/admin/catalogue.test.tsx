@@ -210,8 +210,9 @@ describe('admin store form', () => {
     expect(await screen.findByText('Escolha uma imagem PNG')).toBeTruthy();
   });
 
-  it('edits keeping the current logo, and shows the failure banner with the status', async () => {
+  it('edits keeping the current logo and integration type, and shows the failure banner with the status', async () => {
     const fake = api({
+      [`GET ${STORE}`]: () => ok(store({ integrationType: 'VTEX' })),
       [`PUT ${STORE}`]: () => ({
         status: 422,
         body: { error: { code: 'X', message: 'Tag não encontrada' } },
@@ -224,6 +225,7 @@ describe('admin store form', () => {
     expect(await screen.findByRole('alert', { name: 'Incapaz de editar a loja (422)' })).toBeTruthy();
     expect(fake.last(`PUT ${STORE}`)?.body).toMatchObject({
       logo: '/images/aurora.png',
+      integrationType: 'VTEX',
       categoriesIds: [CATEGORY_ID, SUB_ID],
       tagsIds: [TAG_ID],
       customerCashback: 0.035,

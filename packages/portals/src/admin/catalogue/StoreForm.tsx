@@ -124,6 +124,8 @@ function StoreForm({ store, categories }: { store?: Store; categories: readonly 
       customerCashback: values.customerCashback,
       tax: values.tax,
       offerPixDiscount: values.offerPixDiscount,
+      // Not on the form (spec 2.2 shows it in the details only): an edit keeps what the store has.
+      integrationType: store?.integrationType ?? null,
       categoriesIds: values.rows.flatMap((r) => (r.categoryId ? [r.categoryId, ...r.subIds] : [])),
       tagsIds: values.tagIds.filter((id) => available.has(id)),
       // Spec 5: the logo is required on create; on edit the current one stays when none is chosen.
