@@ -33,7 +33,10 @@ async function signIn(page: Page) {
 
 async function choose(page: Page, label: string, option: string) {
   // A required field's name ends with its asterisk; the select's list also carries the label, hence the first.
-  await page.getByLabel(new RegExp(`^${label}`)).first().click();
+  await page
+    .getByLabel(new RegExp(`^${label}`))
+    .first()
+    .click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
