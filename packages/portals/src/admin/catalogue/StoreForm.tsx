@@ -33,7 +33,7 @@ import {
 } from '../../shared/kit/index.ts';
 import { validate } from '../../shared/validate.ts';
 import { useAdminCategories, useAdminStore, useSaveStore } from '../api/catalogue.ts';
-import { Loaded } from './StoreViews.tsx';
+import { Loaded } from './Loaded.tsx';
 import { PLATFORM_LABELS, STORE_MESSAGES, STORE_TEXTS, STORES_PATH, storePath } from './texts.ts';
 
 // ------------------------------------------------------------------ form
