@@ -163,6 +163,13 @@ const PAGES = [
     target: PAGE_TARGET,
   },
   {
+    name: 'admin stores',
+    path: '/admin/stores',
+    area: 'admin',
+    ready: CONTENT_READY,
+    target: PAGE_TARGET,
+  },
+  {
     name: 'merchant orders',
     path: '/parceira/pedidos',
     area: 'merchant',

@@ -3,19 +3,7 @@
  * saved on its own.
  */
 import { CATEGORY_STATUSES, type Category, CreateCategoryRequest, UpdateCategoryRequest } from '@drip/core';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError, notifyError, notifySuccess, PageLoader, STATUS_LABELS } from '../../shared/kit/index.ts';
@@ -115,27 +103,28 @@ export function CategoryCreatePage() {
                     }}
                     style={{ flex: 1 }}
                   />
-                  <ActionIcon
+                  {/* A Button, not an ActionIcon: the logins' password toggle would lose ActionIcon to a chunk of its own. */}
+                  <Button
                     variant="light"
                     color="red"
-                    size="lg"
+                    px="sm"
                     aria-label={`Remover subcategoria ${index + 1}`}
                     disabled={subs.length <= 1}
                     onClick={() => setSubs((prev) => prev.filter((s) => s.key !== sub.key))}
                   >
                     -
-                  </ActionIcon>
+                  </Button>
                 </Group>
               ))}
               <Group>
-                <ActionIcon
+                <Button
                   variant="light"
-                  size="lg"
+                  px="sm"
                   aria-label="Adicionar subcategoria"
                   onClick={() => setSubs((prev) => [...prev, { key: ++subKey, name: '' }])}
                 >
                   +
-                </ActionIcon>
+                </Button>
               </Group>
             </Stack>
             <TagChoice value={tagsId} onChange={setTagsId} />
