@@ -170,6 +170,13 @@ const PAGES = [
     target: PAGE_TARGET,
   },
   {
+    name: 'admin stores',
+    path: '/admin/stores',
+    area: 'admin',
+    ready: CONTENT_READY,
+    target: PAGE_TARGET,
+  },
+  {
     name: 'merchant orders',
     path: '/parceira/pedidos',
     area: 'merchant',

@@ -154,16 +154,6 @@ const heading = (page: Page) => page.getByRole('heading').first();
 const ADMIN_SOON = [
   'orders',
   'orders/:orderId',
-  'stores',
-  'stores/create',
-  'stores/:storeId',
-  'stores/:storeId/edit',
-  'store-categories',
-  'store-categories/create',
-  'store-categories/edit/:id',
-  'store-tags',
-  'store-tags/create',
-  'store-tags/edit/:id',
   'customers',
   'customers/:customerId',
   'customers/:customerId/edit',
@@ -271,6 +261,70 @@ const adminMerchantScreens = (ids: MerchantIds): Screen[] => {
   ];
 };
 
+/** The ids the catalogue screens need: one seeded store, category and tag, read through the admin API. */
+interface CatalogueIds {
+  storeId: string;
+  categoryId: string;
+  tagId: string;
+}
+
+async function catalogueIds(page: Page): Promise<CatalogueIds> {
+  const token = await page.evaluate(
+    () => localStorage.getItem('adminUser') ?? sessionStorage.getItem('adminUser'),
+  );
+  if (!token) throw new Error('no admin session');
+  const get = async (path: string) => {
+    const res = await fetch(`${baseUrl()}/admin_backoffice/api/v1/merchants/stores-service/${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status, path).toBe(200);
+    return res.json();
+  };
+  const Ref = v.object({ id: v.string() });
+  const [store] = v.parse(
+    v.object({ content: v.array(Ref) }),
+    await get('stores?size=1&status=ACTIVE'),
+  ).content;
+  const [category] = v.parse(v.array(Ref), await get('categories?status=ALL'));
+  const [tag] = v.parse(v.array(Ref), await get('tags'));
+  if (!store || !category || !tag) throw new Error('the seed has no store, category or tag');
+  return { storeId: store.id, categoryId: category.id, tagId: tag.id };
+}
+
+const adminCatalogueScreens = (ids: CatalogueIds): Screen[] => {
+  const list = (name: string) => (p: Page) =>
+    p.getByRole('table', { name }).or(p.getByRole('list', { name }));
+  const button = (name: string) => (p: Page) => p.getByRole('button', { name });
+  return [
+    { route: '/admin/stores', ready: list('Lojas') },
+    { route: '/admin/stores/create', ready: button('Criar') },
+    {
+      route: '/admin/stores/:storeId',
+      url: `/admin/stores/${ids.storeId}`,
+      ready: (p) => p.getByRole('region', { name: 'Loja' }),
+    },
+    {
+      route: '/admin/stores/:storeId/edit',
+      url: `/admin/stores/${ids.storeId}/edit`,
+      ready: button('Atualizar'),
+    },
+    { route: '/admin/store-categories', ready: list('Categorias') },
+    { route: '/admin/store-categories/create', ready: button('Salvar Categoria') },
+    {
+      route: '/admin/store-categories/edit/:id',
+      url: `/admin/store-categories/edit/${ids.categoryId}`,
+      ready: button('Editar Categoria'),
+    },
+    { route: '/admin/store-tags', ready: list('Tags') },
+    { route: '/admin/store-tags/create', ready: button('Salvar') },
+    {
+      route: '/admin/store-tags/edit/:id',
+      url: `/admin/store-tags/edit/${ids.tagId}`,
+      ready: button('Salvar'),
+    },
+  ];
+};
+
 const merchantScreens = (): Screen[] => [
   { route: '/parceira/pedidos', ready: (p) => p.getByText('Pedidos aprovados e negados') },
   { route: '/parceira/pedidos/extrato', ready: (p) => p.getByRole('list', { name: 'Extrato de vendas' }) },
@@ -330,6 +384,7 @@ describe('every portal screen at 390 px', () => {
       ...ANONYMOUS,
       ...ADMIN,
       ...adminMerchantScreens(ids),
+      ...adminCatalogueScreens({ storeId: '', categoryId: '', tagId: '' }),
       ...merchantScreens(),
       ...customerScreens(),
     ].map((s) => s.route);
@@ -353,7 +408,8 @@ describe('every portal screen at 390 px', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL('**/admin/orders');
     const merchantScreensOfAdmin = adminMerchantScreens(await merchantWithTerms(page));
-    expect(await visitAll(page, [...ADMIN, ...merchantScreensOfAdmin])).toEqual([]);
+    const catalogueScreens = adminCatalogueScreens(await catalogueIds(page));
+    expect(await visitAll(page, [...ADMIN, ...merchantScreensOfAdmin, ...catalogueScreens])).toEqual([]);
     await context.close();
   });
 

@@ -159,7 +159,7 @@ export function buildServices(deps: AppDeps): Services {
     log,
   });
   const images = new ImageService(deps.imageStore ?? imageStoreFor(config), config.publicUrl);
-  const catalogue = new CatalogueService({ db, clock, images });
+  const catalogue = new CatalogueService({ db, clock, images, audit });
   return {
     ...paymentsModule,
     ...checkoutServices,

@@ -2,7 +2,7 @@ import type { Services } from './http/context.ts';
 import type { RouteDef } from './http/route-table.ts';
 import { adminRoutes } from './modules/admins/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { adminCatalogueRoutes, catalogueRoutes } from './modules/catalogue/routes.ts';
 import { cepRoutes } from './modules/cep/routes.ts';
 import { merchantSalesRoutes } from './modules/checkouts/merchant-routes.ts';
 import { checkoutRoutes } from './modules/checkouts/routes.ts';
@@ -41,6 +41,7 @@ export function routeTable(services: Services): RouteDef[] {
     ...settlementRoutes(services),
     ...webhookRoutes(services),
     ...catalogueRoutes(services),
+    ...adminCatalogueRoutes(services),
     ...imageRoutes(services),
   ];
 }

@@ -4,6 +4,7 @@
  * define.ts), so that a page does not carry every schema.
  */
 import { adminEndpoints } from './admin.ts';
+import { adminCatalogueEndpoints } from './admin-catalogue.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
 import { adminPromotionEndpoints } from './admin-promotions.ts';
 import { adminRiskEndpoints } from './admin-risk.ts';
@@ -24,6 +25,7 @@ export const endpointGroups = {
   adminMerchants: adminMerchantEndpoints,
   adminRisk: adminRiskEndpoints,
   adminPromotions: adminPromotionEndpoints,
+  adminCatalogue: adminCatalogueEndpoints,
   merchant: merchantEndpoints,
   merchantSales: merchantSalesEndpoints,
   merchantRefunds: merchantRefundEndpoints,

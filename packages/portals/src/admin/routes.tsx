@@ -20,6 +20,10 @@ const merchantUserFormPages = () => import('./merchants/MerchantUserFormPage.tsx
 const termFormPages = () => import('./merchants/TermFormPage.tsx');
 /** The promotion screens go through one loader module (promotions/pages.ts says why). */
 const promotionPages = () => import('./promotions/pages.ts');
+// The catalogue's lists in one module, the store details (its dialogs) and the forms in another: a list's first
+// load carries no form and no dialog, and the entry one import() site less than a module each.
+const catalogueViews = () => import('./catalogue/views.ts');
+const catalogueForms = () => import('./catalogue/forms.ts');
 
 /**
  * Spec 2.2: the admin pages under `/admin` (the login, the guard, the layout and the home redirect are in
@@ -84,16 +88,16 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
       path: 'merchants/:merchantId/settlement_configurations/:merchantSettlementConfigurationId/edit',
       ...lazyPage(termFormPages, (m) => m.SettlementConfigurationFormPage),
     },
-    soon('stores', 'Lista de Lojas (B2C)'),
-    soon('stores/create', 'Nova loja'),
-    soon('stores/:storeId', 'Detalhes da loja'),
-    soon('stores/:storeId/edit', 'Atualizar loja'),
-    soon('store-categories', 'Categorias'),
-    soon('store-categories/create', 'Adicionar categoria'),
-    soon('store-categories/edit/:id', 'Editar categoria'),
-    soon('store-tags', 'Tags'),
-    soon('store-tags/create', 'Cadastrar Tag'),
-    soon('store-tags/edit/:id', 'Editar Tag'),
+    { path: 'stores', ...lazyPage(catalogueViews, (m) => m.StoresPage) },
+    { path: 'stores/create', ...lazyPage(catalogueForms, (m) => m.StoreCreatePage) },
+    { path: 'stores/:storeId', ...lazyPage(catalogueForms, (m) => m.StoreDetailsPage) },
+    { path: 'stores/:storeId/edit', ...lazyPage(catalogueForms, (m) => m.StoreEditPage) },
+    { path: 'store-categories', ...lazyPage(catalogueViews, (m) => m.CategoriesPage) },
+    { path: 'store-categories/create', ...lazyPage(catalogueForms, (m) => m.CategoryCreatePage) },
+    { path: 'store-categories/edit/:id', ...lazyPage(catalogueForms, (m) => m.CategoryEditPage) },
+    { path: 'store-tags', ...lazyPage(catalogueViews, (m) => m.TagsPage) },
+    { path: 'store-tags/create', ...lazyPage(catalogueForms, (m) => m.TagCreatePage) },
+    { path: 'store-tags/edit/:id', ...lazyPage(catalogueForms, (m) => m.TagEditPage) },
     soon('customers', 'Clientes'),
     soon('customers/:customerId', 'Detalhes do cliente'),
     soon('customers/:customerId/edit', 'Editar cliente'),

@@ -264,6 +264,18 @@ describe('portal bundles', () => {
     }
   });
 
+  it("keeps the catalogue forms and the store details' dialogs out of the catalogue lists' first load", () => {
+    const views = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/admin/catalogue/views.ts']);
+    expect(views).toContain('src/admin/catalogue/StoreViews.tsx');
+    expect(views).toContain('src/admin/catalogue/TagList.tsx');
+    for (const other of ['StoreForm.tsx', 'CategoryForms.tsx', 'TagForms.tsx', 'StoreDetails.tsx'])
+      expect(views).not.toContain(`src/admin/catalogue/${other}`);
+    expect(views).not.toContain('src/shared/kit/ImageInput.tsx');
+    expect(views.filter((id) => id.includes('/@mantine/core/esm/components/Combobox/'))).toEqual([]);
+    expect(views.filter((id) => id.includes('/@mantine/core/esm/components/Modal/'))).toEqual([]);
+    expect(views.filter((id) => id.includes('/node_modules/@floating-ui/'))).toEqual([]);
+  });
+
   it("keeps Floating UI (popover positioning) out of the table pages' first load: Mantine's ScrollArea needs none of it", () => {
     const pages = [
       [

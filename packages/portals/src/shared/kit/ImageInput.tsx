@@ -1,103 +1,116 @@
-import { FileInput, Image, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Anchor, FileInput, Group, Image, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 
-/** The PNG signature: a file is read as a PNG only when its bytes say so (the server checks the rest). */
+/** The PNG signature: the first 8 bytes of every PNG file, whatever it is called. */
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-export const IMAGE_INPUT_MESSAGES = { notPng: 'A imagem deve ser um arquivo PNG válido' } as const;
+/** The server's limit (docs/images.md): refused here first, so that a big file is not sent for nothing. */
+export const IMAGE_MAX_BYTES = 1024 * 1024;
 
-/** A file's bytes as base64 without the `data:` prefix, as the spec's calls send an image. */
-export async function pngBase64(file: Blob): Promise<string | null> {
-  const bytes = new Uint8Array(await readBytes(file));
-  if (PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) return null;
-  let binary = '';
-  // In slices: String.fromCharCode with a whole megabyte of arguments overflows the stack.
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+export const IMAGE_INPUT_MESSAGES = {
+  notPng: 'A imagem deve ser um arquivo PNG válido',
+  tooBig: 'A imagem deve ter no máximo 1 MB',
+  unreadable: 'Não foi possível ler a imagem',
+} as const;
+
+/** Whether base64 content starts with the PNG signature (the server checks again, by content). */
+export function isPngBase64(base64: string): boolean {
+  try {
+    const head = atob(base64.slice(0, 12));
+    return PNG_SIGNATURE.every((byte, i) => head.charCodeAt(i) === byte);
+  } catch {
+    return false;
+  }
 }
 
-/** FileReader rather than `Blob.arrayBuffer()`: the older WebViews (and jsdom) of the back office lack the latter. */
-function readBytes(file: Blob): Promise<ArrayBuffer> {
+/** The file's content as base64 without the `data:` prefix, as the API takes images (spec 3). */
+export function readBase64(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () =>
-      reader.result instanceof ArrayBuffer ? resolve(reader.result) : reject(new Error('not read as bytes'));
+    reader.onload = () => {
+      const url = String(reader.result ?? '');
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
     reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(file);
+    reader.readAsDataURL(file);
   });
 }
 
 export interface ImageInputProps {
   label: string;
-  description?: string;
-  /** The image the server has now (its URL), shown until another is chosen. */
-  currentUrl?: string | null;
-  /** The chosen PNG as base64 (no prefix), or null while none is chosen (the current one stays). */
+  /** The chosen PNG as base64 without prefix; null when none was chosen. */
   value: string | null;
   onChange: (base64: string | null) => void;
-  error?: string | undefined;
+  /** On edit, the image in force: previewed while no new one is chosen (and kept if none is). */
+  currentUrl?: string | null | undefined;
   required?: boolean;
+  /** A validation message from the form (e.g. 'Imagem é obrigatória'). */
+  error?: string | undefined;
+  description?: string;
 }
 
 /**
- * An image upload with its preview (spec 2.2's PNG fields: promotions, store logos, tags, merchant logos): only a
- * PNG by its bytes is taken; the preview shows the chosen file, or the current image when none is chosen.
+ * A PNG upload with its preview (spec 2.2: store logos, tag images, merchant logos): the file is checked to be a
+ * real PNG by its bytes and within the size limit before it is sent, then handed over as base64 without prefix.
  */
 export function ImageInput({
   label,
-  description,
-  currentUrl,
   value,
   onChange,
-  error,
+  currentUrl,
   required,
+  error,
+  description,
 }: ImageInputProps) {
   const [file, setFile] = useState<File | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  // A cleared value from outside (the form was reset) clears the chosen file too.
-  useEffect(() => {
-    if (value === null) setFile(null);
-  }, [value]);
-  const pick = async (next: File | null) => {
+  const [problem, setProblem] = useState<string | null>(null);
+  const choose = async (next: File | null) => {
     setFile(next);
-    setInvalid(null);
+    setProblem(null);
     if (next === null) return onChange(null);
-    const base64 = await pngBase64(next);
-    if (base64 === null) {
-      setInvalid(IMAGE_INPUT_MESSAGES.notPng);
-      setFile(null);
+    if (next.size > IMAGE_MAX_BYTES) {
+      setProblem(IMAGE_INPUT_MESSAGES.tooBig);
       return onChange(null);
     }
-    onChange(base64);
+    try {
+      const base64 = await readBase64(next);
+      if (!isPngBase64(base64)) {
+        setProblem(IMAGE_INPUT_MESSAGES.notPng);
+        return onChange(null);
+      }
+      onChange(base64);
+    } catch {
+      setProblem(IMAGE_INPUT_MESSAGES.unreadable);
+      onChange(null);
+    }
   };
   const preview = value ? `data:image/png;base64,${value}` : (currentUrl ?? null);
   return (
-    <Stack gap="xs">
+    <Stack gap={6}>
       <FileInput
         label={label}
         description={description}
         placeholder="Escolher arquivo PNG"
         accept="image/png"
         clearable
+        required={required}
         value={file}
-        onChange={(next) => void pick(next)}
-        error={invalid ?? error}
-        required={required ?? false}
+        onChange={(next) => void choose(next)}
+        error={problem ?? error}
       />
       {preview ? (
-        <Image
-          src={preview}
-          alt={`Pré-visualização: ${label}`}
-          maw={240}
-          mah={160}
-          fit="contain"
-          radius="sm"
-        />
-      ) : (
-        <Text size="sm" c="dimmed">
-          Nenhuma imagem
-        </Text>
-      )}
+        <Group gap="sm" align="center">
+          <Image src={preview} alt={`Prévia: ${label}`} h={72} w={72} fit="contain" radius="sm" bg="gray.0" />
+          {value ? (
+            <Text size="xs" c="dimmed">
+              Nova imagem
+            </Text>
+          ) : (
+            <Anchor href={preview} target="_blank" rel="noreferrer" size="xs">
+              Imagem atual
+            </Anchor>
+          )}
+        </Group>
+      ) : null}
     </Stack>
   );
 }

@@ -113,6 +113,29 @@ export const Details: Story = {
   parameters: { keyText: ['Casa Ipê', 'N/A', 'Ativo', 'Cancelada', 'Reembolsado', 'Não'] },
 };
 
+/** A 1×1 PNG (base64 without prefix), previewed as a chosen image. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+export const ImageUpload: Story = {
+  args: {
+    children: (
+      <Stack p="md" maw={420} gap="lg">
+        <ImageInput label="Imagem" required value={null} onChange={() => {}} error="Imagem é obrigatória" />
+        <ImageInput label="Logo" value={ONE_PIXEL_PNG} onChange={() => {}} />
+        <ImageInput
+          label="Imagem da tag"
+          value={null}
+          onChange={() => {}}
+          currentUrl={`data:image/png;base64,${ONE_PIXEL_PNG}`}
+          description="Sem uma nova imagem, a atual é mantida."
+        />
+      </Stack>
+    ),
+  },
+  parameters: { keyText: ['Imagem é obrigatória', 'Nova imagem', 'Imagem atual', 'Escolher arquivo PNG'] },
+};
+
 export const StatusBadges: Story = {
   args: {
     children: (

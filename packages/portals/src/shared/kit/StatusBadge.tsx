@@ -24,6 +24,9 @@ export const STATUS_LABELS = {
     MORE_INFO: 'Em andamento',
   },
   store: { ACTIVE: 'Ativo', DISABLED: 'Desabilitado', ARCHIVED: 'Arquivado' },
+  /** Spec 4 gives the codes only; docs/catalogue.md. */
+  category: { ACTIVE: 'Ativa', DISABLE: 'Desabilitada' },
+  tag: { ACTIVE: 'Ativa', DISABLED: 'Desabilitada' },
   merchant: { ENABLED: 'Ativo', ARCHIVED: 'Arquivado' },
   promotion: { ACTIVE: 'Habilitado', DISABLED: 'Desabilitado' },
   requirement: UPFRONT_PAYMENT_STATUS_LABELS,

@@ -41,7 +41,6 @@ export {
   PercentInput,
   valibotResolver,
 } from './form.tsx';
-export { IMAGE_INPUT_MESSAGES, ImageInput, type ImageInputProps, pngBase64 } from './ImageInput.tsx';
 export {
   IMAGE_UPLOAD_TEXTS,
   ImageUpload,
@@ -49,6 +48,14 @@ export {
   MAX_IMAGE_UPLOAD_BYTES,
   readPngUpload,
 } from './ImageUpload.tsx';
+export {
+  IMAGE_INPUT_MESSAGES,
+  IMAGE_MAX_BYTES,
+  ImageInput,
+  type ImageInputProps,
+  isPngBase64,
+  readBase64,
+} from './ImageInput.tsx';
 export {
   InfiniteList,
   type InfiniteListProps,

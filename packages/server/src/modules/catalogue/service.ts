@@ -10,7 +10,9 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { DomainError, domainNotFound } from '../../errors.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { ImageService } from '../images/service.ts';
+import type { AdminActor } from '../merchants/service.ts';
 import {
   catalogueCategories,
   catalogueCategoryTags,
@@ -48,13 +50,42 @@ export interface CatalogueDeps {
   db: Db;
   clock: Clock;
   images: ImageService;
+  audit: AuditService;
 }
+
+/**
+ * Who changes the catalogue: an administrator through the back office (audited, as every admin action), or
+ * nobody named (a holder of the catalogue key, a system credential with no user behind it).
+ */
+export type CatalogueActor = AdminActor | undefined;
 
 export class CatalogueService {
   constructor(private readonly deps: CatalogueDeps) {}
 
   private get db() {
     return this.deps.db;
+  }
+
+  /** An administrator's change leaves its audit entry in the change's transaction. */
+  private async audit(
+    tx: DbOrTx,
+    actor: CatalogueActor,
+    action: string,
+    entityType: string,
+    entityId: string,
+  ) {
+    if (!actor) return;
+    await this.deps.audit.record(
+      {
+        actorType: 'ADMIN',
+        actorId: actor.adminId,
+        action,
+        entityType,
+        entityId,
+        ...(actor.requestId ? { requestId: actor.requestId } : {}),
+      },
+      tx,
+    );
   }
 
   // ---------------------------------------------------------------- tags
@@ -85,35 +116,45 @@ export class CatalogueService {
     return this.tagOut(row);
   }
 
-  async createTag(body: In<typeof core.CreateTagRequest>): Promise<core.Tag> {
+  async createTag(body: In<typeof core.CreateTagRequest>, actor?: CatalogueActor): Promise<core.Tag> {
     const logo = await this.deps.images.accept(body.logo);
-    const [row] = await this.db
-      .insert(catalogueTags)
-      .values({
-        name: body.name,
-        type: body.type,
-        priority: body.priority,
-        logo,
-        status: 'ACTIVE',
-        createdAt: this.deps.clock.now(),
-      })
-      .returning();
-    if (!row) throw new Error('tag insert returned nothing');
-    return this.tagOut(row);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(catalogueTags)
+        .values({
+          name: body.name,
+          type: body.type,
+          priority: body.priority,
+          logo,
+          status: 'ACTIVE',
+          createdAt: this.deps.clock.now(),
+        })
+        .returning();
+      if (!row) throw new Error('tag insert returned nothing');
+      await this.audit(tx, actor, 'CATALOGUE_TAG_CREATED', 'catalogue_tag', row.id);
+      return this.tagOut(row);
+    });
   }
 
-  async updateTag(id: string, body: In<typeof core.UpdateTagRequest>): Promise<core.Tag> {
+  async updateTag(
+    id: string,
+    body: In<typeof core.UpdateTagRequest>,
+    actor?: CatalogueActor,
+  ): Promise<core.Tag> {
     if (!UUID.test(id)) throw tagNotFound();
     const [current] = await this.db.select().from(catalogueTags).where(eq(catalogueTags.id, id));
     if (!current) throw tagNotFound();
     const logo = body.logo ? await this.deps.images.accept(body.logo, current.logo) : current.logo;
-    const [row] = await this.db
-      .update(catalogueTags)
-      .set({ name: body.name, type: body.type, priority: body.priority, status: body.status, logo })
-      .where(eq(catalogueTags.id, id))
-      .returning();
-    if (!row) throw tagNotFound();
-    return this.tagOut(row);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(catalogueTags)
+        .set({ name: body.name, type: body.type, priority: body.priority, status: body.status, logo })
+        .where(eq(catalogueTags.id, id))
+        .returning();
+      if (!row) throw tagNotFound();
+      await this.audit(tx, actor, 'CATALOGUE_TAG_UPDATED', 'catalogue_tag', id);
+      return this.tagOut(row);
+    });
   }
 
   /** 422 unless every id names a tag. */
@@ -193,7 +234,10 @@ export class CatalogueService {
     return out;
   }
 
-  async createCategory(body: In<typeof core.CreateCategoryRequest>): Promise<core.Category> {
+  async createCategory(
+    body: In<typeof core.CreateCategoryRequest>,
+    actor?: CatalogueActor,
+  ): Promise<core.Category> {
     const now = this.deps.clock.now();
     return this.db.transaction(async (tx) => {
       const tagIds = await this.checkTags(tx, body.tagsId);
@@ -205,6 +249,7 @@ export class CatalogueService {
       await this.insertSubcategories(tx, row.id, body.subCategory, now);
       if (tagIds.length)
         await tx.insert(catalogueCategoryTags).values(tagIds.map((tagId) => ({ categoryId: row.id, tagId })));
+      await this.audit(tx, actor, 'CATALOGUE_CATEGORY_CREATED', 'catalogue_category', row.id);
       return this.getCategory(row.id, tx);
     });
   }
@@ -225,7 +270,11 @@ export class CatalogueService {
     return names.length;
   }
 
-  async updateCategory(id: string, body: In<typeof core.UpdateCategoryRequest>): Promise<core.Category> {
+  async updateCategory(
+    id: string,
+    body: In<typeof core.UpdateCategoryRequest>,
+    actor?: CatalogueActor,
+  ): Promise<core.Category> {
     if (!UUID.test(id)) throw categoryNotFound();
     return this.db.transaction(async (tx) => {
       const [current] = await tx
@@ -251,11 +300,16 @@ export class CatalogueService {
         if (tagIds.length)
           await tx.insert(catalogueCategoryTags).values(tagIds.map((tagId) => ({ categoryId: id, tagId })));
       }
+      await this.audit(tx, actor, 'CATALOGUE_CATEGORY_UPDATED', 'catalogue_category', id);
       return this.getCategory(id, tx);
     });
   }
 
-  async addSubcategories(id: string, list: { name: string }[]): Promise<core.Category> {
+  async addSubcategories(
+    id: string,
+    list: { name: string }[],
+    actor?: CatalogueActor,
+  ): Promise<core.Category> {
     if (!UUID.test(id)) throw categoryNotFound();
     return this.db.transaction(async (tx) => {
       const [current] = await tx.select().from(catalogueCategories).where(eq(catalogueCategories.id, id));
@@ -268,6 +322,7 @@ export class CatalogueService {
         );
       const added = await this.insertSubcategories(tx, id, list, this.deps.clock.now());
       if (added === 0) throw new DomainError('invalid', 'NO_SUBCATEGORY', 'Informe o nome da subcategoria');
+      await this.audit(tx, actor, 'CATALOGUE_SUBCATEGORIES_ADDED', 'catalogue_category', id);
       return this.getCategory(id, tx);
     });
   }
@@ -414,7 +469,7 @@ export class CatalogueService {
     };
   }
 
-  async createStore(body: CreateStore): Promise<core.Store> {
+  async createStore(body: CreateStore, actor?: CatalogueActor): Promise<core.Store> {
     // The image is checked and stored first: a refused image leaves no store behind.
     const logo = await this.deps.images.accept(body.logo);
     const now = this.deps.clock.now();
@@ -427,11 +482,12 @@ export class CatalogueService {
         .returning({ id: catalogueStores.id });
       if (!row) throw new Error('store insert returned nothing');
       await this.link(tx, row.id, categoryIds, tagIds);
+      await this.audit(tx, actor, 'CATALOGUE_STORE_CREATED', 'catalogue_store', row.id);
       return this.getStore(row.id, tx);
     });
   }
 
-  async updateStore(id: string, body: UpdateStore): Promise<core.Store> {
+  async updateStore(id: string, body: UpdateStore, actor?: CatalogueActor): Promise<core.Store> {
     if (!UUID.test(id)) throw storeNotFound();
     const [current] = await this.db
       .select({ logo: catalogueStores.logo, status: catalogueStores.status })
@@ -454,11 +510,12 @@ export class CatalogueService {
         })
         .where(eq(catalogueStores.id, id));
       await this.link(tx, id, categoryIds, tagIds);
+      await this.audit(tx, actor, 'CATALOGUE_STORE_UPDATED', 'catalogue_store', id);
       return this.getStore(id, tx);
     });
   }
 
-  async updateStoreStatus(id: string, newStatus: StoreStatus): Promise<core.Store> {
+  async updateStoreStatus(id: string, newStatus: StoreStatus, actor?: CatalogueActor): Promise<core.Store> {
     if (!UUID.test(id)) throw storeNotFound();
     return this.db.transaction(async (tx) => {
       const [current] = await tx
@@ -468,11 +525,13 @@ export class CatalogueService {
         .for('update');
       if (!current) throw storeNotFound();
       if (!statusChangeAllowed(current.status, newStatus)) throw archivedOnlyActive();
-      if (current.status !== newStatus)
+      if (current.status !== newStatus) {
         await tx
           .update(catalogueStores)
           .set({ status: newStatus, updatedAt: this.deps.clock.now() })
           .where(eq(catalogueStores.id, id));
+        await this.audit(tx, actor, `CATALOGUE_STORE_${newStatus}`, 'catalogue_store', id);
+      }
       return this.getStore(id, tx);
     });
   }

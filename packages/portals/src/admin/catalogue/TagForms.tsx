@@ -1,0 +1,153 @@
+/** 'Cadastrar Tag' (image required) and 'Editar Tag' (the current image kept when none is chosen), spec 2.2. */
+import { CreateTagRequest, TAG_STATUSES, TAG_TYPES, type Tag, UpdateTagRequest } from '@drip/core';
+import { Anchor, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  ImageInput,
+  LoadError,
+  notifyError,
+  notifySuccess,
+  PageLoader,
+  STATUS_LABELS,
+} from '../../shared/kit/index.ts';
+import { validate } from '../../shared/validate.ts';
+import { useAdminTag, useSaveTag } from '../api/catalogue.ts';
+import { TAG_MESSAGES, TAG_TEXTS, TAG_TYPE_LABELS, TAGS_PATH } from './texts.ts';
+
+const TYPE_OPTIONS = TAG_TYPES.map((t) => ({ value: t, label: TAG_TYPE_LABELS[t] }));
+const STATUS_OPTIONS = TAG_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS.tag[s] }));
+
+interface Values {
+  name: string;
+  type: string | null;
+  priority: number | string;
+  status: string;
+  logo: string | null;
+}
+
+function TagForm({ tag }: { tag?: Tag }) {
+  const navigate = useNavigate();
+  const save = useSaveTag(tag?.id);
+  const editing = tag !== undefined;
+  const title = editing ? TAG_TEXTS.edit : TAG_TEXTS.create;
+  const [values, setValues] = useState<Values>({
+    name: tag?.name ?? '',
+    type: tag?.type ?? null,
+    priority: tag?.priority ?? '',
+    status: tag?.status ?? 'ACTIVE',
+    logo: null,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((prev) => ({ ...prev, [key]: value }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const common = {
+      name: values.name,
+      type: values.type ?? '',
+      priority: values.priority === '' ? undefined : Number(values.priority),
+    };
+    const checked = editing
+      ? validate(UpdateTagRequest, {
+          ...common,
+          status: values.status,
+          ...(values.logo ? { logo: values.logo } : {}),
+        })
+      : validate(CreateTagRequest, { ...common, logo: values.logo ?? '' });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(checked.value);
+      notifySuccess(editing ? TAG_MESSAGES.updated : TAG_MESSAGES.created);
+      await navigate(TAGS_PATH);
+    } catch {
+      notifyError(editing ? TAG_MESSAGES.updateFailed : TAG_MESSAGES.createFailed);
+    }
+  };
+  return (
+    <Stack gap="lg" maw={560}>
+      <Anchor component={Link} to={TAGS_PATH} size="sm">
+        Voltar para as tags
+      </Anchor>
+      <Title order={2}>{title}</Title>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
+          <Stack gap="md">
+            <TextInput
+              label="Nome"
+              required
+              value={values.name}
+              onChange={(e) => set('name', e.currentTarget.value)}
+              error={errors.name}
+            />
+            <Select
+              label="Tipo"
+              required
+              data={TYPE_OPTIONS}
+              value={values.type}
+              onChange={(value) => set('type', value)}
+              error={errors.type}
+            />
+            <NumberInput
+              label="Prioridade"
+              required={editing}
+              allowDecimal={false}
+              step={1}
+              value={values.priority}
+              onChange={(value) => set('priority', value)}
+              error={errors.priority}
+            />
+            {editing ? (
+              <Select
+                label="Status"
+                required
+                data={STATUS_OPTIONS}
+                value={values.status}
+                onChange={(value) => set('status', value ?? 'ACTIVE')}
+                allowDeselect={false}
+              />
+            ) : null}
+            <ImageInput
+              label="Imagem"
+              required={!editing}
+              value={values.logo}
+              onChange={(logo) => set('logo', logo)}
+              currentUrl={tag?.logoUrl}
+              error={errors.logo}
+              description={editing ? 'Sem uma nova imagem, a atual é mantida.' : 'PNG'}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                {TAG_TEXTS.save}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
+
+export function TagCreatePage() {
+  return <TagForm />;
+}
+
+/** 'Editar Tag' (route `edit/{id}`). */
+export function TagEditPage() {
+  const { id = '' } = useParams();
+  const query = useAdminTag(id);
+  if (query.isError)
+    return (
+      <LoadError
+        title="Não foi possível carregar a tag"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  if (query.isPending) return <PageLoader />;
+  return <TagForm key={query.data.id} tag={query.data} />;
+}
