@@ -42,13 +42,6 @@ export {
   valibotResolver,
 } from './form.tsx';
 export {
-  IMAGE_UPLOAD_TEXTS,
-  ImageUpload,
-  type ImageUploadProps,
-  MAX_IMAGE_UPLOAD_BYTES,
-  readPngUpload,
-} from './ImageUpload.tsx';
-export {
   IMAGE_INPUT_MESSAGES,
   IMAGE_MAX_BYTES,
   ImageInput,
@@ -56,6 +49,13 @@ export {
   isPngBase64,
   readBase64,
 } from './ImageInput.tsx';
+export {
+  IMAGE_UPLOAD_TEXTS,
+  ImageUpload,
+  type ImageUploadProps,
+  MAX_IMAGE_UPLOAD_BYTES,
+  readPngUpload,
+} from './ImageUpload.tsx';
 export {
   InfiniteList,
   type InfiniteListProps,
