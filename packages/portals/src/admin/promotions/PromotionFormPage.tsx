@@ -34,7 +34,7 @@ import {
   ConfirmAction,
   DateField,
   FailureBanner,
-  ImageInput,
+  ImageUpload,
   LoadError,
   MoneyInput,
   notifyError,
@@ -418,7 +418,7 @@ function PromotionForm({
                 error={errors.to}
               />
             </SimpleGrid>
-            <ImageInput
+            <ImageUpload
               label="Imagem"
               description="Arquivo PNG"
               currentUrl={currentImage}

@@ -22,7 +22,6 @@ import {
   KitHarness,
 } from './demo.tsx';
 import { FailureBanner } from './form.tsx';
-import { ImageInput } from './ImageInput.tsx';
 import { Pagination } from './Pagination.tsx';
 import { ResponsiveTable, type TableColumn } from './ResponsiveTable.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -252,35 +251,6 @@ export const Password: Story = {
     await userEvent.click(await body.findByRole('button', { name: 'Mostrar senha', hidden: true }));
     await body.findByRole('button', { name: 'Ocultar senha', hidden: true });
   },
-};
-
-/** A 1×1 teal PNG: the image the server has now, shown until another file is chosen. */
-const CURRENT_PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/wH+1SLmPQAAAABJRU5ErkJggg==';
-
-function DemoImageInput({ current }: { current: string | null }) {
-  const [value, setValue] = useState<string | null>(null);
-  return (
-    <Stack p="md" maw={420}>
-      <ImageInput
-        label="Imagem"
-        description="Arquivo PNG"
-        currentUrl={current}
-        value={value}
-        onChange={setValue}
-      />
-    </Stack>
-  );
-}
-
-/** An image upload with its preview: the current image until a PNG (checked by its bytes) is chosen. */
-export const ImageUploadWithCurrentImage: Story = {
-  args: { children: <DemoImageInput current={CURRENT_PNG} /> },
-  parameters: { keyText: ['Imagem', 'Arquivo PNG', 'Escolher arquivo PNG'] },
-};
-export const ImageUploadEmpty: Story = {
-  args: { children: <DemoImageInput current={null} /> },
-  parameters: { keyText: ['Imagem', 'Nenhuma imagem'] },
 };
 
 interface DemoRefund {

@@ -41,7 +41,6 @@ export {
   PercentInput,
   valibotResolver,
 } from './form.tsx';
-export { IMAGE_INPUT_MESSAGES, ImageInput, type ImageInputProps, pngBase64 } from './ImageInput.tsx';
 export {
   IMAGE_UPLOAD_TEXTS,
   ImageUpload,
