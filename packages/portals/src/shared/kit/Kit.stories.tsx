@@ -1,8 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Meta, StoryObj } from '@storybook/react';
-import { useState } from 'react';
 
 import { fireEvent, userEvent, within } from 'storybook/test';
 import { ApiFailure } from '../api.ts';
@@ -24,6 +23,7 @@ import {
 import { FailureBanner } from './form.tsx';
 import { Pagination } from './Pagination.tsx';
 import { ResponsiveTable, type TableColumn } from './ResponsiveTable.tsx';
+import { SectionCard } from './SectionCard.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
@@ -110,6 +110,45 @@ export const Details: Story = {
     ),
   },
   parameters: { keyText: ['Casa Ipê', 'N/A', 'Ativo', 'Cancelada', 'Reembolsado', 'Não'] },
+};
+
+/** Section titles with their action: on a phone a long title wraps beside 'Adicionar' rather than pushing it down. */
+function DemoSections() {
+  return (
+    <Stack p="md" gap="md">
+      <SectionCard title="Configurações de repasse" action={<Button size="xs">Adicionar</Button>}>
+        <Text c="dimmed">Nenhuma configuração de repasse cadastrada.</Text>
+      </SectionCard>
+      <SectionCard
+        title="Chave de API"
+        action={
+          <Group gap="xs">
+            <Button size="xs" variant="light">
+              Copiar
+            </Button>
+            <Button size="xs" color="red" variant="light">
+              Redefinir chave de API
+            </Button>
+          </Group>
+        }
+      >
+        <Text>••••••••</Text>
+      </SectionCard>
+      <SectionCard title="Dados do comerciante">
+        <Text>Casa Ipê</Text>
+      </SectionCard>
+    </Stack>
+  );
+}
+
+export const Sections: Story = {
+  args: { children: <DemoSections /> },
+  parameters: { keyText: ['Configurações de repasse', 'Adicionar', 'Redefinir chave de API'] },
+};
+export const SectionsOnPhone: Story = {
+  args: { children: <DemoSections /> },
+  globals: phone,
+  parameters: { keyText: ['Configurações de repasse', 'Adicionar'] },
 };
 
 export const StatusBadges: Story = {

@@ -71,4 +71,5 @@ export {
   type RowLook,
   type TableColumn,
 } from './ResponsiveTable.tsx';
+export { SectionCard } from './SectionCard.tsx';
 export { STATUS_LABELS, StatusBadge, type StatusKind, statusColor, statusLabel } from './StatusBadge.tsx';
