@@ -9,11 +9,12 @@
 // The targets are PostgreSQL's, where a catalogue of this size runs (PGlite is one process on one data folder, the
 // demo's and a small shop's database): PGlite's figures are printed beside them but a miss there does not fail the
 // run (docs/benchmarks.md).
-// Options: --merchants N (10000), --stores N (100000), --requests N per call (60), --db pg|pglite|both (both),
+//   admin promotions list: first page, a later page (size 20, newest first)                      p95 < 50 ms
+// Options: --merchants N (10000), --stores N (100000), --promotions N (10000), --requests N per call (60), --db pg|pglite|both (both),
 // --keep (leave the PostgreSQL database and cluster running and print their URL, to EXPLAIN the statements).
 //
 // A list joins the benchmark as one entry of LISTS: its seed (SQL run once on the generated world, after the demo
-// world's rows exist) and its calls (path and credential). The next admin list (promotions, say) adds one entry.
+// world's rows exist) and its calls (path and credential).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import { arg, argText, freshPostgres, postgresServer, startDrip, stop } from './
 
 const MERCHANTS = arg('merchants', 10_000);
 const STORES = arg('stores', 100_000);
+const PROMOTIONS = arg('promotions', 10_000);
 const REQUESTS = arg('requests', 60);
 const DB = argText('db', 'both');
 const KEEP = process.argv.includes('--keep');
@@ -150,6 +152,34 @@ const LISTS = [
       ];
     },
   },
+  {
+    name: 'promotions',
+    // Written whole (the demo world has no promotion to copy): half for one of the generated stores, half for none;
+    // both types and statuses. After the stores' entry, whose rows the store ids name.
+    async seed(q) {
+      const res = await q(
+        `insert into promotion_banners
+           (id, name, store_id, products_page_url, "from", "to", status, type, image, created_at, updated_at)
+         select md5('bench-promotion-' || g)::uuid,
+                'Promoção ' || ${shopName('g')},
+                case when g % 2 = 0 and ${STORES} > 0 then md5('bench-store-' || (1 + g % ${Math.max(STORES, 1)}))::uuid end,
+                case when g % 2 = 0 then 'https://loja.example/promo/' || g end,
+                current_date - (g % 365), case when g % 3 = 0 then current_date + 30 end,
+                case when g % 5 = 0 then 'DISABLED' else 'ACTIVE' end,
+                case when g % 2 = 0 then 'PAGE_VIEW' else 'PRODUCT_VIEW' end,
+                null, now() - g * interval '1 minute', now() - g * interval '1 minute'
+         from generate_series(1, ${PROMOTIONS}) g`,
+      );
+      return res.rowCount ?? res.affectedRows ?? PROMOTIONS;
+    },
+    calls: ({ admin }) => {
+      const later = Math.floor(PROMOTIONS / 20 / 2);
+      return [
+        ['admin promotions, first page', `${ADMIN_API}/promotion-banner/all?page=0&size=20`, admin],
+        [`admin promotions, page ${later}`, `${ADMIN_API}/promotion-banner/all?page=${later}&size=20`, admin],
+      ];
+    },
+  },
 ];
 
 async function generate(q) {
@@ -209,7 +239,7 @@ async function runOn(label, env, query, { enforced }) {
   let drip = await startDrip(env);
   await stop(drip.child);
   console.log(
-    `\n${label}: generating ${MERCHANTS.toLocaleString('en')} merchants and ${STORES.toLocaleString('en')} stores…`,
+    `\n${label}: generating ${MERCHANTS.toLocaleString('en')} merchants, ${STORES.toLocaleString('en')} stores and ${PROMOTIONS.toLocaleString('en')} promotions…`,
   );
   const generated = await generate(query.q);
   await query.close();
@@ -222,7 +252,7 @@ async function runOn(label, env, query, { enforced }) {
       LISTS.flatMap((l) => l.calls(creds)),
     );
     console.log(
-      `\n${label}, ${MERCHANTS.toLocaleString('en')} merchants, ${STORES.toLocaleString('en')} stores, ${REQUESTS} requests per call`,
+      `\n${label}, ${MERCHANTS.toLocaleString('en')} merchants, ${STORES.toLocaleString('en')} stores, ${PROMOTIONS.toLocaleString('en')} promotions, ${REQUESTS} requests per call`,
     );
     let ok = true;
     for (const r of rows) {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from './admin-portal.ts';
-import { baseUrl, launch, newPage, snap } from './browser.ts';
+import { baseUrl, launch, newPage, shotsDir, snap } from './browser.ts';
 import { type Demo, demo } from './sandbox.ts';
 
 let browser: Browser;
@@ -16,6 +16,39 @@ afterAll(async () => {
 });
 
 describe('admin back office', () => {
+  it("runs Chromium in pt-BR: a date field takes the day first (dd/mm/aaaa), as a Brazilian's browser does", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin/login');
+    await page.evaluate(() => {
+      const probe = document.createElement('input');
+      probe.type = 'date';
+      probe.id = 'date-order-probe';
+      document.body.append(probe);
+    });
+    await page.locator('#date-order-probe').focus();
+    await page.keyboard.type('01112026');
+    expect(await page.locator('#date-order-probe').inputValue()).toBe('2026-11-01');
+    await context.close();
+  });
+
+  it("at 390 px a section's long title wraps beside its 'Adicionar' button, not above it", async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await signInAdmin(page, world.admin);
+    const merchant = world.merchants[0];
+    if (!merchant) throw new Error('the demo world needs a merchant');
+    await page.goto(`/admin/merchants/${merchant.id}`);
+    const section = page.getByRole('region', { name: 'Configurações de repasse' });
+    const title = await section.getByRole('heading', { name: 'Configurações de repasse' }).boundingBox();
+    const add = await section.getByRole('link', { name: 'Adicionar' }).boundingBox();
+    if (!title || !add) throw new Error('the section has no title or no Adicionar');
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shotsDir()}/admin-merchant-settlement-section-390.png` });
+    // On the title's first line, at its right.
+    expect(add.y).toBeLessThan(title.y + title.height / 2);
+    expect(add.x).toBeGreaterThan(title.x);
+    await context.close();
+  });
+
   it('rejects a wrong password with the exact spec message', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/admin');

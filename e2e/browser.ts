@@ -15,6 +15,10 @@ export const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // What Brazilian users see: the browser's own language sets the date fields' order (dd/mm/aaaa), which the
+  // context's `locale` does not reach. Read from the flag on Windows and macOS only; Linux needs LANGUAGE (below).
+  '--lang=pt-BR',
+  '--accept-lang=pt-BR',
 ];
 
 function chromiumPath(): string {
@@ -27,6 +31,9 @@ export async function launch(): Promise<Browser> {
     executablePath: chromiumPath(),
     // playwright-core gives every launch a new empty profile directory of its own.
     args: CHROMIUM_FLAGS,
+    // Chromium on Linux takes its language from the environment, and only when its pt-BR strings are installed
+    // (Debian's chromium-l10n, which .ci/run installs): without them it falls back to en-US, whatever it is told.
+    env: { ...process.env, LANGUAGE: 'pt-BR' },
   });
 }
 
@@ -49,7 +56,7 @@ export async function newPage(
 }
 
 /** Where screenshots go: .e2e-artifacts/screens, or E2E_SHOTS_DIR (to look at one run's screens elsewhere). */
-function shotsDir(): string {
+export function shotsDir(): string {
   const dir = process.env.E2E_SHOTS_DIR || join(repoRoot, '.e2e-artifacts', 'screens');
   mkdirSync(dir, { recursive: true });
   return dir;

@@ -144,6 +144,18 @@ describe('admin promotion create', () => {
     expect(screen.queryByAltText('Pré-visualização: Imagem')).toBeNull();
   });
 
+  it('refuses a PNG over 1 MB before any call, as the server would', async () => {
+    renderApp('/admin/promotions/create', api().fetch);
+    await screen.findByRole('heading', { name: 'Criar promoção' });
+    const user = userEvent.setup();
+    const big = new Uint8Array(1024 * 1024 + 1);
+    big.set(PNG_BYTES.subarray(0, 8));
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File([big], 'banner.png', { type: 'image/png' }));
+    expect(await screen.findByText('A imagem deve ter no máximo 1 MB')).toBeTruthy();
+    expect(screen.queryByAltText('Pré-visualização: Imagem')).toBeNull();
+  });
+
   it('creates a PRODUCT_VIEW promotion, then says so and opens the details when its products fail', async () => {
     const fake = api({
       [`POST ${BANNERS}`]: () => ({ status: 201, body: productPromotion({ products: [] }) }),

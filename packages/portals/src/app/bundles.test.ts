@@ -270,7 +270,7 @@ describe('portal bundles', () => {
     expect(views).toContain('src/admin/catalogue/TagList.tsx');
     for (const other of ['StoreForm.tsx', 'CategoryForms.tsx', 'TagForms.tsx', 'StoreDetails.tsx'])
       expect(views).not.toContain(`src/admin/catalogue/${other}`);
-    expect(views).not.toContain('src/shared/kit/ImageInput.tsx');
+    expect(views).not.toContain('src/shared/kit/ImageUpload.tsx');
     expect(views.filter((id) => id.includes('/@mantine/core/esm/components/Combobox/'))).toEqual([]);
     expect(views.filter((id) => id.includes('/@mantine/core/esm/components/Modal/'))).toEqual([]);
     expect(views.filter((id) => id.includes('/node_modules/@floating-ui/'))).toEqual([]);

@@ -25,7 +25,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   FailureBanner,
-  ImageInput,
+  ImageUpload,
   LoadError,
   notifySuccess,
   PageLoader,
@@ -320,7 +320,7 @@ function StoreForm({ store, categories }: { store?: Store; categories: readonly 
             </Stack>
           </Paper>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-            <ImageInput
+            <ImageUpload
               label="Imagem"
               required={!editing}
               value={values.logo}

@@ -4,7 +4,7 @@ import { Anchor, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Ti
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
-  ImageInput,
+  ImageUpload,
   LoadError,
   notifyError,
   notifySuccess,
@@ -111,7 +111,7 @@ function TagForm({ tag }: { tag?: Tag }) {
                 allowDeselect={false}
               />
             ) : null}
-            <ImageInput
+            <ImageUpload
               label="Imagem"
               required={!editing}
               value={values.logo}

@@ -15,8 +15,8 @@ import {
   reaisToCents,
   type TermState,
 } from '@drip/core';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureStatus } from '../../shared/api.ts';
 import {
@@ -30,6 +30,7 @@ import {
   PageLoader,
   ResponsiveTable,
   type RowLook,
+  SectionCard,
   StatusBadge,
   statusLabel,
   type TableColumn,
@@ -77,22 +78,6 @@ const SETTLEMENT_PAYMENT_LABELS: Record<string, string> = {
   WEEKDAYS_ONLY: 'Somente dias úteis da semana',
   BUSINESS_DAYS_ONLY: 'Somente dias úteis',
 };
-
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Stack gap="md">
-        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-          <Title order={3} size="h4">
-            {title}
-          </Title>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 function mainItems(m: AdminMerchantDetails): DetailItem[] {
   return [
@@ -269,7 +254,7 @@ function RecordsSection<T extends { id: string }>({
     ),
   };
   return (
-    <Section
+    <SectionCard
       title={title}
       action={
         <Button component={Link} to={`${path}/create`} size="xs">
@@ -289,7 +274,7 @@ function RecordsSection<T extends { id: string }>({
           minWidth={minWidth}
         />
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -330,7 +315,7 @@ function ApiKeySection({ merchant }: { merchant: AdminMerchantDetails }) {
     }
   };
   return (
-    <Section
+    <SectionCard
       title="Chave API"
       action={
         <ConfirmAction size="xs" color="red" variant="light" onConfirm={run}>
@@ -358,7 +343,7 @@ function ApiKeySection({ merchant }: { merchant: AdminMerchantDetails }) {
           {merchant.apiKey}
         </Text>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -427,28 +412,28 @@ export function MerchantDetailsPage() {
           </Button>
         </Group>
       </Group>
-      <Section title="Dados do comerciante">
+      <SectionCard title="Dados do comerciante">
         <DetailList items={mainItems(m)} />
-      </Section>
+      </SectionCard>
       <ApiKeySection merchant={m} />
-      <Section title="Loja no app">
+      <SectionCard title="Loja no app">
         <DetailList items={storeItems(m)} />
-      </Section>
-      <Section title="Representante legal">
+      </SectionCard>
+      <SectionCard title="Representante legal">
         <DetailList items={representative(m)} cols={2} />
-      </Section>
-      <Section title="Endereço">
+      </SectionCard>
+      <SectionCard title="Endereço">
         <DetailList items={address(m)} />
-      </Section>
-      <Section title="Conta bancária">
+      </SectionCard>
+      <SectionCard title="Conta bancária">
         <DetailList items={bank(m)} />
-      </Section>
-      <Section title="Regras de risco">
+      </SectionCard>
+      <SectionCard title="Regras de risco">
         <DetailList items={riskRules(m)} />
-      </Section>
-      <Section title="Regras de fraude">
+      </SectionCard>
+      <SectionCard title="Regras de fraude">
         <DetailList items={fraudRules(m)} />
-      </Section>
+      </SectionCard>
       <RecordsSection
         title="Usuários"
         path={`${base}/users`}

@@ -49,6 +49,7 @@ import {
   rowsFromIds,
 } from '../../shared/kit/index.ts';
 import { useAdminMerchant, useCatalogueOptions, useSaveMerchant } from '../api/merchants.ts';
+import { type FormStore, useFormStore, useFormValue } from './formStore.ts';
 import { MERCHANTS_PATH, merchantPath } from './MerchantsPage.tsx';
 
 export const MERCHANT_FORM_TEXTS = {
@@ -243,6 +244,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** One value of the form, for the fields that show it: only they re-render when it changes. */
+function Bind<K extends keyof Values>({
+  store,
+  name,
+  children,
+}: {
+  store: FormStore<Values>;
+  name: K;
+  children: (value: Values[K]) => ReactNode;
+}) {
+  return children(useFormValue(store, name));
+}
+
 function MerchantForm({
   merchant,
   catalogue,
@@ -252,53 +266,61 @@ function MerchantForm({
 }) {
   const navigate = useNavigate();
   const save = useSaveMerchant(merchant?.id);
-  const [values, setValues] = useState(() => initialValues(merchant, catalogue));
+  // The values live in a store, not in this component's state: typing re-renders one field, not the form.
+  const store = useFormStore(() => initialValues(merchant, catalogue));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pixInvalid, setPixInvalid] = useState(false);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((prev) => ({ ...prev, [key]: value }));
-  const text = (key: TextField, label: string, extra: { required?: boolean; maxLength?: number } = {}) => (
-    <TextInput
-      label={label}
-      value={values[key]}
-      onChange={(e) => set(key, e.currentTarget.value)}
-      error={errors[key]}
-      {...extra}
-    />
+  const set = store.set;
+  /** A field bound to one value: `render` gets the value, and re-runs only when it changes. */
+  const bind = <K extends keyof Values>(key: K, render: (value: Values[K]) => ReactNode) => (
+    <Bind store={store} name={key}>
+      {render}
+    </Bind>
   );
-  const yesNo = (key: FlagField, label: string, disabledYes = false) => (
-    <Radio.Group
-      label={label}
-      value={values[key] ? 'yes' : 'no'}
-      onChange={(value) => {
-        if (key === 'skipOrderAmountRule') {
-          // Spec 4: turning 'Ignorar valor máximo' off turns 'Ignorar protected score' off, and says so.
-          const next = setSkipOrderAmountRule(
-            {
-              skipOrderAmountRule: values.skipOrderAmountRule,
-              skipProtectedScore: values.skipProtectedScore,
-              maxAmountPerOrder: numberOrNull(values.maxAmountPerOrder),
-            },
-            value === 'yes',
-          );
-          setValues((prev) => ({
-            ...prev,
-            skipOrderAmountRule: next.flags.skipOrderAmountRule,
-            skipProtectedScore: next.flags.skipProtectedScore,
-          }));
-          if (next.protectedScoreTurnedOff) notifyInfo(merchantRiskMessages.protectedScoreTurnedOff);
-          return;
-        }
-        set(key, value === 'yes');
-      }}
-      error={errors[key]}
-    >
-      <Group gap="lg" mt="xs">
-        <Radio value="yes" label="Sim" disabled={disabledYes} />
-        <Radio value="no" label="Não" />
-      </Group>
-    </Radio.Group>
-  );
+  const text = (key: TextField, label: string, extra: { required?: boolean; maxLength?: number } = {}) =>
+    bind(key, (value) => (
+      <TextInput
+        label={label}
+        value={value}
+        onChange={(e) => set(key, e.currentTarget.value)}
+        error={errors[key]}
+        {...extra}
+      />
+    ));
+  const yesNo = (key: FlagField, label: string, disabledYes = false) =>
+    bind(key, (checked) => (
+      <Radio.Group
+        label={label}
+        value={checked ? 'yes' : 'no'}
+        onChange={(value) => {
+          if (key === 'skipOrderAmountRule') {
+            const values = store.get();
+            // Spec 4: turning 'Ignorar valor máximo' off turns 'Ignorar protected score' off, and says so.
+            const next = setSkipOrderAmountRule(
+              {
+                skipOrderAmountRule: values.skipOrderAmountRule,
+                skipProtectedScore: values.skipProtectedScore,
+                maxAmountPerOrder: numberOrNull(values.maxAmountPerOrder),
+              },
+              value === 'yes',
+            );
+            store.patch({
+              skipOrderAmountRule: next.flags.skipOrderAmountRule,
+              skipProtectedScore: next.flags.skipProtectedScore,
+            });
+            if (next.protectedScoreTurnedOff) notifyInfo(merchantRiskMessages.protectedScoreTurnedOff);
+            return;
+          }
+          set(key, value === 'yes');
+        }}
+        error={errors[key]}
+      >
+        <Group gap="lg" mt="xs">
+          <Radio value="yes" label="Sim" disabled={disabledYes} />
+          <Radio value="no" label="Não" />
+        </Group>
+      </Radio.Group>
+    ));
 
   const masked = (key: 'cnpj' | 'representativeCpf', label: string, mask: string | readonly string[]) => (
     <MaskedTextInput
@@ -306,7 +328,8 @@ function MerchantForm({
       required
       inputMode="numeric"
       mask={mask}
-      initialUnmasked={values[key]}
+      // Read once: the masked input keeps what is typed itself and reports it.
+      initialUnmasked={store.get()[key]}
       onValueChange={(value) => set(key, value)}
       error={errors[key]}
     />
@@ -315,7 +338,7 @@ function MerchantForm({
   const editing = merchant !== undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = requestOf(values);
+    const body = requestOf(store.get());
     const parsed = v.safeParse(AdminMerchantRequest, body);
     // Spec 5: categories are required on create (the server answers 422 without them too).
     const noCategories = !editing && (body.categoriesIds ?? []).length === 0;
@@ -352,7 +375,6 @@ function MerchantForm({
   };
 
   const title = editing ? MERCHANT_FORM_TEXTS.edit : MERCHANT_FORM_TEXTS.create;
-  const skipAntifraud = values.skipAntifraud;
   return (
     <Stack gap="lg" maw={960}>
       <Anchor component={Link} to={merchant ? merchantPath(merchant.id) : MERCHANTS_PATH} size="sm">
@@ -374,80 +396,107 @@ function MerchantForm({
             {text('initials', 'Iniciais', { required: true, maxLength: 2 })}
             {text('settlementPlatform', 'Plataforma de repasse', { required: true })}
             {yesNo('enableInApp', 'Aparece no app')}
-            <TextInput
-              label="URL"
-              required={values.enableInApp}
-              value={values.url}
-              onChange={(e) => set('url', e.currentTarget.value)}
-              error={errors.url}
-            />
-            <Select
-              label="Tipo de integração"
-              required={values.enableInApp}
-              clearable
-              data={options(PLATFORMS)}
-              value={values.integrationType}
-              onChange={(value) => set('integrationType', value)}
-              error={errors.integrationType}
-            />
-            {values.integrationType !== null ? (
+            {bind('enableInApp', (inApp) => (
+              <>
+                {bind('url', (url) => (
+                  <TextInput
+                    label="URL"
+                    required={inApp}
+                    value={url}
+                    onChange={(e) => set('url', e.currentTarget.value)}
+                    error={errors.url}
+                  />
+                ))}
+                {bind('integrationType', (integrationType) => (
+                  <Select
+                    label="Tipo de integração"
+                    required={inApp}
+                    clearable
+                    data={options(PLATFORMS)}
+                    value={integrationType}
+                    onChange={(value) => set('integrationType', value)}
+                    error={errors.integrationType}
+                  />
+                ))}
+              </>
+            ))}
+            {bind('integrationType', (integrationType) =>
+              integrationType !== null
+                ? bind('ecommPlatform', (ecommPlatform) => (
+                    <Select
+                      label="Plataforma de e-commerce"
+                      clearable
+                      data={options(PLATFORMS)}
+                      value={ecommPlatform}
+                      onChange={(value) => set('ecommPlatform', value)}
+                    />
+                  ))
+                : null,
+            )}
+            {bind('upfrontPaymentStatus', (upfront) => (
               <Select
-                label="Plataforma de e-commerce"
-                clearable
-                data={options(PLATFORMS)}
-                value={values.ecommPlatform}
-                onChange={(value) => set('ecommPlatform', value)}
+                label="Pagamento da entrada"
+                required
+                allowDeselect={false}
+                data={options(UPFRONT_PAYMENT_STATUSES, UPFRONT)}
+                value={upfront}
+                onChange={(value) => set('upfrontPaymentStatus', value ?? 'DISABLED')}
               />
-            ) : null}
-            <Select
-              label="Pagamento da entrada"
-              required
-              allowDeselect={false}
-              data={options(UPFRONT_PAYMENT_STATUSES, UPFRONT)}
-              value={values.upfrontPaymentStatus}
-              onChange={(value) => set('upfrontPaymentStatus', value ?? 'DISABLED')}
-            />
+            ))}
             {text('ordersPhone', 'Telefone de pedidos')}
-            <Select
-              label="Status"
-              required
-              allowDeselect={false}
-              data={options(['ENABLED', 'ARCHIVED'], STATUSES)}
-              value={values.status}
-              onChange={(value) => set('status', value ?? 'ENABLED')}
-            />
+            {bind('status', (status) => (
+              <Select
+                label="Status"
+                required
+                allowDeselect={false}
+                data={options(['ENABLED', 'ARCHIVED'], STATUSES)}
+                value={status}
+                onChange={(value) => set('status', value ?? 'ENABLED')}
+              />
+            ))}
           </Section>
           <Section title="Loja no app">
-            <CategoryTagPicker
-              options={catalogue}
-              rows={values.categoryRows}
-              tagsIds={values.tagsIds}
-              required={!editing}
-              error={errors.categoriesIds}
-              tagsError={errors.tagsIds}
-              onChange={(categoryRows, tagsIds) => setValues((prev) => ({ ...prev, categoryRows, tagsIds }))}
-            />
+            {bind('categoryRows', (categoryRows) =>
+              bind('tagsIds', (tagsIds) => (
+                <CategoryTagPicker
+                  options={catalogue}
+                  rows={categoryRows}
+                  tagsIds={tagsIds}
+                  required={!editing}
+                  error={errors.categoriesIds}
+                  tagsError={errors.tagsIds}
+                  onChange={(nextRows, nextTags) =>
+                    store.patch({ categoryRows: nextRows, tagsIds: nextTags })
+                  }
+                />
+              )),
+            )}
             <Stack gap="md">
               {LOGOS.map(({ field, label, url }) => (
-                <ImageUpload
-                  key={field}
-                  label={label}
-                  currentUrl={merchant?.[url] ?? null}
-                  value={values[field]}
-                  onChange={(image) => set(field, image)}
-                  error={errors[field]}
-                />
+                <Bind key={field} store={store} name={field}>
+                  {(image) => (
+                    <ImageUpload
+                      label={label}
+                      currentUrl={merchant?.[url] ?? null}
+                      value={image}
+                      onChange={(next) => set(field, next)}
+                      error={errors[field]}
+                    />
+                  )}
+                </Bind>
               ))}
             </Stack>
           </Section>
           <Section title="Representante legal">
             {text('representativeName', 'Nome')}
-            <DateField
-              label="Data de nascimento"
-              value={values.representativeBirthdate}
-              onChange={(e) => set('representativeBirthdate', e.currentTarget.value)}
-              error={errors.representativeBirthdate}
-            />
+            {bind('representativeBirthdate', (birthdate) => (
+              <DateField
+                label="Data de nascimento"
+                value={birthdate}
+                onChange={(e) => set('representativeBirthdate', e.currentTarget.value)}
+                error={errors.representativeBirthdate}
+              />
+            ))}
             {masked('representativeCpf', 'CPF', CPF_MASK)}
             {text('representativeEmail', 'E-mail')}
           </Section>
@@ -461,13 +510,15 @@ function MerchantForm({
             {text('addressState', 'Estado')}
           </Section>
           <Section title="Conta bancária">
-            <Select
-              label="Tipo de chave PIX"
-              clearable
-              data={options(Object.keys(PIX_TYPES), PIX_TYPES)}
-              value={values.pixKeyType}
-              onChange={(value) => set('pixKeyType', value)}
-            />
+            {bind('pixKeyType', (pixKeyType) => (
+              <Select
+                label="Tipo de chave PIX"
+                clearable
+                data={options(Object.keys(PIX_TYPES), PIX_TYPES)}
+                value={pixKeyType}
+                onChange={(value) => set('pixKeyType', value)}
+              />
+            ))}
             {text('pixKey', 'Chave PIX')}
             {text('bankCode', 'Código do banco')}
             {text('bankLegalName', 'Nome do banco')}
@@ -477,76 +528,92 @@ function MerchantForm({
             {text('bankAccountNumberDigit', 'Dígito')}
           </Section>
           <Section title="Repasse e limites">
-            <Select
-              label="Tipo de repasse"
-              allowDeselect={false}
-              data={options(SETTLEMENT_PAYMENT_TYPES, SETTLEMENT_TYPES)}
-              value={values.settlementPaymentType}
-              onChange={(value) => set('settlementPaymentType', value ?? 'BUSINESS_DAYS_ONLY')}
-            />
-            <Select
-              label="Plataforma de pagamento"
-              allowDeselect={false}
-              data={options(PAYMENT_PLATFORMS)}
-              value={values.paymentPlatform}
-              onChange={(value) => set('paymentPlatform', value ?? 'DRIP_STARKBANK')}
-            />
+            {bind('settlementPaymentType', (settlementPaymentType) => (
+              <Select
+                label="Tipo de repasse"
+                allowDeselect={false}
+                data={options(SETTLEMENT_PAYMENT_TYPES, SETTLEMENT_TYPES)}
+                value={settlementPaymentType}
+                onChange={(value) => set('settlementPaymentType', value ?? 'BUSINESS_DAYS_ONLY')}
+              />
+            ))}
+            {bind('paymentPlatform', (paymentPlatform) => (
+              <Select
+                label="Plataforma de pagamento"
+                allowDeselect={false}
+                data={options(PAYMENT_PLATFORMS)}
+                value={paymentPlatform}
+                onChange={(value) => set('paymentPlatform', value ?? 'DRIP_STARKBANK')}
+              />
+            ))}
             {yesNo('settlementWhenInstalmentPaid', 'Repasse quando a parcela é paga')}
-            <NumberInput
-              label="Limite do cliente (R$)"
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              decimalSeparator=","
-              value={values.customerLimit}
-              onChange={(value) => set('customerLimit', value)}
-              error={errors.customerLimit}
-            />
-            <NumberInput
-              label="Prazo máximo de cancelamento (dias)"
-              description="Vazio: sem limite."
-              min={0}
-              allowDecimal={false}
-              value={values.cancelMaxDays}
-              onChange={(value) => set('cancelMaxDays', value)}
-              error={errors.cancelMaxDays}
-            />
+            {bind('customerLimit', (value) => (
+              <NumberInput
+                label="Limite do cliente (R$)"
+                min={0}
+                step={0.01}
+                decimalScale={2}
+                decimalSeparator=","
+                value={value}
+                onChange={(value) => set('customerLimit', value)}
+                error={errors.customerLimit}
+              />
+            ))}
+            {bind('cancelMaxDays', (value) => (
+              <NumberInput
+                label="Prazo máximo de cancelamento (dias)"
+                description="Vazio: sem limite."
+                min={0}
+                allowDecimal={false}
+                value={value}
+                onChange={(value) => set('cancelMaxDays', value)}
+                error={errors.cancelMaxDays}
+              />
+            ))}
             {yesNo('flexibleInstallments', 'Parcelamento flexível')}
-            <NumberInput
-              label="Máximo de parcelas"
-              min={1}
-              max={12}
-              allowDecimal={false}
-              value={values.maxInstalments}
-              onChange={(value) => set('maxInstalments', value)}
-              error={errors.maxInstalments}
-            />
+            {bind('maxInstalments', (value) => (
+              <NumberInput
+                label="Máximo de parcelas"
+                min={1}
+                max={12}
+                allowDecimal={false}
+                value={value}
+                onChange={(value) => set('maxInstalments', value)}
+                error={errors.maxInstalments}
+              />
+            ))}
             {yesNo('limitInstalmentsByCheckout', 'Limitar parcelas pelo checkout')}
             {text('vTexAppKey', 'VTEX app key')}
             {text('vTexAppToken', 'VTEX app token')}
           </Section>
           <Section title="Regras de risco">
             {yesNo('skipOrderAmountRule', 'Ignorar valor máximo')}
-            <NumberInput
-              label="Limite máximo do pedido (R$)"
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              decimalSeparator=","
-              value={values.maxAmountPerOrder}
-              onChange={(value) => set('maxAmountPerOrder', value)}
-              error={errors.maxAmountPerOrder}
-            />
+            {bind('maxAmountPerOrder', (value) => (
+              <NumberInput
+                label="Limite máximo do pedido (R$)"
+                min={0}
+                step={0.01}
+                decimalScale={2}
+                decimalSeparator=","
+                value={value}
+                onChange={(value) => set('maxAmountPerOrder', value)}
+                error={errors.maxAmountPerOrder}
+              />
+            ))}
             {/* Spec 4: 'Sim' is disabled while 'Ignorar valor máximo' is 'Não'. */}
-            {yesNo('skipProtectedScore', 'Ignorar protected score', !values.skipOrderAmountRule)}
+            {bind('skipOrderAmountRule', (skipOrderAmountRule) =>
+              yesNo('skipProtectedScore', 'Ignorar protected score', !skipOrderAmountRule),
+            )}
           </Section>
           <Section title="Regras de fraude">
             {yesNo('skipAntifraud', 'Ignorar antifraude')}
-            {skipAntifraud ? (
-              <Text size="sm" c="orange.8" role="status">
-                Com 'Ignorar antifraude' em 'Sim', todas as regras de fraude abaixo são ignoradas.
-              </Text>
-            ) : null}
+            {bind('skipAntifraud', (skipAntifraud) =>
+              skipAntifraud ? (
+                <Text size="sm" c="orange.8" role="status">
+                  Com 'Ignorar antifraude' em 'Sim', todas as regras de fraude abaixo são ignoradas.
+                </Text>
+              ) : null,
+            )}
             {yesNo('skipFraudulentPhone', 'Ignorar telefone fraudulento')}
             {yesNo('skipFraudulentCpf', 'Ignorar CPF fraudulento')}
             {yesNo('skipFraudulentAddressCep', 'Ignorar CEP fraudulento')}

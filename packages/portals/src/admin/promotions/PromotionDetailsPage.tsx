@@ -1,9 +1,16 @@
 import { formatDate, formatDateTime, PROMOTION_TYPE_LABELS, type Promotion } from '@drip/core';
 import { Anchor, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { type DetailItem, DetailList, LoadError, PageLoader, StatusBadge } from '../../shared/kit/index.ts';
+import {
+  type DetailItem,
+  DetailList,
+  LoadError,
+  PageLoader,
+  SectionCard,
+  StatusBadge,
+} from '../../shared/kit/index.ts';
 import { usePromotion } from '../api/promotions.ts';
-import { ProductsTable, Section } from './parts.tsx';
+import { ProductsTable } from './parts.tsx';
 import { PROMOTION_TEXTS, PROMOTIONS_PATH, promotionPath } from './texts.ts';
 
 function items(p: Promotion): DetailItem[] {
@@ -52,24 +59,24 @@ export function PromotionDetailsPage() {
           Editar
         </Button>
       </Group>
-      <Section title="Dados da promoção">
+      <SectionCard title="Dados da promoção">
         <DetailList items={items(p)} />
-      </Section>
-      <Section title="Imagem">
+      </SectionCard>
+      <SectionCard title="Imagem">
         {p.image ? (
           <Image src={p.image} alt={`Imagem da promoção ${p.name}`} maw={360} fit="contain" radius="sm" />
         ) : (
           <Text c="dimmed">N/A</Text>
         )}
-      </Section>
+      </SectionCard>
       {p.type === 'PRODUCT_VIEW' ? (
-        <Section title="Produtos">
+        <SectionCard title="Produtos">
           {p.products.length ? (
             <ProductsTable products={p.products} />
           ) : (
             <Text c="dimmed">Nenhum produto nesta promoção.</Text>
           )}
-        </Section>
+        </SectionCard>
       ) : null}
     </Stack>
   );

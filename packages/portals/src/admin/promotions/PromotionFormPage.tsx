@@ -34,12 +34,13 @@ import {
   ConfirmAction,
   DateField,
   FailureBanner,
-  ImageInput,
+  ImageUpload,
   LoadError,
   MoneyInput,
   notifyError,
   notifySuccess,
   PageLoader,
+  SectionCard,
 } from '../../shared/kit/index.ts';
 import { reloadPage } from '../../shared/reloadPage.ts';
 import type { FieldErrors } from '../../shared/validate.ts';
@@ -55,7 +56,7 @@ import {
   useUpdateProduct,
   useUpdatePromotion,
 } from '../api/promotions.ts';
-import { ProductsTable, Section } from './parts.tsx';
+import { ProductsTable } from './parts.tsx';
 import { PROMOTION_TEXTS, PROMOTIONS_PATH, promotionPath } from './texts.ts';
 
 type StoreRef = { id: string; name: string };
@@ -418,7 +419,7 @@ function PromotionForm({
                 error={errors.to}
               />
             </SimpleGrid>
-            <ImageInput
+            <ImageUpload
               label="Imagem"
               description="Arquivo PNG"
               currentUrl={currentImage}
@@ -474,7 +475,7 @@ export function PromotionCreatePage() {
       onTypeChange={setType}
     >
       {type === 'PRODUCT_VIEW' ? (
-        <Section
+        <SectionCard
           title="Produtos"
           action={
             <Button variant="light" onClick={() => setAdding(true)}>
@@ -516,7 +517,7 @@ export function PromotionCreatePage() {
               return true;
             }}
           />
-        </Section>
+        </SectionCard>
       ) : null}
     </PromotionForm>
   );
@@ -559,7 +560,7 @@ function EditProducts({ promotion, reload }: { promotion: Promotion; reload: () 
     if (!(await reload())) reloadPage();
   };
   return (
-    <Section
+    <SectionCard
       title="Produtos"
       action={
         <Button variant="light" onClick={() => setModal({ product: null })}>
@@ -603,7 +604,7 @@ function EditProducts({ promotion, reload }: { promotion: Promotion; reload: () 
         onClose={() => setModal(null)}
         onSave={save}
       />
-    </Section>
+    </SectionCard>
   );
 }
 

@@ -1,32 +1,7 @@
 import { formatBRL, type PromotionProduct } from '@drip/core';
-import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ResponsiveTable, type TableColumn } from '../../shared/kit/index.ts';
-
-/** A titled block of a promotion page (a region named by its title). */
-export function Section({
-  title,
-  action,
-  children,
-}: {
-  title: string;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Stack gap="md">
-        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-          <Title order={3} size="h4">
-            {title}
-          </Title>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** The products of a PRODUCT_VIEW promotion; `actions` adds the edit page's buttons to each row. */
 export function ProductsTable({

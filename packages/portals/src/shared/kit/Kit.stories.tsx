@@ -1,8 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Meta, StoryObj } from '@storybook/react';
-import { useState } from 'react';
 
 import { fireEvent, userEvent, within } from 'storybook/test';
 import { ApiFailure } from '../api.ts';
@@ -22,9 +21,9 @@ import {
   KitHarness,
 } from './demo.tsx';
 import { FailureBanner } from './form.tsx';
-import { ImageInput } from './ImageInput.tsx';
 import { Pagination } from './Pagination.tsx';
 import { ResponsiveTable, type TableColumn } from './ResponsiveTable.tsx';
+import { SectionCard } from './SectionCard.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
@@ -113,27 +112,43 @@ export const Details: Story = {
   parameters: { keyText: ['Casa Ipê', 'N/A', 'Ativo', 'Cancelada', 'Reembolsado', 'Não'] },
 };
 
-/** A 1×1 PNG (base64 without prefix), previewed as a chosen image. */
-const ONE_PIXEL_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+/** Section titles with their action: on a phone a long title wraps beside 'Adicionar' rather than pushing it down. */
+function DemoSections() {
+  return (
+    <Stack p="md" gap="md">
+      <SectionCard title="Configurações de repasse" action={<Button size="xs">Adicionar</Button>}>
+        <Text c="dimmed">Nenhuma configuração de repasse cadastrada.</Text>
+      </SectionCard>
+      <SectionCard
+        title="Chave de API"
+        action={
+          <Group gap="xs">
+            <Button size="xs" variant="light">
+              Copiar
+            </Button>
+            <Button size="xs" color="red" variant="light">
+              Redefinir chave de API
+            </Button>
+          </Group>
+        }
+      >
+        <Text>••••••••</Text>
+      </SectionCard>
+      <SectionCard title="Dados do comerciante">
+        <Text>Casa Ipê</Text>
+      </SectionCard>
+    </Stack>
+  );
+}
 
-export const ImageUpload: Story = {
-  args: {
-    children: (
-      <Stack p="md" maw={420} gap="lg">
-        <ImageInput label="Imagem" required value={null} onChange={() => {}} error="Imagem é obrigatória" />
-        <ImageInput label="Logo" value={ONE_PIXEL_PNG} onChange={() => {}} />
-        <ImageInput
-          label="Imagem da tag"
-          value={null}
-          onChange={() => {}}
-          currentUrl={`data:image/png;base64,${ONE_PIXEL_PNG}`}
-          description="Sem uma nova imagem, a atual é mantida."
-        />
-      </Stack>
-    ),
-  },
-  parameters: { keyText: ['Imagem é obrigatória', 'Nova imagem', 'Imagem atual', 'Escolher arquivo PNG'] },
+export const Sections: Story = {
+  args: { children: <DemoSections /> },
+  parameters: { keyText: ['Configurações de repasse', 'Adicionar', 'Redefinir chave de API'] },
+};
+export const SectionsOnPhone: Story = {
+  args: { children: <DemoSections /> },
+  globals: phone,
+  parameters: { keyText: ['Configurações de repasse', 'Adicionar'] },
 };
 
 export const StatusBadges: Story = {
@@ -275,35 +290,6 @@ export const Password: Story = {
     await userEvent.click(await body.findByRole('button', { name: 'Mostrar senha', hidden: true }));
     await body.findByRole('button', { name: 'Ocultar senha', hidden: true });
   },
-};
-
-/** A 1×1 teal PNG: the image the server has now, shown until another file is chosen. */
-const CURRENT_PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/wH+1SLmPQAAAABJRU5ErkJggg==';
-
-function DemoImageInput({ current }: { current: string | null }) {
-  const [value, setValue] = useState<string | null>(null);
-  return (
-    <Stack p="md" maw={420}>
-      <ImageInput
-        label="Imagem"
-        description="Arquivo PNG"
-        currentUrl={current}
-        value={value}
-        onChange={setValue}
-      />
-    </Stack>
-  );
-}
-
-/** An image upload with its preview: the current image until a PNG (checked by its bytes) is chosen. */
-export const ImageUploadWithCurrentImage: Story = {
-  args: { children: <DemoImageInput current={CURRENT_PNG} /> },
-  parameters: { keyText: ['Imagem', 'Arquivo PNG', 'Escolher arquivo PNG'] },
-};
-export const ImageUploadEmpty: Story = {
-  args: { children: <DemoImageInput current={null} /> },
-  parameters: { keyText: ['Imagem', 'Nenhuma imagem'] },
 };
 
 interface DemoRefund {

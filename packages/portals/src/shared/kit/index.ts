@@ -42,14 +42,6 @@ export {
   valibotResolver,
 } from './form.tsx';
 export {
-  IMAGE_INPUT_MESSAGES,
-  IMAGE_MAX_BYTES,
-  ImageInput,
-  type ImageInputProps,
-  isPngBase64,
-  readBase64,
-} from './ImageInput.tsx';
-export {
   IMAGE_UPLOAD_TEXTS,
   ImageUpload,
   type ImageUploadProps,
@@ -79,4 +71,5 @@ export {
   type RowLook,
   type TableColumn,
 } from './ResponsiveTable.tsx';
+export { SectionCard } from './SectionCard.tsx';
 export { STATUS_LABELS, StatusBadge, type StatusKind, statusColor, statusLabel } from './StatusBadge.tsx';
