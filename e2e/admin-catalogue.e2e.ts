@@ -55,7 +55,7 @@ describe('admin store catalogue', () => {
     await choose(page, 'Tipo', 'Por estilo');
     await page.getByLabel(/^Prioridade/).fill('1');
     await page.locator('input[type="file"]').setInputFiles(logo('tag.png'));
-    await page.getByRole('img', { name: 'Prévia: Imagem' }).waitFor();
+    await page.getByRole('img', { name: 'Pré-visualização: Imagem' }).waitFor();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Tags cadastradas com sucesso').waitFor();
     await page.getByRole('cell', { name: tagName, exact: true }).filter({ visible: true }).waitFor();
@@ -81,7 +81,7 @@ describe('admin store catalogue', () => {
     await page.getByRole('checkbox', { name: 'Sub e2e' }).check();
     await page.getByRole('checkbox', { name: tagName }).check();
     await page.locator('input[type="file"]').setInputFiles(logo('logo.png'));
-    await page.getByRole('img', { name: 'Prévia: Imagem' }).waitFor();
+    await page.getByRole('img', { name: 'Pré-visualização: Imagem' }).waitFor();
     await page.getByRole('button', { name: 'Criar' }).click();
     await page.waitForURL('**/admin/stores');
     await page.getByText('Loja criada com sucesso').waitFor();

@@ -82,7 +82,7 @@ export const StoreCreate: Story = {
 export const StoreEditOnPhone: Story = {
   args: { path: `/admin/stores/${STORE_ID}/edit` },
   globals: { viewport: { value: 'phone', isRotated: false } },
-  parameters: { keyText: ['Atualizar loja', 'Calçados', 'Presentes', 'Imagem atual'] },
+  parameters: { keyText: ['Atualizar loja', 'Calçados', 'Presentes', 'Trocar imagem'] },
 };
 export const CategoriesList: Story = {
   args: { path: '/admin/store-categories' },

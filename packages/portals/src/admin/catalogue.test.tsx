@@ -181,7 +181,7 @@ describe('admin store form', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Calçados' }));
     await user.click(screen.getByRole('checkbox', { name: 'Presentes' }));
     await user.upload(fileInput(), pngFile());
-    expect(await screen.findByRole('img', { name: 'Prévia: Imagem' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Pré-visualização: Imagem' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Criar' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/stores'));
@@ -322,7 +322,7 @@ describe('admin tags', () => {
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Por estilo' }));
     fill(screen.getByLabelText(/^Prioridade/), '3');
     await user.upload(fileInput(), pngFile());
-    await screen.findByRole('img', { name: 'Prévia: Imagem' });
+    await screen.findByRole('img', { name: 'Pré-visualização: Imagem' });
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/store-tags'));
     expect(await screen.findByText('Tags cadastradas com sucesso')).toBeTruthy();
@@ -343,7 +343,7 @@ describe('admin tags', () => {
     });
     renderApp(`/admin/store-tags/edit/${TAG_ID}`, fake.fetch);
     expect(await screen.findByRole('heading', { name: 'Editar Tag' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Prévia: Imagem' }).getAttribute('src')).toBe('/images/tag.png');
+    expect(screen.getByRole('img', { name: 'Pré-visualização: Imagem' }).getAttribute('src')).toBe('/images/tag.png');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Erro ao editar tag!')).toBeTruthy();
     expect(fake.last(`PUT ${STORES_SERVICE}/tags/${TAG_ID}`)?.body).toEqual({
