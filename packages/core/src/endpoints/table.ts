@@ -5,6 +5,7 @@
  */
 import { adminEndpoints } from './admin.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
+import { adminOrderOperationEndpoints } from './admin-order-operations.ts';
 import { adminPromotionEndpoints } from './admin-promotions.ts';
 import { adminRiskEndpoints } from './admin-risk.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -23,6 +24,7 @@ export const endpointGroups = {
   admin: adminEndpoints,
   adminMerchants: adminMerchantEndpoints,
   adminRisk: adminRiskEndpoints,
+  adminOrderOperations: adminOrderOperationEndpoints,
   adminPromotions: adminPromotionEndpoints,
   merchant: merchantEndpoints,
   merchantSales: merchantSalesEndpoints,

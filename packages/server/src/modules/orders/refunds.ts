@@ -139,6 +139,8 @@ export class OrderRefunds {
     orderId: string,
     ask: RefundAsk,
     requestedBy: string | null,
+    /** Runs in the request's transaction with the refund it answers (the back office's audit entry). */
+    alongside?: (tx: Tx, refund: RefundRow, order: OrderRow) => Promise<void>,
   ): Promise<Wire<typeof RefundRequested>> {
     if (!isUuid(orderId)) throw orderNotFound();
     const now = this.o.clock.now();
@@ -161,7 +163,10 @@ export class OrderRefunds {
             eq(orderRefunds.status, 'PENDING'),
           ),
         );
-      if (same) return same;
+      if (same) {
+        await alongside?.(tx, same, order);
+        return same;
+      }
       const pending = await tx
         .select()
         .from(orderRefunds)
@@ -183,6 +188,7 @@ export class OrderRefunds {
         .returning();
       if (!created) throw new Error('refund not recorded');
       await this.queue.enqueue(tx, { refundId: created.id }, { key: created.id });
+      await alongside?.(tx, created, order);
       return created;
     });
     return { message: refundMessages.requested, refund: refundView(row) };
