@@ -4,6 +4,7 @@
  * audited in the transaction of its change (docs/admin-order-operations.md).
  */
 import * as v from 'valibot';
+import { CustomerInstalment, UniquePayment } from '../contract/orders.ts';
 import { ADMIN_API } from '../contract/paths.ts';
 import { IsoDateString } from '../contract/primitives.ts';
 import { PartialRefundRequest, ProductRefundRequest, RefundRequested } from '../contract/refunds.ts';
@@ -139,7 +140,46 @@ export const adminVerifyPayment = endpoint('admin.verifyPayment', {
   errors: { 404: 'Pagamento não encontrado', 503: 'Ocorreu um erro ao verificar o pagamento' },
 });
 
+/** Body of PUT /orders/{id}/create_instalment_payments: the instalments whose Pix is created or updated. */
+export const InstalmentPaymentsRequest = v.object({
+  instalmentIds: v.pipe(
+    v.array(v.string('Cada parcela deve ser um texto'), 'instalmentIds deve ser uma lista'),
+    v.minLength(1, 'Escolha ao menos uma parcela'),
+    v.maxLength(60, 'Parcelas demais em uma só solicitação'),
+  ),
+});
+
+export const InstalmentPaymentsCreated = v.object({
+  message: v.string(),
+  instalments: v.array(CustomerInstalment),
+});
+
+export const adminCreateInstalmentPayments = endpoint('admin.createInstalmentPayments', {
+  method: 'PUT',
+  path: `${ADMIN_API}/orders/:id/create_instalment_payments`,
+  audience: 'admin',
+  tag,
+  summary: "Creates or updates the Pix of pending instalments (the customer portal's charge for each)",
+  params: IdParam,
+  body: InstalmentPaymentsRequest,
+  response: InstalmentPaymentsCreated,
+  errors: { 404: 'Pedido não encontrado', 422: 'Parcela não pendente neste pedido' },
+});
+
+export const adminCreateUniquePayment = endpoint('admin.createUniquePayment', {
+  method: 'POST',
+  path: `${ADMIN_API}/orders/:id/create_unique_payment`,
+  audience: 'admin',
+  tag,
+  summary: "One Pix for every unpaid instalment of the order (the customer portal's unique payment)",
+  params: IdParam,
+  response: UniquePayment,
+  errors: { 404: 'Pedido não encontrado, ou nenhuma parcela pendente' },
+});
+
 export const adminOrderOperationEndpoints = {
+  adminCreateInstalmentPayments,
+  adminCreateUniquePayment,
   adminRemoveInstalmentFee,
   adminUpdateFirstDueDate,
   adminCancelOrder,

@@ -8,6 +8,8 @@ import {
   adminCancelOrder,
   adminCancelOrderPartially,
   adminCancelProducts,
+  adminCreateInstalmentPayments,
+  adminCreateUniquePayment,
   adminRemoveInstalmentFee,
   adminUpdateFirstDueDate,
   adminVerifyPayment,
@@ -255,6 +257,55 @@ describe('payments_callback/update', () => {
   });
 });
 
+describe('Pix of instalments and the unique payment', () => {
+  it('creates the Pix of chosen instalments (updated after a fee removal), the customer pays it, audited', async () => {
+    const { order, first } = await lateOrder();
+    const res = await call(adminCreateInstalmentPayments, { id: order.id }, { instalmentIds: [first.id] });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Pix criado/atualizado com sucesso');
+    const pix = res.body.instalments[0].payment;
+    const withFee = await t.built.services.payments.getChargeByTxid(pix.externalPaymentId);
+    expect(withFee?.amount).toBe(first.amount - first.cashbackAmount + first.feesAmount);
+    expect((await call(adminRemoveInstalmentFee, { id: first.id }, {})).status).toBe(200);
+    // The Pix for the old amount is cancelled: the update offers the new amount.
+    expect((await t.built.services.payments.getChargeByTxid(pix.externalPaymentId))?.status).toBe('CANCELED');
+    const updated = await call(
+      adminCreateInstalmentPayments,
+      { id: order.id },
+      { instalmentIds: [first.id] },
+    );
+    const fresh = updated.body.instalments[0].payment;
+    expect(fresh.externalPaymentId).not.toBe(pix.externalPaymentId);
+    expect((await t.built.services.payments.getChargeByTxid(fresh.externalPaymentId))?.amount).toBe(
+      first.amount - first.cashbackAmount,
+    );
+    await payBrCode(t, fresh.qrCodeText);
+    const [paid] = await instalmentsOf(t, order.id);
+    expect(paid?.status).toBe('PAID');
+    expect((await auditOf(order.id)).filter((a) => a.action === 'INSTALMENT_PIX_CREATED')).toHaveLength(2);
+    const again = await call(adminCreateInstalmentPayments, { id: order.id }, { instalmentIds: [first.id] });
+    expect(again.status).toBe(422);
+    expect(again.body.error.message).toBe('Parcela não pendente neste pedido');
+    expect((await call(adminCreateInstalmentPayments, { id: order.id }, { instalmentIds: [] })).status).toBe(
+      400,
+    );
+  });
+
+  it('one Pix for every unpaid instalment; paying it closes the order', async () => {
+    const order = await createOrder(t, { total: 30_000, instalments: 3, firstDueDate: '2026-03-20' });
+    const res = await call(adminCreateUniquePayment, { id: order.id });
+    expect(res.status).toBe(200);
+    expect(res.body.instalments).toHaveLength(3);
+    await payBrCode(t, res.body.qrCodeText);
+    expect((await orderRow(t, order.id)).status).toBe('CLOSED');
+    expect((await auditOf(order.id)).map((a) => a.action)).toEqual(['UNIQUE_PAYMENT_CREATED']);
+    expect((await call(adminCreateUniquePayment, { id: order.id })).status).toBe(404);
+    expect(
+      (await call(adminCreateUniquePayment, { id: '00000000-0000-4000-8000-000000000000' })).status,
+    ).toBe(404);
+  });
+});
+
 describe('only an admin operates orders', () => {
   it('a merchant, a customer or nobody is refused and nothing changes', async () => {
     const { order, first } = await lateOrder();
@@ -270,6 +321,8 @@ describe('only an admin operates orders', () => {
       [adminCancelOrderPartially, { id: order.id }, { amount: 1 }],
       [adminCancelProducts, { id: order.id }, { productIds: ['x'] }],
       [adminVerifyPayment, { paymentId: '00000000-0000-4000-8000-000000000000' }, undefined],
+      [adminCreateInstalmentPayments, { id: order.id }, { instalmentIds: [first.id] }],
+      [adminCreateUniquePayment, { id: order.id }, undefined],
     ];
     for (const [who, headers, status] of callers)
       for (const [endpoint, params, body] of calls)

@@ -3,6 +3,8 @@ import {
   adminCancelOrder,
   adminCancelOrderPartially,
   adminCancelProducts,
+  adminCreateInstalmentPayments,
+  adminCreateUniquePayment,
   adminRemoveInstalmentFee,
   adminUpdateFirstDueDate,
   adminVerifyPayment,
@@ -20,6 +22,7 @@ export function adminOrderOperationRoutes(s: Services): RouteDef[] {
     audit: s.audit,
     payments: s.payments,
     refunds: s.orderRefunds,
+    instalmentPayments: s.instalmentPayments,
     lateFees: () => s.lateFees.config,
   });
   const actor = (c: AppContext): AdminActor => {
@@ -38,6 +41,10 @@ export function adminOrderOperationRoutes(s: Services): RouteDef[] {
     route(adminCancelProducts, ({ c, params, body }) =>
       ops.refund(params.id, { type: 'PRODUCTS', productIds: body.productIds }, actor(c)),
     ),
+    route(adminCreateInstalmentPayments, ({ c, params, body }) =>
+      ops.createInstalmentPayments(params.id, body.instalmentIds, actor(c)),
+    ),
+    route(adminCreateUniquePayment, ({ c, params }) => ops.createUniquePayment(params.id, actor(c))),
     route(adminVerifyPayment, ({ c, params }) => ops.verifyPayment(params.paymentId, actor(c))),
   ];
 }

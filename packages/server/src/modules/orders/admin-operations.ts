@@ -20,6 +20,7 @@ import { DomainError } from '../../errors.ts';
 import { errorFields, type Logger } from '../../log.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Payments } from '../payments/service.ts';
+import type { InstalmentPayments } from './instalment-payments.ts';
 import { amountToPay, isUuid } from './instalment-rules.ts';
 import { daysLate, type LateFeeConfig, lateFee } from './late-fees.ts';
 import { uniquePayments } from './payment-tables.ts';
@@ -80,6 +81,7 @@ export class AdminOrderOperations {
       audit: AuditService;
       payments: Payments;
       refunds: OrderRefunds;
+      instalmentPayments: InstalmentPayments;
       lateFees: () => LateFeeConfig;
     },
   ) {}
@@ -267,6 +269,41 @@ export class AdminOrderOperations {
       }),
     );
     return { paymentId, status: now.status, booked: booked > 0 };
+  }
+
+  /**
+   * The Pix of chosen instalments, through the customer portal's own charge step (payments module). A charge moves
+   * no money, so the audit entry follows the charges' commit (docs/admin-order-operations.md).
+   */
+  async createInstalmentPayments(orderId: string, instalmentIds: string[], actor: AdminActor) {
+    const views = await this.o.instalmentPayments.instalmentCharges(orderId, instalmentIds);
+    await this.o.db.transaction((tx) =>
+      this.audit(tx, actor, 'INSTALMENT_PIX_CREATED', 'order', orderId, {
+        after: views.map((i) => ({
+          id: i.id,
+          number: i.number,
+          payment: i.payment?.externalPaymentId ?? null,
+        })),
+      }),
+    );
+    return { message: adminOrderMessages.pixCreated, instalments: views };
+  }
+
+  /** One Pix for every unpaid instalment: the customer portal's unique payment, for the order's customer. */
+  async createUniquePayment(orderId: string, actor: AdminActor) {
+    if (!isUuid(orderId)) throw notFound(adminOrderErrors.orderNotFound);
+    const [order] = await this.o.db
+      .select({ customerId: orders.customerId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order) throw notFound(adminOrderErrors.orderNotFound);
+    const payment = await this.o.instalmentPayments.createUniquePayment(order.customerId, orderId);
+    await this.o.db.transaction((tx) =>
+      this.audit(tx, actor, 'UNIQUE_PAYMENT_CREATED', 'order', orderId, {
+        after: { uniquePaymentId: payment.id, amount: payment.amount, instalments: payment.instalments },
+      }),
+    );
+    return payment;
   }
 
   /** As the refund engine does after its commit: the Pix offered for an amount that changed is cancelled. */
