@@ -60,6 +60,8 @@ export const LEDGER_REFUND = {
   cashbackCanceled: 'CASHBACK_CANCELED',
   /** −money given back to the payer by devolução, per instalment (REFUNDED_TYPES). */
   instalmentRefunded: 'INSTALMENT_REFUNDED',
+  /** −late fee no longer owed: a wholly cancelled unpaid instalment owes no fee (refund-plan.ts). */
+  lateFeeCanceled: 'LATE_FEE_CANCELED',
 } as const;
 
 /** Spec 4: a CLOSED order whose cancelled amount is its whole amount is shown as CANCELED. */
@@ -511,8 +513,17 @@ export class OrderRefunds {
           feesAmount: c.feesAmount,
         })
         .where(eq(instalments.id, c.id));
-      if (c.returned <= 0) continue;
       const r = rowById.get(c.id);
+      // The fee was booked when charged (LATE_FEE): dropping it is a money change with its own entry.
+      if (r && c.feesAmount < r.feesAmount)
+        entries.push({
+          ...base,
+          instalmentId: c.id,
+          type: LEDGER_REFUND.lateFeeCanceled,
+          amount: c.feesAmount - r.feesAmount,
+          memo: `Multa da parcela ${r.number} cancelada com a parcela (estorno)`,
+        });
+      if (c.returned <= 0) continue;
       // Money can only go back through the Pix that brought it: without it the refund is refused for good.
       if (!r?.paymentChargeId)
         throw unprocessable('PAYMENT_NOT_FOUND', refundMessages.paymentNotFound(r?.number ?? 0));
