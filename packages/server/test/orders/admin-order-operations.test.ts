@@ -205,6 +205,17 @@ describe('refunds through the refund engine', () => {
     ]);
   });
 
+  it('a full refund of a late order books the late fee it drops with the cancelled instalment', async () => {
+    const { order, first } = await lateOrder();
+    expect((await call(adminCancelOrder, { id: order.id })).status).toBe(202);
+    await t.built.services.orderRefunds.processPending();
+    const [after] = await instalmentsOf(t, order.id);
+    expect(after?.feesAmount).toBe(0);
+    const [dropped] = await ledgerOf(order.id, 'LATE_FEE_CANCELED');
+    expect(dropped?.amount).toBe(-first.feesAmount);
+    expect(dropped?.instalmentId).toBe(first.id);
+  });
+
   it("the engine's refusals reach the admin in pt-BR (nothing left, unknown order, bad amount)", async () => {
     const order = await createOrder(t, { total: 30_000, instalments: 3, firstDueDate: '2026-03-20' });
     expect((await call(adminCancelOrder, { id: order.id })).status).toBe(202);
