@@ -317,6 +317,26 @@ describe('Pix of instalments and the unique payment', () => {
   });
 });
 
+describe('the reference', () => {
+  it("lists every order operation at the spec's paths", async () => {
+    const doc = await t.request('GET', '/api/openapi.json');
+    const paths = Object.keys(doc.body.paths)
+      .filter((k) => k.startsWith('/admin_backoffice/api/v1/'))
+      .map((k) => k.replace('/admin_backoffice/api/v1', ''))
+      .filter((k) => /^\/(orders\/\{id\}\/|instalments\/|payments_callback)/.test(k));
+    expect(paths.sort()).toEqual([
+      '/instalments/{id}/remove-fee',
+      '/orders/{id}/cancel',
+      '/orders/{id}/cancel/partially',
+      '/orders/{id}/create_instalment_payments',
+      '/orders/{id}/create_unique_payment',
+      '/orders/{id}/products/cancel',
+      '/orders/{id}/update_due_date',
+      '/payments_callback/update/{paymentId}',
+    ]);
+  });
+});
+
 describe('only an admin operates orders', () => {
   it('a merchant, a customer or nobody is refused and nothing changes', async () => {
     const { order, first } = await lateOrder();
