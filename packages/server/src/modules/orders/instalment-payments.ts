@@ -405,10 +405,7 @@ export class InstalmentPayments {
     const rows = await this.reconciledInstalmentsOf(orderId);
     const wanted = [...new Set(instalmentIds)];
     const chosen = wanted.map((id) => rows.find((r) => r.id === id));
-    if (
-      owned.order.status !== 'ACTIVE' ||
-      chosen.some((i) => i?.status !== 'PENDING' || amountToPay(i) <= 0)
-    )
+    if (owned.order.status !== 'ACTIVE' || chosen.some((i) => i?.status !== 'PENDING' || amountToPay(i) <= 0))
       throw new DomainError('unprocessable', 'INSTALMENT_NOT_PAYABLE', 'Parcela não pendente neste pedido');
     const payer = await this.payerOf(head.customerId);
     const charges = new Map<string, Charge>();
