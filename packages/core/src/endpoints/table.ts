@@ -6,6 +6,7 @@
 import { adminEndpoints } from './admin.ts';
 import { adminCatalogueEndpoints } from './admin-catalogue.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
+import { adminOrderOperationEndpoints } from './admin-order-operations.ts';
 import { adminPromotionEndpoints } from './admin-promotions.ts';
 import { adminRiskEndpoints } from './admin-risk.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -24,6 +25,7 @@ export const endpointGroups = {
   admin: adminEndpoints,
   adminMerchants: adminMerchantEndpoints,
   adminRisk: adminRiskEndpoints,
+  adminOrderOperations: adminOrderOperationEndpoints,
   adminPromotions: adminPromotionEndpoints,
   adminCatalogue: adminCatalogueEndpoints,
   merchant: merchantEndpoints,

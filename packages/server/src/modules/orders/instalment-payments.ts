@@ -386,6 +386,41 @@ export class InstalmentPayments {
     return view;
   }
 
+  /**
+   * The back office's 'criar/atualizar Pix' of chosen instalments of an order: each gets the charge its amount due
+   * needs now (the active one when still right, else a new one), as the customer portal's pay step does. Refused
+   * (422) when one is not a pending instalment of the order with something to pay.
+   */
+  async instalmentCharges(
+    orderId: string,
+    instalmentIds: string[],
+  ): Promise<Wire<typeof CustomerInstalment>[]> {
+    if (!isUuid(orderId)) throw notFound('Pedido não encontrado');
+    const [head] = await this.db
+      .select({ customerId: orders.customerId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const owned = head ? await this.ownedOrder(head.customerId, orderId) : null;
+    if (!head || !owned) throw notFound('Pedido não encontrado');
+    const rows = await this.reconciledInstalmentsOf(orderId);
+    const wanted = [...new Set(instalmentIds)];
+    const chosen = wanted.map((id) => rows.find((r) => r.id === id));
+    if (owned.order.status !== 'ACTIVE' || chosen.some((i) => i?.status !== 'PENDING' || amountToPay(i) <= 0))
+      throw new DomainError('unprocessable', 'INSTALMENT_NOT_PAYABLE', 'Parcela não pendente neste pedido');
+    const payer = await this.payerOf(head.customerId);
+    const charges = new Map<string, Charge>();
+    for (const i of chosen) {
+      if (!i) continue;
+      const charge = await this.chargeFor(i, { code: owned.order.code, total: rows.length, payer });
+      if (charge) charges.set(i.id, charge);
+    }
+    return this.instalmentViews(
+      owned.order,
+      chosen.filter((i) => i !== undefined),
+      charges,
+    );
+  }
+
   private async payerOf(customerId: string): Promise<{ cpf: string; name: string }> {
     const [c] = await this.db
       .select({ cpf: customers.cpf, name: customers.name })

@@ -60,6 +60,8 @@ export const LEDGER_REFUND = {
   cashbackCanceled: 'CASHBACK_CANCELED',
   /** −money given back to the payer by devolução, per instalment (REFUNDED_TYPES). */
   instalmentRefunded: 'INSTALMENT_REFUNDED',
+  /** −late fee no longer owed: a wholly cancelled unpaid instalment owes no fee (refund-plan.ts). */
+  lateFeeCanceled: 'LATE_FEE_CANCELED',
 } as const;
 
 /** Spec 4: a CLOSED order whose cancelled amount is its whole amount is shown as CANCELED. */
@@ -139,6 +141,8 @@ export class OrderRefunds {
     orderId: string,
     ask: RefundAsk,
     requestedBy: string | null,
+    /** Runs in the request's transaction with the refund it answers (the back office's audit entry). */
+    alongside?: (tx: Tx, refund: RefundRow, order: OrderRow) => Promise<void>,
   ): Promise<Wire<typeof RefundRequested>> {
     if (!isUuid(orderId)) throw orderNotFound();
     const now = this.o.clock.now();
@@ -161,7 +165,10 @@ export class OrderRefunds {
             eq(orderRefunds.status, 'PENDING'),
           ),
         );
-      if (same) return same;
+      if (same) {
+        await alongside?.(tx, same, order);
+        return same;
+      }
       const pending = await tx
         .select()
         .from(orderRefunds)
@@ -183,6 +190,7 @@ export class OrderRefunds {
         .returning();
       if (!created) throw new Error('refund not recorded');
       await this.queue.enqueue(tx, { refundId: created.id }, { key: created.id });
+      await alongside?.(tx, created, order);
       return created;
     });
     return { message: refundMessages.requested, refund: refundView(row) };
@@ -505,8 +513,17 @@ export class OrderRefunds {
           feesAmount: c.feesAmount,
         })
         .where(eq(instalments.id, c.id));
-      if (c.returned <= 0) continue;
       const r = rowById.get(c.id);
+      // The fee was booked when charged (LATE_FEE): dropping it is a money change with its own entry.
+      if (r && c.feesAmount < r.feesAmount)
+        entries.push({
+          ...base,
+          instalmentId: c.id,
+          type: LEDGER_REFUND.lateFeeCanceled,
+          amount: c.feesAmount - r.feesAmount,
+          memo: `Multa da parcela ${r.number} cancelada com a parcela (estorno)`,
+        });
+      if (c.returned <= 0) continue;
       // Money can only go back through the Pix that brought it: without it the refund is refused for good.
       if (!r?.paymentChargeId)
         throw unprocessable('PAYMENT_NOT_FOUND', refundMessages.paymentNotFound(r?.number ?? 0));

@@ -87,7 +87,8 @@ export class Reconciliation {
   /** When this process last asked the PSP for a charge before offering it (see reconcileCharge). */
   private readonly askedAt = new Map<string, number>();
 
-  async reconcileCharge(txid: string, o: { force?: boolean } = {}): Promise<number> {
+  /** `rethrow`: a caller that must tell the PSP's failure apart from "nothing new" (the back office's check). */
+  async reconcileCharge(txid: string, o: { force?: boolean; rethrow?: boolean } = {}): Promise<number> {
     const nowMs = Date.now();
     const last = this.askedAt.get(txid);
     if (!o.force && last !== undefined && nowMs - last < RECONCILE_OFFER_THROTTLE_MS) return 0;
@@ -102,6 +103,7 @@ export class Reconciliation {
     } catch (err) {
       // The charge is offered as Drip knows it; the job asks again.
       this.o.log.warn('pix reconciliation failed', { txid, ...errorFields(err) });
+      if (o.rethrow) throw err;
       return 0;
     }
   }

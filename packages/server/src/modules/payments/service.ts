@@ -145,7 +145,7 @@ export class Payments implements PaymentsService {
     return this.reconciliation.reconcilePending(o);
   }
 
-  reconcileCharge(txid: string, o?: { force?: boolean }): Promise<number> {
+  reconcileCharge(txid: string, o?: { force?: boolean; rethrow?: boolean }): Promise<number> {
     return this.reconciliation.reconcileCharge(txid, o);
   }
 

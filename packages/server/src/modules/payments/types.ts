@@ -104,7 +104,7 @@ export interface PaymentsService {
    * says was paid, as the webhook would. Answers how many Pix were booked now (0 as well when the PSP could not be
    * asked: logged, never thrown). Asked at most every few seconds per charge and process unless `force`.
    */
-  reconcileCharge(txid: string, o?: { force?: boolean }): Promise<number>;
+  reconcileCharge(txid: string, o?: { force?: boolean; rethrow?: boolean }): Promise<number>;
   /**
    * The same for every unpaid charge of these purposes and references that the PSP may still have seen paid (an
    * expired one always: it is about to be replaced).
