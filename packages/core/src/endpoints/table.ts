@@ -5,6 +5,7 @@
  */
 import { adminEndpoints } from './admin.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
+import { adminPgfEndpoints } from './admin-pgf.ts';
 import { adminPromotionEndpoints } from './admin-promotions.ts';
 import { adminRiskEndpoints } from './admin-risk.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -23,6 +24,7 @@ export const endpointGroups = {
   admin: adminEndpoints,
   adminMerchants: adminMerchantEndpoints,
   adminRisk: adminRiskEndpoints,
+  adminPgf: adminPgfEndpoints,
   adminPromotions: adminPromotionEndpoints,
   merchant: merchantEndpoints,
   merchantSales: merchantSalesEndpoints,
