@@ -68,11 +68,8 @@ export type DebtSettlementResult = v.InferOutput<typeof DebtSettlementResult>;
  */
 export const DEBT_IDS_NOT_FOUND = 'DEBT_IDS_NOT_FOUND';
 
-/** The ids a 404 of these calls names (the body's issues), or [] for any other answer. */
-export function notFoundDebtIds(body: unknown): string[] {
-  const error = (body as { error?: { code?: unknown; issues?: unknown } } | null)?.error;
-  if (!error || error.code !== DEBT_IDS_NOT_FOUND || !Array.isArray(error.issues)) return [];
-  return error.issues
-    .map((i: unknown) => (i as { message?: unknown })?.message)
-    .filter((m): m is string => typeof m === 'string');
+/** The ids a refusal of these calls names (its issues, as the API client reads them), or [] for any other. */
+export function notFoundDebtIds(error: { code?: string; issues?: { message: string }[] } | null): string[] {
+  if (!error || error.code !== DEBT_IDS_NOT_FOUND || !error.issues) return [];
+  return error.issues.map((i) => i.message);
 }
