@@ -177,6 +177,21 @@ describe('by instalment', () => {
   });
 });
 
+describe('refunds after PGF', () => {
+  it('refuses a refund through Drip of an order with a PGF settlement: nothing came in by Pix to give back', async () => {
+    const order = await createOrder(t);
+    const [first] = await instalmentsOf(t, order.id);
+    if (!first) throw new Error('instalment expected');
+    expect((await call(adminCloseInstalmentsWithDebt, { instalmentsIds: [first.id] })).status).toBe(200);
+    const { merchantId } = await orderRow(t, order.id);
+    await expect(
+      t.built.services.orderRefunds.request(merchantId, order.id, { type: 'FULL' }, null),
+    ).rejects.toMatchObject({ code: 'ORDER_SETTLED_BY_PGF' });
+    expect((await orderRow(t, order.id)).canceledAmount).toBe(0);
+    await expectInvariants(order.id);
+  });
+});
+
 describe('who may', () => {
   it('is for admins only: no token 401, a customer token 401/403, nothing applied', async () => {
     const order = await createOrder(t);

@@ -26,19 +26,15 @@ import type { CreditService } from '../credit/service.ts';
 import type { AdminActor } from '../merchants/service.ts';
 import type { Payments } from '../payments/service.ts';
 import { notifyInstalmentStatus } from './events.ts';
-import { amountToPay, isUuid } from './instalment-rules.ts';
+import { amountToPay, isUuid, PGF_SETTLED_TYPE } from './instalment-rules.ts';
 import { uniquePayments } from './payment-tables.ts';
 import { instalments, ledgerEntries, orders } from './tables.ts';
 
 type InstalmentRow = typeof instalments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
-/**
- * The ledger type of a debt settled outside: Drip's receivable for the instalment is closed without money through
- * Drip's Pix. Not one of PAID_TYPES on purpose: the refund engine gives back through a Pix devolução only money
- * that came in by Pix, and none did here (docs/pgf.md).
- */
-export const PGF_LEDGER_TYPE = 'INSTALMENT_SETTLED_PGF';
+/** The ledger type of a debt settled outside (instalment-rules.ts says why it is not a payment). */
+export const PGF_LEDGER_TYPE = PGF_SETTLED_TYPE;
 
 const NOT_FOUND_MESSAGE = 'Alguns pedidos/parcelas não foram encontradas, confira e tente novamente';
 
