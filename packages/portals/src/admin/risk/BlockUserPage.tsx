@@ -76,12 +76,15 @@ export function BlockUserPage() {
     <Stack gap="lg" maw={640}>
       <Title order={2}>{T.title}</Title>
       {problems.length > 0 ? (
+        // The shape flags go under spec 5's 'Existem campos inválidos'; a missing value or reason is its own title.
         <Alert color="red" title={problems.some((p) => p.startsWith('Há ')) ? T.invalid : problems[0]}>
-          <List size="sm">
-            {problems.map((p) => (
-              <List.Item key={p}>{p}</List.Item>
-            ))}
-          </List>
+          {problems.length > 1 || problems[0]?.startsWith('Há ') ? (
+            <List size="sm">
+              {problems.map((p) => (
+                <List.Item key={p}>{p}</List.Item>
+              ))}
+            </List>
+          ) : null}
         </Alert>
       ) : null}
       <Paper withBorder radius="lg" p="lg">
