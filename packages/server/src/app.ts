@@ -202,6 +202,7 @@ export function buildServices(deps: AppDeps): Services {
       credit: checkoutServices.credit,
       queues,
       webhooks,
+      audit,
     }),
     ...settlementsModule,
     merchantAdmin: new MerchantAdminService({

@@ -13,6 +13,7 @@ import { imageRoutes } from './modules/images/routes.ts';
 import { adminMerchantRoutes } from './modules/merchants/admin-routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import { adminOrderOperationRoutes } from './modules/orders/admin-operation-routes.ts';
+import { pgfRoutes } from './modules/orders/pgf-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
@@ -27,6 +28,7 @@ export function routeTable(services: Services): RouteDef[] {
     ...adminRoutes(services),
     ...adminMerchantRoutes(services),
     ...fraudRoutes(services),
+    ...pgfRoutes(services),
     ...promotionRoutes(services),
     ...authRoutes(services),
     ...merchantRoutes(services),

@@ -7,6 +7,7 @@ import { adminEndpoints } from './admin.ts';
 import { adminCatalogueEndpoints } from './admin-catalogue.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
 import { adminOrderOperationEndpoints } from './admin-order-operations.ts';
+import { adminPgfEndpoints } from './admin-pgf.ts';
 import { adminPromotionEndpoints } from './admin-promotions.ts';
 import { adminRiskEndpoints } from './admin-risk.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -26,6 +27,7 @@ export const endpointGroups = {
   adminMerchants: adminMerchantEndpoints,
   adminRisk: adminRiskEndpoints,
   adminOrderOperations: adminOrderOperationEndpoints,
+  adminPgf: adminPgfEndpoints,
   adminPromotions: adminPromotionEndpoints,
   adminCatalogue: adminCatalogueEndpoints,
   merchant: merchantEndpoints,

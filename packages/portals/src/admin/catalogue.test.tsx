@@ -343,7 +343,9 @@ describe('admin tags', () => {
     });
     renderApp(`/admin/store-tags/edit/${TAG_ID}`, fake.fetch);
     expect(await screen.findByRole('heading', { name: 'Editar Tag' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Pré-visualização: Imagem' }).getAttribute('src')).toBe('/images/tag.png');
+    expect(screen.getByRole('img', { name: 'Pré-visualização: Imagem' }).getAttribute('src')).toBe(
+      '/images/tag.png',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Erro ao editar tag!')).toBeTruthy();
     expect(fake.last(`PUT ${STORES_SERVICE}/tags/${TAG_ID}`)?.body).toEqual({

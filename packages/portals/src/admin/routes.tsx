@@ -129,10 +129,34 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
         (m) => m.PromotionEditPage,
       ),
     },
-    soon('block-user', 'Bloquear cliente'),
-    soon('whitelist', 'Whitelist'),
-    soon('debt-list', 'Lista de negociação'),
-    soon('add-debt-negotiation-payment', 'Baixa Parcela/Pedido (PGF)'),
+    {
+      path: 'block-user',
+      ...lazyPage(
+        () => import('./risk/BlockUserPage.tsx'),
+        (m) => m.BlockUserPage,
+      ),
+    },
+    {
+      path: 'whitelist',
+      ...lazyPage(
+        () => import('./risk/WhitelistPage.tsx'),
+        (m) => m.WhitelistPage,
+      ),
+    },
+    {
+      path: 'debt-list',
+      ...lazyPage(
+        () => import('./risk/DebtListPage.tsx'),
+        (m) => m.DebtListPage,
+      ),
+    },
+    {
+      path: 'add-debt-negotiation-payment',
+      ...lazyPage(
+        () => import('./risk/DebtPaymentPage.tsx'),
+        (m) => m.DebtPaymentPage,
+      ),
+    },
     {
       path: 'profile',
       loader: async () => {

@@ -26,6 +26,7 @@ import type { SendCaps } from '../modules/notifications/send-caps.ts';
 import type { InstalmentEvents } from '../modules/orders/events.ts';
 import type { InstalmentPayments } from '../modules/orders/instalment-payments.ts';
 import type { LateFees } from '../modules/orders/late-fees.ts';
+import type { DebtSettlements } from '../modules/orders/pgf.ts';
 import type { OrderRefunds } from '../modules/orders/refunds.ts';
 import type { OrderService } from '../modules/orders/service.ts';
 import type { PixSettings } from '../modules/payments/module.ts';
@@ -91,6 +92,8 @@ export interface Services {
   instalmentEvents: InstalmentEvents;
   /** Merchant refunds of orders, carried out by the queue `order-refunds` (docs/refunds.md). */
   orderRefunds: OrderRefunds;
+  /** Debts settled outside Drip's Pix ('Baixa Parcela/Pedido (PGF)'), audited (docs/pgf.md). */
+  debtSettlements: DebtSettlements;
   /** The late-fee job. */
   lateFees: LateFees;
   /** The durable queues of work retried until done (jobs/queue.ts); their drain jobs are in jobs/registry.ts. */

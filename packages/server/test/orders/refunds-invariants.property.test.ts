@@ -3,14 +3,16 @@
  * by product), repeated requests and crashes of the refund worker (the devolução step failing, then retried), the
  * money stays whole: the cancelled principal never exceeds the order, what the customer keeps paying plus what is
  * still owed never exceeds the principal left plus fees, what is given back never exceeds what was paid (per
- * instalment and per charge), and no refund is applied twice.
+ * instalment and per charge), and no refund is applied twice. Debts settled outside by PGF (one instalment or the
+ * whole order) join the interleaving: a debt is closed once, by Pix or by PGF, and an order with a PGF settlement is
+ * not refunded through Drip (docs/pgf.md).
  */
 import { cents } from '@drip/core';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../../src/errors.ts';
-import { amountToPay } from '../../src/modules/orders/instalment-rules.ts';
+import { amountToPay, PGF_SETTLED_TYPE } from '../../src/modules/orders/instalment-rules.ts';
 import { ledgerEntries } from '../../src/modules/orders/tables.ts';
 import { pixCharges, pixRefunds } from '../../src/modules/payments/tables.ts';
 import { seededApp } from '../helpers.ts';
@@ -20,6 +22,7 @@ import { instalmentsOf, orderRow, payNext, productsOf, refundsOf, setAurora } fr
 let t: Awaited<ReturnType<typeof seededApp>>;
 const BASE = new Date('2026-03-10T12:00:00Z');
 const DAY = 86_400_000;
+const ADMIN = { adminId: 'property-admin' };
 
 /** The call's answer, or null when it was refused as an expected business outcome. */
 async function refused<T>(call: Promise<T>): Promise<T | null> {
@@ -50,6 +53,8 @@ const action = fc.oneof(
   fc.record({ kind: fc.constant('product' as const), index: fc.integer({ min: 0, max: 1 }) }),
   fc.constant({ kind: 'drain' as const }),
   fc.constant({ kind: 'crash' as const }),
+  fc.constant({ kind: 'pgfOne' as const }),
+  fc.constant({ kind: 'pgfOrder' as const }),
 );
 
 describe('refund money invariants', () => {
@@ -101,6 +106,18 @@ describe('refund money invariants', () => {
                     null,
                   ),
                 );
+            } else if (a.kind === 'pgfOne') {
+              const next = (await instalmentsOf(t, order.id)).find((i) => i.status === 'PENDING');
+              if (next)
+                await svc.debtSettlements.settleInstalments(
+                  { instalmentsIds: [next.id], type: 'OTHER' },
+                  ADMIN,
+                );
+            } else if (a.kind === 'pgfOrder') {
+              await svc.debtSettlements.closeOrders(
+                { orderIds: [order.id], type: 'PAYMENT_AGREEMENT_COLLECTION_AGENCY' },
+                ADMIN,
+              );
             } else if (a.kind === 'drain') await drain();
             else {
               // The worker dies at the devolução step: its transaction leaves nothing, the queue retries later.
@@ -131,10 +148,29 @@ describe('refund money invariants', () => {
           const paid = sum(['INSTALMENT_PAID', 'FULL_PAYMENT_RECEIVED']);
           const givenBack = Math.abs(sum(['INSTALMENT_REFUNDED']));
           const owed = rows.filter((i) => i.status === 'PENDING').reduce((a, i) => a + amountToPay(i), 0);
+          const settled = sum([PGF_SETTLED_TYPE]);
+          // A debt is closed once: an instalment settled by PGF was not paid by Pix, and is settled once.
+          for (const i of rows) {
+            const mine = entries.filter((e) => e.instalmentId === i.id);
+            const byPgf = mine.filter((e) => e.type === PGF_SETTLED_TYPE);
+            expect(byPgf.length).toBeLessThanOrEqual(1);
+            if (byPgf.length > 0) {
+              expect(i.status).toBe('PAID');
+              expect(mine.some((e) => e.type === 'INSTALMENT_PAID')).toBe(false);
+            }
+          }
+          if (settled > 0)
+            expect(
+              entries.some(
+                (e) =>
+                  e.type === 'ORDER_CANCELED' &&
+                  e.createdAt > (entries.find((x) => x.type === PGF_SETTLED_TYPE)?.createdAt ?? new Date(0)),
+              ),
+            ).toBe(false);
           const fees = rows.reduce((a, i) => a + i.feesAmount, 0);
           const principalLeft = o.amount - o.canceledAmount;
           // What the customer keeps paying plus what is still owed: never more than the principal left plus fees.
-          expect(paid - givenBack + owed).toBeLessThanOrEqual(principalLeft + fees);
+          expect(paid - givenBack + owed + settled).toBeLessThanOrEqual(principalLeft + fees);
           expect(givenBack).toBeGreaterThanOrEqual(0);
           expect(givenBack).toBeLessThanOrEqual(paid);
           for (const i of rows) {

@@ -7,6 +7,11 @@ export const LEDGER = {
   instalmentPaid: 'INSTALMENT_PAID',
   lateFee: 'LATE_FEE',
 } as const;
+/**
+ * A debt settled outside Drip's Pix ('Baixa Parcela/Pedido (PGF)', pgf.ts): the receivable closed, no money in by
+ * Pix, so neither one of PAID_TYPES nor refundable through a devolução (docs/pgf.md).
+ */
+export const PGF_SETTLED_TYPE = 'INSTALMENT_SETTLED_PGF';
 /** Ledger types that record money received for an instalment (checkout upfront payments included). */
 export const PAID_TYPES = ['INSTALMENT_PAID', 'FULL_PAYMENT_RECEIVED'];
 /** Ledger types that record money given back for an instalment (refunds.ts). */

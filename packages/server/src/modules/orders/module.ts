@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/index.ts';
 import type { TaskQueues } from '../../jobs/queue.ts';
 import type { Logger } from '../../log.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { CreditService } from '../credit/service.ts';
 import { sendInstalmentPaidEmail } from '../customers/order-email.ts';
 import { DebtService } from '../debts/service.ts';
@@ -16,6 +17,7 @@ import type { WebhookService } from '../webhooks/service.ts';
 import { InstalmentEvents } from './events.ts';
 import { InstalmentPayments } from './instalment-payments.ts';
 import { DEFAULT_LATE_FEE_CONFIG, LateFees } from './late-fees.ts';
+import { DebtSettlements } from './pgf.ts';
 import { OrderRefunds } from './refunds.ts';
 
 export function instalmentModule(deps: {
@@ -28,6 +30,7 @@ export function instalmentModule(deps: {
   credit: CreditService;
   queues: TaskQueues;
   webhooks: WebhookService;
+  audit: AuditService;
 }) {
   const { config, database, clock, log } = deps;
   const db = database.db;
@@ -56,6 +59,14 @@ export function instalmentModule(deps: {
       credit: deps.credit,
       queues: deps.queues,
       webhooks: deps.webhooks,
+    }),
+    debtSettlements: new DebtSettlements({
+      db,
+      clock,
+      log,
+      audit: deps.audit,
+      payments: deps.payments,
+      credit: deps.credit,
     }),
     lateFees: new LateFees({ db, clock, log, config: config.lateFees ?? DEFAULT_LATE_FEE_CONFIG }),
     debts: new DebtService({

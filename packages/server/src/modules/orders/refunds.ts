@@ -33,7 +33,7 @@ import { customers } from '../customers/tables.ts';
 import { merchants } from '../merchants/tables.ts';
 import type { Payments } from '../payments/service.ts';
 import type { WebhookService } from '../webhooks/service.ts';
-import { isUuid, money, PAID_TYPES, REFUNDED_TYPES } from './instalment-rules.ts';
+import { isUuid, money, PAID_TYPES, PGF_SETTLED_TYPE, REFUNDED_TYPES } from './instalment-rules.ts';
 import { uniquePayments } from './payment-tables.ts';
 import { planRefund } from './refund-plan.ts';
 import { orderRefunds } from './refund-tables.ts';
@@ -71,6 +71,20 @@ function displayStatusOf(order: Pick<OrderRow, 'status' | 'amount' | 'canceledAm
 }
 
 const unprocessable = (code: string, message: string) => new DomainError('unprocessable', code, message);
+/**
+ * Whether a debt of the order was settled outside Drip's Pix (PGF): the customer paid a collection agency or a
+ * court, not Drip, so a refund through Drip would cancel what Drip never received and give back nothing of it.
+ * Such an order is not refunded here (docs/pgf.md).
+ */
+async function settledByPgf(tx: Tx, orderId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.type, PGF_SETTLED_TYPE)))
+    .limit(1);
+  return row !== undefined;
+}
+
 const orderNotFound = () => new DomainError('not_found', 'NOT_FOUND', refundMessages.orderNotFound);
 
 /** What the worker's transaction did, for the steps after its commit. */
@@ -208,6 +222,8 @@ export class OrderRefunds {
     const left = order.amount - order.canceledAmount - reserved;
     if (order.status === 'CANCELED')
       throw unprocessable('ORDER_NOT_REFUNDABLE', refundMessages.orderNotRefundable);
+    if (await settledByPgf(tx, order.id))
+      throw unprocessable('ORDER_SETTLED_BY_PGF', refundMessages.orderNotRefundable);
     if (order.amount - order.canceledAmount <= 0 || left <= 0)
       throw unprocessable('NOTHING_TO_REFUND', refundMessages.nothingLeft);
     const merchant = await this.merchantRules(tx, order.merchantId);
@@ -405,6 +421,8 @@ export class OrderRefunds {
     const left = order.amount - order.canceledAmount;
     if (order.status === 'CANCELED' || left <= 0)
       return this.reject(tx, refund, refundMessages.nothingLeft, now);
+    if (await settledByPgf(tx, order.id))
+      return this.reject(tx, refund, refundMessages.orderNotRefundable, now);
     if (refund.type === 'AMOUNT' && refund.requestedAmount > left)
       return this.reject(tx, refund, refundMessages.amountTooHigh, now);
     const rows = await tx
