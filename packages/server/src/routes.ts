@@ -12,6 +12,7 @@ import { fraudRoutes } from './modules/fraud/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { adminMerchantRoutes } from './modules/merchants/admin-routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
+import { adminOrderListRoutes } from './modules/orders/admin-list-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
@@ -25,6 +26,7 @@ export function routeTable(services: Services): RouteDef[] {
   return [
     ...adminRoutes(services),
     ...adminMerchantRoutes(services),
+    ...adminOrderListRoutes(services),
     ...fraudRoutes(services),
     ...promotionRoutes(services),
     ...authRoutes(services),

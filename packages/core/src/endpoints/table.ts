@@ -5,6 +5,7 @@
  */
 import { adminEndpoints } from './admin.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
+import { adminOrderEndpoints } from './admin-orders.ts';
 import { adminPromotionEndpoints } from './admin-promotions.ts';
 import { adminRiskEndpoints } from './admin-risk.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -22,6 +23,7 @@ import { shopperEndpoints } from './shopper.ts';
 export const endpointGroups = {
   admin: adminEndpoints,
   adminMerchants: adminMerchantEndpoints,
+  adminOrders: adminOrderEndpoints,
   adminRisk: adminRiskEndpoints,
   adminPromotions: adminPromotionEndpoints,
   merchant: merchantEndpoints,
