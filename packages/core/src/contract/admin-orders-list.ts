@@ -5,7 +5,7 @@ import { IsoInstant, NonNegativeReais, PositiveReais, pageQueryEntries } from '.
 
 /**
  * How many matching orders the list counts exactly. Counting a million rows on every page turn costs more than the
- * whole page; past this many the count stops and the answer says so (`totalIsLowerBound`), docs/admin-orders.md.
+ * whole page; past this many the count stops and the answer says so (`totalCapped`, as the merchant sales list does), docs/admin-orders.md.
  */
 export const ADMIN_ORDERS_COUNT_CAP = 10_000;
 
@@ -49,6 +49,6 @@ export const AdminOrdersPage = v.object({
   totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
   totalElements: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** True when more orders match than ADMIN_ORDERS_COUNT_CAP: `totalElements` is then the cap. */
-  totalIsLowerBound: v.boolean(),
+  totalCapped: v.boolean(),
 });
 export type AdminOrdersPage = v.InferOutput<typeof AdminOrdersPage>;

@@ -28,7 +28,13 @@ const promotionPages = () => import('./promotions/pages.ts');
  */
 export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[] {
   return [
-    soon('orders', 'Pedidos'),
+    {
+      path: 'orders',
+      ...lazyPage(
+        () => import('./orders/OrdersPage.tsx'),
+        (m) => m.OrdersPage,
+      ),
+    },
     soon('orders/:orderId', 'Detalhes do pedido'),
     {
       path: 'merchants',

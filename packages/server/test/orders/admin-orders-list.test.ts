@@ -32,7 +32,7 @@ async function list(query: string) {
     content: Row[];
     totalElements: number;
     totalPages: number;
-    totalIsLowerBound: boolean;
+    totalCapped: boolean;
   };
 }
 
@@ -88,7 +88,7 @@ describe('admin orders list: the page', () => {
     });
     expect(page.totalElements).toBeGreaterThanOrEqual(2);
     expect(page.totalPages).toBe(Math.ceil(page.totalElements / 2));
-    expect(page.totalIsLowerBound).toBe(false);
+    expect(page.totalCapped).toBe(false);
     const next = await list('page=1&size=2');
     expect(next.content.map((r) => r.id)).not.toContain(joao.id);
   });

@@ -129,7 +129,7 @@ export class AdminOrderList {
       size: q.size,
       totalElements,
       totalPages: Math.ceil(totalElements / q.size),
-      totalIsLowerBound: found > ADMIN_ORDERS_COUNT_CAP,
+      totalCapped: found > ADMIN_ORDERS_COUNT_CAP,
     };
   }
 }
