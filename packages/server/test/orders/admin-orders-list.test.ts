@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminOrderList } from '../../src/modules/orders/admin-list.ts';
 import { bearer, loginAdmin, loginCustomer, loginMerchant, seededApp, type TestApp } from '../helpers.ts';
 import { createOrder, JOAO_CPF } from '../instalment-helpers.ts';
 
@@ -168,6 +169,21 @@ describe('admin orders list: search and filters', () => {
     expect(byMerchant.content.map((r) => r.id)).toContain(maria.id);
     const other = await list(`merchantId=00000000-0000-4000-8000-000000000000&search=${maria.code}`);
     expect(other.content).toEqual([]);
+  });
+
+  it('counts up to the cap, says so, and answers a page past it with no rows', async () => {
+    const capped = new AdminOrderList(t.built.services.database.db, t.clock, 2);
+    const first = await capped.list({ page: 0, size: 1 });
+    expect(first.totalElements).toBe(2);
+    expect(first.totalCapped).toBe(true);
+    expect(first.totalPages).toBe(2);
+    expect(first.content).toHaveLength(1);
+    expect((await capped.list({ page: 1, size: 1 })).content).toHaveLength(1);
+    // Past the counted orders: empty, although more orders exist (no offset walk over the whole book).
+    expect((await capped.list({ page: 2, size: 1 })).content).toEqual([]);
+    const exact = await capped.list({ page: 0, size: 5, search: maria.code });
+    expect(exact.totalElements).toBe(1);
+    expect(exact.totalCapped).toBe(false);
   });
 
   it('refuses bad parameters with a pt-BR message', async () => {

@@ -74,9 +74,11 @@ const Rows = v.object({
 const CountRows = v.object({ rows: v.array(v.object({ n: num })) });
 
 export class AdminOrderList {
+  /** @param countCap ADMIN_ORDERS_COUNT_CAP; smaller in the tests, that cannot write ten thousand orders. */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly countCap = ADMIN_ORDERS_COUNT_CAP,
   ) {}
 
   async list(q: AdminOrdersQuery): Promise<v.InferInput<typeof AdminOrdersPage>> {
@@ -87,17 +89,23 @@ export class AdminOrderList {
     const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
     // An instalment is late from the day after its due date, in São Paulo, on the app's clock (the late-fee job's rule).
     const today = isoDateInSaoPaulo(this.clock.now());
+    // The pages cover the first ADMIN_ORDERS_COUNT_CAP orders, as the count does: a page past them (typed in the URL)
+    // is empty rather than an offset walk over the whole book.
+    const offset = q.page * q.size;
+    const beyondCap = offset >= this.countCap;
     // The count and the page side by side: on PostgreSQL each takes a connection of the pool.
     const [counted, page] = await Promise.all([
       this.db.execute(sql`select count(*) as n from (
-          select 1 from ${orders} o ${where} limit ${ADMIN_ORDERS_COUNT_CAP + 1}) s`),
-      this.db.execute(sql`
+          select 1 from ${orders} o ${where} limit ${this.countCap + 1}) s`),
+      beyondCap
+        ? { rows: [] }
+        : this.db.execute(sql`
         with page as (
           select o.id, o.code, o.merchant_order_code, o.created_at, o.merchant_id, o.customer_id, o.amount,
             o.canceled_amount, o.status
           from ${orders} o ${where}
           order by o.created_at desc, o.id desc
-          limit ${q.size} offset ${q.page * q.size}
+          limit ${q.size} offset ${offset}
         )
         select p.*, m.name as merchant_name, c.name as customer_name, c.email as customer_email,
           (select count(*) from ${instalments} i
@@ -108,7 +116,7 @@ export class AdminOrderList {
         order by p.created_at desc, p.id desc`),
     ]);
     const found = v.parse(CountRows, counted).rows[0]?.n ?? 0;
-    const totalElements = Math.min(found, ADMIN_ORDERS_COUNT_CAP);
+    const totalElements = Math.min(found, this.countCap);
     return {
       content: v.parse(Rows, page).rows.map((r) => ({
         id: r.id,
@@ -129,7 +137,7 @@ export class AdminOrderList {
       size: q.size,
       totalElements,
       totalPages: Math.ceil(totalElements / q.size),
-      totalCapped: found > ADMIN_ORDERS_COUNT_CAP,
+      totalCapped: found > this.countCap,
     };
   }
 }
