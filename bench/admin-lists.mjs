@@ -247,7 +247,8 @@ const LISTS = [
     },
     calls: ({ admin }) => {
       const n = Math.min(ORDERS, 654_321);
-      const buyer = Math.min(orderCustomers(), 4321);
+      // Buyer 4322's orders are ACTIVE (g % 20 = 1); 4321's are all canceled.
+      const buyer = Math.min(orderCustomers(), 4322);
       const cpf = benchCpf(buyer);
       const maskedCpf = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
       const merchant = md5Uuid(`bench-merchant-${1 + (42 % MERCHANTS)}`);

@@ -42,8 +42,11 @@ export function searchCondition(text: string): SQL {
     return sql`o.customer_id in (select c.id from ${customers} c where lower(c.email) = ${text.toLowerCase()})`;
   const digits = text.replace(/\D/g, '');
   if (CPF_TYPED.test(text) && digits.length === 11 && isValidCpf(digits))
-    return sql`(o.customer_id in (select c.id from ${customers} c where c.cpf = ${digits})
-      or o.merchant_order_code = ${text})`;
+    // Two index lookups united, not an OR over two columns (which PostgreSQL answers by reading every order).
+    return sql`o.id in (
+      select b.id from ${orders} b where b.customer_id in (select c.id from ${customers} c where c.cpf = ${digits})
+      union all
+      select b.id from ${orders} b where b.merchant_order_code = ${text})`;
   return sql`o.merchant_order_code = ${text}`;
 }
 
