@@ -4,17 +4,23 @@
 // request at a time, each call's p95 against its target:
 //   admin merchants list: first page, a later page, a name search, a document (CNPJ) search       p95 < 50 ms
 //   catalogue stores list: first page, a later page, a status filter, a storeName search          p95 < 50 ms
+//   admin orders list (10^6 orders, 3 instalments each, 10^5 buyers): first and later pages, status and merchant
+//   filters, each search kind (Drip code, merchant code, id, CPF, e-mail), 'Qtd. parcelas em atraso' on every row
+//                                                                                                   p95 < 50 ms
 // On both databases Drip runs on: PostgreSQL (DRIP_BENCH_DATABASE_URL, or a throw-away cluster as in
 // merchant-volume.mjs; skipped with a message when neither exists) and the embedded PGlite (a throw-away data folder).
 // The targets are PostgreSQL's, where a catalogue of this size runs (PGlite is one process on one data folder, the
 // demo's and a small shop's database): PGlite's figures are printed beside them but a miss there does not fail the
 // run (docs/benchmarks.md).
 //   admin promotions list: first page, a later page (size 20, newest first)                      p95 < 50 ms
-// Options: --merchants N (10000), --stores N (100000), --promotions N (10000), --requests N per call (60), --db pg|pglite|both (both),
+// Options: --merchants N (10000), --stores N (100000), --orders N (1000000 on PostgreSQL), --pglite-orders N
+// (100000: PGlite's figures are not enforced, and a million orders with their instalments take it minutes to write),
+// --promotions N (10000), --requests N per call (60), --db pg|pglite|both (both),
 // --keep (leave the PostgreSQL database and cluster running and print their URL, to EXPLAIN the statements).
 //
 // A list joins the benchmark as one entry of LISTS: its seed (SQL run once on the generated world, after the demo
 // world's rows exist) and its calls (path and credential).
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +29,10 @@ import { arg, argText, freshPostgres, postgresServer, startDrip, stop } from './
 const MERCHANTS = arg('merchants', 10_000);
 const STORES = arg('stores', 100_000);
 const PROMOTIONS = arg('promotions', 10_000);
+const PG_ORDERS = arg('orders', 1_000_000);
+const PGLITE_ORDERS = arg('pglite-orders', 100_000);
+/** Orders generated on the database being measured (runOn sets it). */
+let ORDERS = PG_ORDERS;
 const REQUESTS = arg('requests', 60);
 const DB = argText('db', 'both');
 const KEEP = process.argv.includes('--keep');
@@ -60,6 +70,34 @@ async function copyRow(q, table, where, n, overrides) {
 const cnpjOf = (g) => `${String(g).padStart(8, '0')}0001${String(g % 100).padStart(2, '0')}`;
 const maskedCnpj = (d) =>
   `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+
+/** `md5(text)::uuid` as PostgreSQL writes it, to ask for a generated row by its id. */
+const md5Uuid = (text) =>
+  createHash('md5')
+    .update(text)
+    .digest('hex')
+    .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+
+/** The generated buyers: ten orders each. */
+const orderCustomers = () => Math.max(1, Math.floor(ORDERS / 10));
+/** The n-th generated buyer's CPF (valid check digits: the list searches a CPF only when it is one). */
+function benchCpf(n) {
+  const base = String(900_000_000 + n).padStart(9, '0');
+  const dv = (digits, weight) => {
+    const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * (weight - i), 0);
+    return sum % 11 < 2 ? 0 : 11 - (sum % 11);
+  };
+  const d1 = dv(base, 10);
+  return `${base}${d1}${dv(`${base}${d1}`, 11)}`;
+}
+/** The same in SQL, for generate_series (a temporary function of the seeding session). */
+const BENCH_CPF_SQL = `create or replace function pg_temp.bench_cpf(n bigint) returns text language sql immutable as $$
+  with b as (select lpad((900000000 + n)::text, 9, '0') as s),
+  d1 as (select s, (select sum(substr(s, i, 1)::int * (11 - i)) from generate_series(1, 9) i) % 11 as r from b),
+  v1 as (select s, case when r < 2 then 0 else 11 - r end as dv from d1),
+  d2 as (select s, dv, (select sum(substr(s, i, 1)::int * (12 - i)) from generate_series(1, 9) i) + dv * 2 as t from v1)
+  select s || dv || case when t % 11 < 2 then 0 else 11 - t % 11 end from d2
+$$`;
 
 const LISTS = [
   {
@@ -180,6 +218,93 @@ const LISTS = [
       ];
     },
   },
+  {
+    name: 'orders',
+    // A million orders of the generated merchants, newest a minute apart; 3 instalments each, 30 days apart; 1 in 20
+    // canceled, 1 in 5 closed; 1 order in 10 has its past due instalments unpaid (late). Buyers: ten orders each.
+    async seed(q) {
+      await q(BENCH_CPF_SQL);
+      // A demo world order with instalments: the rows every generated one copies.
+      const template = (await q(`select order_id as id from instalments order by order_id limit 1`)).rows[0]
+        .id;
+      const buyers = orderCustomers();
+      const customers = await copyRow(q, 'customers', `cpf = '52998224725'`, buyers, {
+        id: `md5('bench-order-customer-' || g)::uuid`,
+        name: `(array['Ana','Bruno','Carla','Diego','Elisa','Fábio','Gabriela','Heitor'])[1 + g % 8] || ' Compradora ' || g`,
+        email: `'compradora' || g || '@bench.demo'`,
+        cpf: `pg_temp.bench_cpf(g)`,
+        phone: `'+55119' || lpad(g::text, 8, '0')`,
+        password_hash: 'null',
+        created_at: `now() - g * interval '1 minute'`,
+        updated_at: `now() - g * interval '1 minute'`,
+      });
+      const created = `now() - g * interval '1 minute'`;
+      const orders = await copyRow(q, 'orders', `id = '${template}'`, ORDERS, {
+        id: `md5('bench-order-' || g)::uuid`,
+        code: `'DRP-B' || g`,
+        checkout_id: `md5('bench-order-checkout-' || g)::uuid`,
+        merchant_id: `md5('bench-merchant-' || (1 + g % ${MERCHANTS}))::uuid`,
+        customer_id: `md5('bench-order-customer-' || (1 + g % ${buyers}))::uuid`,
+        merchant_order_code: `'BENCH-' || g`,
+        amount: '30000',
+        canceled_amount: `case when g % 20 = 0 then 30000 else 0 end`,
+        financed_amount: '30000',
+        status: `case when g % 20 = 0 then 'CANCELED' when g % 5 = 0 then 'CLOSED' else 'ACTIVE' end`,
+        type: `'INSTALMENTS'`,
+        created_at: created,
+        updated_at: created,
+      });
+      // Instalment g belongs to order (g - 1) / 3 + 1, as number (g - 1) % 3 + 1.
+      const order = '((g - 1) / 3 + 1)';
+      const due = `((now() - ${order} * interval '1 minute')::date + 30 * ((g - 1) % 3 + 1))`;
+      const paid = `(${due} < current_date and ${order} % 10 <> 7)`;
+      const instalments = await copyRow(q, 'instalments', `order_id = '${template}'`, 3 * ORDERS, {
+        id: `md5('bench-instalment-' || g)::uuid`,
+        order_id: `md5('bench-order-' || ${order})::uuid`,
+        number: `(g - 1) % 3 + 1`,
+        due_date: due,
+        amount: '10000',
+        cashback_amount: '0',
+        fees_amount: '0',
+        canceled_amount: '0',
+        canceled_cashback_amount: '0',
+        status: `case when ${paid} then 'PAID' else 'PENDING' end`,
+        paid_at: `case when ${paid} then ${due}::timestamptz else null end`,
+        payment_charge_id: 'null',
+        late_fee_waived_at: 'null',
+      });
+      return { customers, orders, instalments };
+    },
+    calls: ({ admin }) => {
+      const n = Math.min(ORDERS, 654_321);
+      // Buyer 4322's orders are ACTIVE (g % 20 = 1); 4321's are all canceled.
+      const buyer = Math.min(orderCustomers(), 4322);
+      const cpf = benchCpf(buyer);
+      const maskedCpf = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+      const merchant = md5Uuid(`bench-merchant-${1 + (42 % MERCHANTS)}`);
+      // The last page the list offers: the pages cover the first 10 000 orders, as the count does.
+      const later = Math.min(Math.ceil(ORDERS / 20), 500) - 1;
+      const O = `${ADMIN_API}/orders?size=20`;
+      return [
+        ['admin orders, first page', `${O}&page=0`, admin],
+        ['admin orders, page 100', `${O}&page=100`, admin],
+        [`admin orders, page ${later} (the last one offered)`, `${O}&page=${later}`, admin],
+        ['admin orders, status CLOSED', `${O}&status=CLOSED`, admin],
+        ['admin orders, status CANCELED, page 20', `${O}&status=CANCELED&page=20`, admin],
+        ['admin orders, one merchant', `${O}&merchantId=${merchant}`, admin],
+        ['admin orders, one merchant, ACTIVE', `${O}&merchantId=${merchant}&status=ACTIVE`, admin],
+        ['admin orders, Drip code', `${O}&search=drp-b${n}`, admin],
+        ['admin orders, merchant order code', `${O}&search=BENCH-${n}`, admin],
+        ['admin orders, order id', `${O}&search=${md5Uuid(`bench-order-${n}`)}`, admin],
+        ['admin orders, CPF (masked)', `${O}&search=${encodeURIComponent(maskedCpf)}`, admin],
+        [
+          'admin orders, e-mail + ACTIVE',
+          `${O}&status=ACTIVE&search=${encodeURIComponent(`Compradora${buyer}@bench.demo`)}`,
+          admin,
+        ],
+      ];
+    },
+  },
 ];
 
 async function generate(q) {
@@ -235,11 +360,12 @@ async function timeCalls(url, calls) {
 }
 
 /** One database: Drip's first start (migrations, demo world), the volume with Drip stopped, then the timings. */
-async function runOn(label, env, query, { enforced }) {
+async function runOn(label, env, query, { enforced } = { enforced: false }) {
+  ORDERS = enforced ? PG_ORDERS : PGLITE_ORDERS;
   let drip = await startDrip(env);
   await stop(drip.child);
   console.log(
-    `\n${label}: generating ${MERCHANTS.toLocaleString('en')} merchants, ${STORES.toLocaleString('en')} stores and ${PROMOTIONS.toLocaleString('en')} promotions…`,
+    `\n${label}: generating ${MERCHANTS.toLocaleString('en')} merchants, ${STORES.toLocaleString('en')} stores, ${PROMOTIONS.toLocaleString('en')} promotions and ${ORDERS.toLocaleString('en')} orders…`,
   );
   const generated = await generate(query.q);
   await query.close();
@@ -252,7 +378,7 @@ async function runOn(label, env, query, { enforced }) {
       LISTS.flatMap((l) => l.calls(creds)),
     );
     console.log(
-      `\n${label}, ${MERCHANTS.toLocaleString('en')} merchants, ${STORES.toLocaleString('en')} stores, ${PROMOTIONS.toLocaleString('en')} promotions, ${REQUESTS} requests per call`,
+      `\n${label}, ${MERCHANTS.toLocaleString('en')} merchants, ${STORES.toLocaleString('en')} stores, ${PROMOTIONS.toLocaleString('en')} promotions, ${ORDERS.toLocaleString('en')} orders, ${REQUESTS} requests per call`,
     );
     let ok = true;
     for (const r of rows) {

@@ -113,6 +113,7 @@ export {
 } from './checkout/state.ts';
 export { copyText } from './clipboard.ts';
 export * from './contract/admin-merchants.ts';
+export * from './contract/admin-orders-list.ts';
 export * from './contract/admin-pgf.ts';
 export * from './contract/admin-risk.ts';
 export {

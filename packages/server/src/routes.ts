@@ -12,6 +12,7 @@ import { fraudRoutes } from './modules/fraud/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { adminMerchantRoutes } from './modules/merchants/admin-routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
+import { adminOrderListRoutes } from './modules/orders/admin-list-routes.ts';
 import { adminOrderOperationRoutes } from './modules/orders/admin-operation-routes.ts';
 import { pgfRoutes } from './modules/orders/pgf-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -27,6 +28,7 @@ export function routeTable(services: Services): RouteDef[] {
   return [
     ...adminRoutes(services),
     ...adminMerchantRoutes(services),
+    ...adminOrderListRoutes(services),
     ...fraudRoutes(services),
     ...pgfRoutes(services),
     ...promotionRoutes(services),

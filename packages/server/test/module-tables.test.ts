@@ -24,8 +24,10 @@ const READS: Record<string, string> = {
   'orders/seed.ts -> merchants.merchants': 'demo world',
   // The customer's instalment views join the merchant's name and the customer's CPF in their one query; a refund
   // reads the merchant's refund window and platform under the order's lock.
-  'orders -> customers.customers': 'instalment views and Pix payer',
-  'orders -> merchants.merchants': 'instalment views, refund rules (cancelMaxDays, platform)',
+  // The admin orders list joins its page's merchant and customer names and finds orders by CPF or e-mail.
+  'orders -> customers.customers': 'instalment views and Pix payer, admin orders list',
+  'orders -> merchants.merchants':
+    'instalment views, refund rules (cancelMaxDays, platform), admin orders list',
   // The credit history and the portfolio exposure are aggregates over orders, in the analysis' one query.
   'credit -> orders.orders': 'credit history, portfolio exposure',
   'credit -> orders.instalments': 'credit history, portfolio exposure',

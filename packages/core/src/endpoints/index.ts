@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './admin-catalogue.ts';
 export * from './admin-merchants.ts';
 export * from './admin-order-operations.ts';
+export * from './admin-orders.ts';
 export * from './admin-pgf.ts';
 export * from './admin-promotions.ts';
 export * from './admin-risk.ts';

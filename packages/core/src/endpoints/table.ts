@@ -7,6 +7,7 @@ import { adminEndpoints } from './admin.ts';
 import { adminCatalogueEndpoints } from './admin-catalogue.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
 import { adminOrderOperationEndpoints } from './admin-order-operations.ts';
+import { adminOrderEndpoints } from './admin-orders.ts';
 import { adminPgfEndpoints } from './admin-pgf.ts';
 import { adminPromotionEndpoints } from './admin-promotions.ts';
 import { adminRiskEndpoints } from './admin-risk.ts';
@@ -25,6 +26,7 @@ import { shopperEndpoints } from './shopper.ts';
 export const endpointGroups = {
   admin: adminEndpoints,
   adminMerchants: adminMerchantEndpoints,
+  adminOrders: adminOrderEndpoints,
   adminRisk: adminRiskEndpoints,
   adminOrderOperations: adminOrderOperationEndpoints,
   adminPgf: adminPgfEndpoints,

@@ -32,7 +32,13 @@ const catalogueForms = () => import('./catalogue/forms.ts');
  */
 export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[] {
   return [
-    soon('orders', 'Pedidos'),
+    {
+      path: 'orders',
+      ...lazyPage(
+        () => import('./orders/OrdersPage.tsx'),
+        (m) => m.OrdersPage,
+      ),
+    },
     soon('orders/:orderId', 'Detalhes do pedido'),
     {
       path: 'merchants',

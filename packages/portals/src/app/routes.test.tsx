@@ -44,7 +44,7 @@ describe('routes', () => {
     storeSession(window.sessionStorage, SESSION_KEYS.admin);
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
-    expect(await screen.findByText('Esta área chega em breve')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Pedidos' })).toBeTruthy();
     expect(screen.getAllByText('Parceiros').length).toBeGreaterThan(0);
   });
 

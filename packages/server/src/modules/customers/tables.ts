@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Customer of spec section 3. */
@@ -34,7 +35,12 @@ export const customers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('customers_cpf_uq').on(t.cpf), index('customers_phone_idx').on(t.phone)],
+  (t) => [
+    uniqueIndex('customers_cpf_uq').on(t.cpf),
+    index('customers_phone_idx').on(t.phone),
+    // The admin orders list finds a customer's orders by e-mail, any case (docs/admin-orders.md).
+    index('customers_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 export type CustomerRow = typeof customers.$inferSelect;

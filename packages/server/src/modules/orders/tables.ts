@@ -39,6 +39,11 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_uq').on(t.checkoutId),
     index('orders_customer_idx').on(t.customerId, t.status),
     index('orders_merchant_idx').on(t.merchantId, t.createdAt),
+    // The admin orders list pages newest first by status, by merchant and status, and finds the merchant's order
+    // code, without reading the million orders it pages (docs/admin-orders.md).
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt, t.id),
+    index('orders_merchant_order_code_idx').on(t.merchantOrderCode),
     // The credit analysis sums the day's financed amount (Drip's daily cap) by creation time.
     index('orders_created_at_idx').on(t.createdAt),
     // The merchant's refunded orders (whole amount given back): the sales list's 'Aprovados' and 'Estornados'
