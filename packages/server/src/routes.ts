@@ -12,6 +12,7 @@ import { fraudRoutes } from './modules/fraud/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { adminMerchantRoutes } from './modules/merchants/admin-routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
+import { adminOrderDetailsRoutes } from './modules/orders/admin-details-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
@@ -37,6 +38,7 @@ export function routeTable(services: Services): RouteDef[] {
     ...cepRoutes(services),
     ...pixSandboxRoutes(services),
     ...orderRoutes(services),
+    ...adminOrderDetailsRoutes(services),
     ...debtRoutes(services),
     ...settlementRoutes(services),
     ...webhookRoutes(services),

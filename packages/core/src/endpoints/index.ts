@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './admin-merchants.ts';
+export * from './admin-order-details.ts';
 export * from './admin-promotions.ts';
 export * from './admin-risk.ts';
 export * from './catalogue.ts';

@@ -5,6 +5,7 @@
  */
 import { adminEndpoints } from './admin.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
+import { adminOrderDetailsEndpoints } from './admin-order-details.ts';
 import { adminPromotionEndpoints } from './admin-promotions.ts';
 import { adminRiskEndpoints } from './admin-risk.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -22,6 +23,7 @@ import { shopperEndpoints } from './shopper.ts';
 export const endpointGroups = {
   admin: adminEndpoints,
   adminMerchants: adminMerchantEndpoints,
+  adminOrderDetails: adminOrderDetailsEndpoints,
   adminRisk: adminRiskEndpoints,
   adminPromotions: adminPromotionEndpoints,
   merchant: merchantEndpoints,

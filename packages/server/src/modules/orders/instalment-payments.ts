@@ -185,6 +185,21 @@ export class InstalmentPayments {
     };
   }
 
+  /**
+   * Every instalment of an order with the customer's figures, and its row: the back office's order details show the
+   * same lines the customer sees (no second arithmetic) plus the row's admin-only facts.
+   */
+  async instalmentsWithViews(
+    order: OrderRow,
+  ): Promise<{ row: InstalmentRow; view: Wire<typeof CustomerInstalment> }[]> {
+    const rows = await this.instalmentsOf(order.id);
+    const views = await this.instalmentViews(order, rows);
+    return rows.flatMap((row, i) => {
+      const view = views[i];
+      return view ? [{ row, view }] : [];
+    });
+  }
+
   /** Customer views of some instalments of one order (payment, products, amounts paid), in few queries. */
   private async instalmentViews(
     order: OrderRow,
