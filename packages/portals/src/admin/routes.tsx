@@ -29,7 +29,13 @@ const promotionPages = () => import('./promotions/pages.ts');
 export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[] {
   return [
     soon('orders', 'Pedidos'),
-    soon('orders/:orderId', 'Detalhes do pedido'),
+    {
+      path: 'orders/:orderId',
+      ...lazyPage(
+        () => import('./orders/OrderDetailsPage.tsx'),
+        (m) => m.AdminOrderDetailsPage,
+      ),
+    },
     {
       path: 'merchants',
       ...lazyPage(

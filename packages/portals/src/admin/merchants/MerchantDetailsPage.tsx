@@ -15,8 +15,8 @@ import {
   reaisToCents,
   type TermState,
 } from '@drip/core';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureStatus } from '../../shared/api.ts';
 import {
@@ -30,6 +30,7 @@ import {
   PageLoader,
   ResponsiveTable,
   type RowLook,
+  Section,
   StatusBadge,
   statusLabel,
   type TableColumn,
@@ -77,22 +78,6 @@ const SETTLEMENT_PAYMENT_LABELS: Record<string, string> = {
   WEEKDAYS_ONLY: 'Somente dias úteis da semana',
   BUSINESS_DAYS_ONLY: 'Somente dias úteis',
 };
-
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Stack gap="md">
-        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-          <Title order={3} size="h4">
-            {title}
-          </Title>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 function mainItems(m: AdminMerchantDetails): DetailItem[] {
   return [

@@ -57,6 +57,14 @@ export {
   useNearEnd,
 } from './InfiniteList.tsx';
 export {
+  type GroupedProduct,
+  groupProducts,
+  INSTALMENT_TABLE_TEXTS,
+  InstalmentTable,
+  type InstalmentTableProps,
+  instalmentPaymentStatus,
+} from './InstalmentTable.tsx';
+export {
   DEFAULT_PAGE_SIZE,
   type ListQuery,
   type ListQueryState,
@@ -72,4 +80,5 @@ export {
   type RowLook,
   type TableColumn,
 } from './ResponsiveTable.tsx';
+export { Section } from './Section.tsx';
 export { STATUS_LABELS, StatusBadge, type StatusKind, statusColor, statusLabel } from './StatusBadge.tsx';
