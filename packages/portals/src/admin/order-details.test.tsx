@@ -45,7 +45,9 @@ describe('admin order details', () => {
     const late = within(rows[2] as HTMLElement);
     expect(late.getByText('R$ 102,35')).toBeTruthy();
     expect(late.getByText('Em atraso')).toBeTruthy();
-    expect(late.getByRole('link', { name: 'QR Code' }).getAttribute('href')).toBe('/api/v1/pix/qr/TXID123.png');
+    expect(late.getByRole('link', { name: 'QR Code' }).getAttribute('href')).toBe(
+      '/api/v1/pix/qr/TXID123.png',
+    );
     expect(late.getByRole('button', { name: 'Copiar Pix' })).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('Sim')).toBeTruthy();
 

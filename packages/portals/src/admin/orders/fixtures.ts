@@ -11,7 +11,8 @@ export const CUSTOMER_ID = '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0';
 export const ORDER_MERCHANT_ID = '7d0c8a4e-2f7b-4c1e-9a52-6f3f1b0c9d11';
 export const ADMIN_ID = 'ad000000-0000-4000-8000-000000000001';
 export const QR_URL = '/api/v1/pix/qr/TXID123.png';
-export const BR_CODE = '00020101021226830014br.gov.bcb.pix2561pix.example/qr/v2/TXID1235204000053039865802BR6304ABCD';
+export const BR_CODE =
+  '00020101021226830014br.gov.bcb.pix2561pix.example/qr/v2/TXID1235204000053039865802BR6304ABCD';
 
 function instalment(n: number, total: number, overrides: Partial<WireInstalment> = {}): WireInstalment {
   return {
@@ -79,8 +80,20 @@ export function orderDetails(overrides: Partial<Wire> = {}): Wire {
       instalment(3, 3, { cashbackAmount: 15, amountToPay: 85 }),
     ],
     products: [
-      { id: 'p0000000-0000-4000-8000-000000000001', name: 'Camiseta', quantity: 2, amount: 200, status: 'ACTIVE' },
-      { id: 'p0000000-0000-4000-8000-000000000002', name: 'Calça', quantity: 1, amount: 100, status: 'ACTIVE' },
+      {
+        id: 'p0000000-0000-4000-8000-000000000001',
+        name: 'Camiseta',
+        quantity: 2,
+        amount: 200,
+        status: 'ACTIVE',
+      },
+      {
+        id: 'p0000000-0000-4000-8000-000000000002',
+        name: 'Calça',
+        quantity: 1,
+        amount: 100,
+        status: 'ACTIVE',
+      },
     ],
     customer: {
       id: CUSTOMER_ID,
