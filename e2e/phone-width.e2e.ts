@@ -153,7 +153,6 @@ const heading = (page: Page) => page.getByRole('heading').first();
 // The admin routes still an honest empty state; their paths are the router's.
 const ADMIN_SOON = [
   'orders',
-  'orders/:orderId',
   'stores',
   'stores/create',
   'stores/:storeId',
@@ -285,6 +284,15 @@ const merchantScreens = (): Screen[] => [
   { route: '/parceira/plugin_sign_up/:platform', url: '/parceira/plugin_sign_up/vtex', ready: heading },
 ];
 
+/** The admin's order details of the sale the other screens show (a product refunded: every line has a value). */
+const adminOrderScreens = (): Screen[] => [
+  {
+    route: '/admin/orders/:orderId',
+    url: `/admin/orders/${sale.orderId}`,
+    ready: (p) => p.getByRole('region', { name: 'Histórico' }),
+  },
+];
+
 const customerScreens = (): Screen[] => [
   { route: '/cliente/pedidos', ready: (p) => p.getByRole('list', { name: 'Suas compras' }) },
   {
@@ -330,6 +338,7 @@ describe('every portal screen at 390 px', () => {
       ...ANONYMOUS,
       ...ADMIN,
       ...adminMerchantScreens(ids),
+      ...adminOrderScreens(),
       ...merchantScreens(),
       ...customerScreens(),
     ].map((s) => s.route);
@@ -353,7 +362,7 @@ describe('every portal screen at 390 px', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL('**/admin/orders');
     const merchantScreensOfAdmin = adminMerchantScreens(await merchantWithTerms(page));
-    expect(await visitAll(page, [...ADMIN, ...merchantScreensOfAdmin])).toEqual([]);
+    expect(await visitAll(page, [...ADMIN, ...merchantScreensOfAdmin, ...adminOrderScreens()])).toEqual([]);
     await context.close();
   });
 
