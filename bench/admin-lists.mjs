@@ -258,7 +258,7 @@ async function timeCalls(url, calls) {
 }
 
 /** One database: Drip's first start (migrations, demo world), the volume with Drip stopped, then the timings. */
-async function runOn(label, env, query, { enforced }) {
+async function runOn(label, env, query, { enforced } = { enforced: false }) {
   let drip = await startDrip(env);
   await stop(drip.child);
   console.log(
