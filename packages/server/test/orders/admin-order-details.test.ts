@@ -11,7 +11,7 @@ import { customers } from '../../src/modules/customers/tables.ts';
 import { merchants } from '../../src/modules/merchants/tables.ts';
 import { apiKeyOf, createCheckout } from '../checkout-helpers.ts';
 import { bearer, loginCustomer } from '../helpers.ts';
-import { createOrder, MARIA_CPF } from '../instalment-helpers.ts';
+import { createOrder, MARIA_CPF, payBrCode } from '../instalment-helpers.ts';
 import { type AdminApp, withAdminApp } from '../merchants/admin-merchant-helpers.ts';
 
 let t: AdminApp['t'];
@@ -79,6 +79,26 @@ describe('admin order details', () => {
     );
     expect(sum).toBe(240_001 - reaisToCents(body.cashbackAmount));
     expect(body.cashbackAmount).toBeGreaterThan(0);
+  });
+
+  it('shows a paid instalment with the Pix that paid it and the amount paid', async () => {
+    const order = await createOrder(t, { instalments: 3, total: 30_000, cashbackRate: 0 });
+    const s = t.built.services;
+    const [maria] = await s.database.db.select().from(customers).where(eq(customers.cpf, MARIA_CPF));
+    if (!maria) throw new Error('no demo customer');
+    const pix = await s.instalmentPayments.payNextInstalment(maria.id, order.id);
+    await payBrCode(t, pix.payment?.qrCodeText ?? '');
+
+    const res = await details(order.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.unpaidInstalmentsCount).toBe(2);
+    expect(res.body.instalments[0]).toMatchObject({
+      status: 'PAID',
+      amountPaidIncludingRefunds: 100,
+      payment: { status: 'PAID', qrCodeText: pix.payment?.qrCodeText },
+    });
+    const customerView = await s.instalmentPayments.orderDetails(maria.id, order.id);
+    expect(res.body.instalments[0]).toEqual({ ...customerView?.instalments[0], lateFeeWaivedAt: null });
   });
 
   it('shows the checkout and the Pix paid in it', async () => {
