@@ -209,7 +209,7 @@ export class InstalmentPayments {
         (r.status === 'PAID' ? paid.get(r.paymentChargeId ?? '') : active.get(r.id)) ?? null,
       ]),
     );
-    const views = await this.instalmentViews(order, rows, charges);
+    const views = await this.instalmentViews(order, rows, charges, rows.length);
     return rows.flatMap((row, i) => {
       const view = views[i];
       return view ? [{ row, view }] : [];
@@ -221,14 +221,16 @@ export class InstalmentPayments {
     order: OrderRow,
     rows: InstalmentRow[],
     charges: Map<string, Charge | null> = new Map(),
+    /** The order's number of instalments, when `rows` are all of them (then not counted again). */
+    knownTotal?: number,
   ): Promise<Wire<typeof CustomerInstalment>[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [totalRow] = await this.db
-      .select({ n: count() })
-      .from(instalments)
-      .where(eq(instalments.orderId, order.id));
-    const total = totalRow?.n ?? rows.length;
+    const total =
+      knownTotal ??
+      (await this.db.select({ n: count() }).from(instalments).where(eq(instalments.orderId, order.id)))[0]
+        ?.n ??
+      rows.length;
     const productRows = await this.db
       .select({
         instalmentId: instalmentProducts.instalmentId,
