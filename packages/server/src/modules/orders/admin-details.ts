@@ -151,11 +151,9 @@ export class AdminOrderDetailsService {
       ...new Set(entries.filter((e) => e.actorType === 'ADMIN' && e.actorId).map((e) => e.actorId ?? '')),
     ];
     const names = new Map<string, { name: string; email: string }>();
-    // An order's history has a handful of distinct admins: one small read each.
-    for (const id of adminIds) {
-      const admin = await this.d.admins.get(id).catch(() => null);
-      if (admin) names.set(id, { name: admin.name, email: admin.username });
-    }
+    // An order's history has a handful of distinct admins: one small read each, side by side.
+    const admins = await Promise.all(adminIds.map((id) => this.d.admins.get(id).catch(() => null)));
+    for (const admin of admins) if (admin) names.set(admin.id, { name: admin.name, email: admin.username });
     return entries.map((e) => historyEntry(e, names));
   }
 }

@@ -231,34 +231,37 @@ export class InstalmentPayments {
       (await this.db.select({ n: count() }).from(instalments).where(eq(instalments.orderId, order.id)))[0]
         ?.n ??
       rows.length;
-    const productRows = await this.db
-      .select({
-        instalmentId: instalmentProducts.instalmentId,
-        name: orderProducts.name,
-        status: instalmentProducts.status,
-        amount: sql<number>`sum(${instalmentProducts.amount})`.mapWith(Number),
-        quantity: sql<number>`sum(${orderProducts.quantity})`.mapWith(Number),
-        position: sql<number>`min(${orderProducts.position})`.mapWith(Number),
-      })
-      .from(instalmentProducts)
-      .innerJoin(orderProducts, eq(orderProducts.id, instalmentProducts.orderProductId))
-      .where(inArray(instalmentProducts.instalmentId, ids))
-      .groupBy(instalmentProducts.instalmentId, orderProducts.name, instalmentProducts.status)
-      .orderBy(sql`min(${orderProducts.position})`);
-    const ledgerRows = await this.db
-      .select({
-        instalmentId: ledgerEntries.instalmentId,
-        type: ledgerEntries.type,
-        amount: sql<number>`sum(${ledgerEntries.amount})`.mapWith(Number),
-      })
-      .from(ledgerEntries)
-      .where(
-        and(
-          inArray(ledgerEntries.instalmentId, ids),
-          inArray(ledgerEntries.type, [...PAID_TYPES, ...REFUNDED_TYPES]),
-        ),
-      )
-      .groupBy(ledgerEntries.instalmentId, ledgerEntries.type);
+    // Two independent reads: side by side on a pool (PostgreSQL), one after the other on PGlite.
+    const [productRows, ledgerRows] = await Promise.all([
+      this.db
+        .select({
+          instalmentId: instalmentProducts.instalmentId,
+          name: orderProducts.name,
+          status: instalmentProducts.status,
+          amount: sql<number>`sum(${instalmentProducts.amount})`.mapWith(Number),
+          quantity: sql<number>`sum(${orderProducts.quantity})`.mapWith(Number),
+          position: sql<number>`min(${orderProducts.position})`.mapWith(Number),
+        })
+        .from(instalmentProducts)
+        .innerJoin(orderProducts, eq(orderProducts.id, instalmentProducts.orderProductId))
+        .where(inArray(instalmentProducts.instalmentId, ids))
+        .groupBy(instalmentProducts.instalmentId, orderProducts.name, instalmentProducts.status)
+        .orderBy(sql`min(${orderProducts.position})`),
+      this.db
+        .select({
+          instalmentId: ledgerEntries.instalmentId,
+          type: ledgerEntries.type,
+          amount: sql<number>`sum(${ledgerEntries.amount})`.mapWith(Number),
+        })
+        .from(ledgerEntries)
+        .where(
+          and(
+            inArray(ledgerEntries.instalmentId, ids),
+            inArray(ledgerEntries.type, [...PAID_TYPES, ...REFUNDED_TYPES]),
+          ),
+        )
+        .groupBy(ledgerEntries.instalmentId, ledgerEntries.type),
+    ]);
     const today = this.today();
     const out: Wire<typeof CustomerInstalment>[] = [];
     for (const i of rows) {
