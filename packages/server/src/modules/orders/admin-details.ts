@@ -19,7 +19,7 @@ import type { Payments } from '../payments/service.ts';
 import type { InstalmentPayments } from './instalment-payments.ts';
 import { isLate, isUuid, money, paymentStatusOf } from './instalment-rules.ts';
 import { displayStatusOf } from './refunds.ts';
-import { orderProducts, orders } from './tables.ts';
+import { instalments as instalmentsTable, orderProducts, orders } from './tables.ts';
 
 type Wire<T extends v.GenericSchema> = v.InferInput<T>;
 
@@ -59,7 +59,9 @@ export class AdminOrderDetailsService {
       .where(eq(orders.id, orderId));
     if (!found) throw notFound();
     const { order, customer } = found;
-    const [instalments, products, checkout] = await Promise.all([
+    // Independent reads side by side (PostgreSQL's pool runs them at once): the history reads the instalment ids
+    // on its own rather than wait for the instalments' figures.
+    const [instalments, products, checkout, history] = await Promise.all([
       this.d.instalmentPayments.instalmentsWithViews(order),
       this.d.db
         .select()
@@ -67,11 +69,17 @@ export class AdminOrderDetailsService {
         .where(eq(orderProducts.orderId, order.id))
         .orderBy(asc(orderProducts.position)),
       this.checkout(order.checkoutId),
+      this.d.db
+        .select({ id: instalmentsTable.id })
+        .from(instalmentsTable)
+        .where(eq(instalmentsTable.orderId, order.id))
+        .then((rows) =>
+          this.history(
+            order.id,
+            rows.map((r) => r.id),
+          ),
+        ),
     ]);
-    const history = await this.history(
-      order.id,
-      instalments.map((i) => i.row.id),
-    );
     const today = isoDateInSaoPaulo(this.d.clock.now());
     return {
       id: order.id,
