@@ -362,7 +362,7 @@ describe('every portal screen at 390 px', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL('**/admin/orders');
     const merchantScreensOfAdmin = adminMerchantScreens(await merchantWithTerms(page));
-    expect(await visitAll(page, [...ADMIN, ...merchantScreensOfAdmin, ...adminOrderScreens()])).toEqual([]);
+    expect(await visitAll(page, [...adminOrderScreens(), ...ADMIN, ...merchantScreensOfAdmin])).toEqual([]);
     await context.close();
   });
 
