@@ -7,6 +7,7 @@
 //   admin orders list (10^6 orders, 3 instalments each, 10^5 buyers): first and later pages, status and merchant
 //   filters, each search kind (Drip code, merchant code, id, CPF, e-mail), 'Qtd. parcelas em atraso' on every row
 //                                                                                                   p95 < 50 ms
+//   admin order details: an order of 24 instalments with its history, among 10^5 audit entries      p95 < 50 ms
 // On both databases Drip runs on: PostgreSQL (DRIP_BENCH_DATABASE_URL, or a throw-away cluster as in
 // merchant-volume.mjs; skipped with a message when neither exists) and the embedded PGlite (a throw-away data folder).
 // The targets are PostgreSQL's, where a catalogue of this size runs (PGlite is one process on one data folder, the
@@ -15,7 +16,7 @@
 //   admin promotions list: first page, a later page (size 20, newest first)                      p95 < 50 ms
 // Options: --merchants N (10000), --stores N (100000), --orders N (1000000 on PostgreSQL), --pglite-orders N
 // (100000: PGlite's figures are not enforced, and a million orders with their instalments take it minutes to write),
-// --promotions N (10000), --requests N per call (60), --db pg|pglite|both (both),
+// --promotions N (10000), --audit N (100000), --requests N per call (60), --db pg|pglite|both (both),
 // --keep (leave the PostgreSQL database and cluster running and print their URL, to EXPLAIN the statements).
 //
 // A list joins the benchmark as one entry of LISTS: its seed (SQL run once on the generated world, after the demo
@@ -98,6 +99,10 @@ const BENCH_CPF_SQL = `create or replace function pg_temp.bench_cpf(n bigint) re
   d2 as (select s, dv, (select sum(substr(s, i, 1)::int * (12 - i)) from generate_series(1, 9) i) + dv * 2 as t from v1)
   select s || dv || case when t % 11 < 2 then 0 else 11 - t % 11 end from d2
 $$`;
+
+/** The order the details call reads: 24 instalments with their products, and a history among many others'. */
+const BENCH_ORDER = 'b0000000-0000-4000-8000-000000000024';
+const AUDIT_ROWS = arg('audit', 100_000);
 
 const LISTS = [
   {
@@ -305,6 +310,52 @@ const LISTS = [
       ];
     },
   },
+  {
+    // Not a list but the admin's other hot read: order details with 24 instalments and their history (< 50 ms),
+    // among AUDIT_ROWS audit entries of other records (the history is read by the entity index, not a scan).
+    name: 'order details',
+    async seed(q) {
+      const source = `(select id from orders where status = 'ACTIVE' order by created_at limit 1)`;
+      await copyRow(q, 'orders', `id = ${source}`, 1, {
+        id: `'${BENCH_ORDER}'::uuid`,
+        code: `'DRP-BENCH24'`,
+        checkout_id: `md5('bench-order-checkout')::uuid`,
+        merchant_order_code: `'BENCH-24'`,
+      });
+      const instalments = await copyRow(q, 'instalments', `order_id = ${source}`, 24, {
+        id: `md5('bench-instalment-' || g)::uuid`,
+        order_id: `'${BENCH_ORDER}'::uuid`,
+        number: 'g',
+        due_date: `current_date + (g * 30)`,
+        status: `case when g <= 6 then 'PAID' else 'PENDING' end`,
+        payment_charge_id: 'null',
+      });
+      await copyRow(q, 'order_products', `order_id = ${source}`, 2, {
+        id: `md5('bench-product-' || g)::uuid`,
+        order_id: `'${BENCH_ORDER}'::uuid`,
+        position: 'g',
+      });
+      await q(`insert into instalment_products (instalment_id, order_product_id, amount)
+        select md5('bench-instalment-' || i)::uuid, md5('bench-product-' || p)::uuid, 1000
+        from generate_series(1, 24) i cross join generate_series(1, 2) p`);
+      const admin = `(select id::text from admins limit 1)`;
+      await q(`insert into audit_log (actor_type, actor_id, action, entity_type, entity_id, details, created_at)
+        select 'ADMIN', ${admin}, 'BENCH_ACTION', case when g % 2 = 0 then 'ORDER' else 'CUSTOMER' end,
+          md5('bench-audit-' || g)::uuid::text, '{"before":{"a":1},"after":{"a":2}}'::jsonb,
+          now() - g * interval '1 second'
+        from generate_series(1, ${AUDIT_ROWS}) g`);
+      await q(`insert into audit_log (actor_type, actor_id, action, entity_type, entity_id, details, created_at)
+        select 'ADMIN', ${admin}, 'LATE_FEE_REMOVED', case when g % 3 = 0 then 'ORDER' else 'INSTALMENT' end,
+          case when g % 3 = 0 then '${BENCH_ORDER}' else md5('bench-instalment-' || (1 + g % 24))::uuid::text end,
+          '{"before":{"feesAmount":1200},"after":{"feesAmount":0},"reason":"Erro no sistema"}'::jsonb,
+          now() - g * interval '1 hour'
+        from generate_series(1, 40) g`);
+      return instalments;
+    },
+    calls: ({ admin }) => [
+      ['admin order details, 24 instalments + history', `${ADMIN_API}/orders/${BENCH_ORDER}`, admin],
+    ],
+  },
 ];
 
 async function generate(q) {
@@ -344,7 +395,9 @@ async function timeCalls(url, calls) {
     if (res.status !== 200) throw new Error(`${what}: ${res.status} ${body}`);
     const page = JSON.parse(body);
     console.log(
-      `  ${what.padEnd(46)} ${String(page.totalElements).padStart(7)} found, ${page.content.length} shown`,
+      page.content
+        ? `  ${what.padEnd(46)} ${String(page.totalElements).padStart(7)} found, ${page.content.length} shown`
+        : `  ${what.padEnd(46)} ${page.instalments.length} instalments, ${page.history.length} history entries`,
     );
   }
   const ms = calls.map(() => []);

@@ -153,14 +153,11 @@ const heading = (page: Page) => page.getByRole('heading').first();
 // The admin routes still an honest empty state; their paths are the router's.
 const ADMIN_SOON = [
   'orders',
-  'orders/:orderId',
   'customers',
   'customers/:customerId',
   'customers/:customerId/edit',
   'promotions',
   'promotions/create',
-  'promotions/:id',
-  'promotions/:id/edit',
   'block-user',
   'whitelist',
   'debt-list',
@@ -291,6 +288,30 @@ async function catalogueIds(page: Page): Promise<CatalogueIds> {
   return { storeId: store.id, categoryId: category.id, tagId: tag.id };
 }
 
+/** A promotion of the demo world's first active store, created through the admin API (the seed has none). */
+async function promotionId(page: Page, storeId: string): Promise<string> {
+  const token = await page.evaluate(
+    () => localStorage.getItem('adminUser') ?? sessionStorage.getItem('adminUser'),
+  );
+  const res = await fetch(`${baseUrl()}/admin_backoffice/api/v1/promotion-banner`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Semana da casa',
+      storeId,
+      productsPageUrl: 'https://loja.example/semana-da-casa',
+      from: new Date().toISOString().slice(0, 10),
+    }),
+  });
+  expect(res.status).toBe(201);
+  return v.parse(v.object({ id: v.string() }), await res.json()).id;
+}
+
+const adminPromotionScreens = (id: string): Screen[] => [
+  { route: '/admin/promotions/:id', url: `/admin/promotions/${id}`, ready: heading },
+  { route: '/admin/promotions/:id/edit', url: `/admin/promotions/${id}/edit`, ready: heading },
+];
+
 const adminCatalogueScreens = (ids: CatalogueIds): Screen[] => {
   const list = (name: string) => (p: Page) =>
     p.getByRole('table', { name }).or(p.getByRole('list', { name }));
@@ -339,6 +360,15 @@ const merchantScreens = (): Screen[] => [
   { route: '/parceira/plugin_sign_up/:platform', url: '/parceira/plugin_sign_up/vtex', ready: heading },
 ];
 
+/** The admin's order details of the sale the other screens show (a product refunded: every line has a value). */
+const adminOrderScreens = (): Screen[] => [
+  {
+    route: '/admin/orders/:orderId',
+    url: `/admin/orders/${sale.orderId}`,
+    ready: (p) => p.getByRole('region', { name: 'Histórico' }),
+  },
+];
+
 const customerScreens = (): Screen[] => [
   { route: '/cliente/pedidos', ready: (p) => p.getByRole('list', { name: 'Suas compras' }) },
   {
@@ -385,6 +415,8 @@ describe('every portal screen at 390 px', () => {
       ...ADMIN,
       ...adminMerchantScreens(ids),
       ...adminCatalogueScreens({ storeId: '', categoryId: '', tagId: '' }),
+      ...adminOrderScreens(),
+      ...adminPromotionScreens(''),
       ...merchantScreens(),
       ...customerScreens(),
     ].map((s) => s.route);
@@ -408,8 +440,18 @@ describe('every portal screen at 390 px', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL('**/admin/orders');
     const merchantScreensOfAdmin = adminMerchantScreens(await merchantWithTerms(page));
-    const catalogueScreens = adminCatalogueScreens(await catalogueIds(page));
-    expect(await visitAll(page, [...ADMIN, ...merchantScreensOfAdmin, ...catalogueScreens])).toEqual([]);
+    const catalogue = await catalogueIds(page);
+    const catalogueScreens = adminCatalogueScreens(catalogue);
+    const promotionScreens = adminPromotionScreens(await promotionId(page, catalogue.storeId));
+    expect(
+      await visitAll(page, [
+        ...adminOrderScreens(),
+        ...ADMIN,
+        ...merchantScreensOfAdmin,
+        ...catalogueScreens,
+        ...promotionScreens,
+      ]),
+    ).toEqual([]);
     await context.close();
   });
 

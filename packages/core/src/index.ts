@@ -113,6 +113,15 @@ export {
 } from './checkout/state.ts';
 export { copyText } from './clipboard.ts';
 export * from './contract/admin-merchants.ts';
+export {
+  AdminOrderCheckout,
+  AdminOrderCustomer,
+  AdminOrderDetails,
+  AdminOrderHistoryEntry,
+  AdminOrderIdParam,
+  AdminOrderInstalment,
+  adminOrderDetailsMessages,
+} from './contract/admin-order-details.ts';
 export * from './contract/admin-orders-list.ts';
 export * from './contract/admin-pgf.ts';
 export * from './contract/admin-risk.ts';

@@ -12,6 +12,7 @@ import { fraudRoutes } from './modules/fraud/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { adminMerchantRoutes } from './modules/merchants/admin-routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
+import { adminOrderDetailsRoutes } from './modules/orders/admin-details-routes.ts';
 import { adminOrderListRoutes } from './modules/orders/admin-list-routes.ts';
 import { adminOrderOperationRoutes } from './modules/orders/admin-operation-routes.ts';
 import { pgfRoutes } from './modules/orders/pgf-routes.ts';
@@ -43,6 +44,7 @@ export function routeTable(services: Services): RouteDef[] {
     ...pixSandboxRoutes(services),
     ...orderRoutes(services),
     ...adminOrderOperationRoutes(services),
+    ...adminOrderDetailsRoutes(services),
     ...debtRoutes(services),
     ...settlementRoutes(services),
     ...webhookRoutes(services),

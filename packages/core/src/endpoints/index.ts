@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './admin-catalogue.ts';
 export * from './admin-merchants.ts';
+export * from './admin-order-details.ts';
 export * from './admin-order-operations.ts';
 export * from './admin-orders.ts';
 export * from './admin-pgf.ts';

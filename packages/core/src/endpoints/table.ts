@@ -6,6 +6,7 @@
 import { adminEndpoints } from './admin.ts';
 import { adminCatalogueEndpoints } from './admin-catalogue.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
+import { adminOrderDetailsEndpoints } from './admin-order-details.ts';
 import { adminOrderOperationEndpoints } from './admin-order-operations.ts';
 import { adminOrderEndpoints } from './admin-orders.ts';
 import { adminPgfEndpoints } from './admin-pgf.ts';
@@ -27,6 +28,7 @@ export const endpointGroups = {
   admin: adminEndpoints,
   adminMerchants: adminMerchantEndpoints,
   adminOrders: adminOrderEndpoints,
+  adminOrderDetails: adminOrderDetailsEndpoints,
   adminRisk: adminRiskEndpoints,
   adminOrderOperations: adminOrderOperationEndpoints,
   adminPgf: adminPgfEndpoints,

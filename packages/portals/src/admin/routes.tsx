@@ -39,7 +39,13 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
         (m) => m.OrdersPage,
       ),
     },
-    soon('orders/:orderId', 'Detalhes do pedido'),
+    {
+      path: 'orders/:orderId',
+      ...lazyPage(
+        () => import('./orders/OrderDetailsPage.tsx'),
+        (m) => m.AdminOrderDetailsPage,
+      ),
+    },
     {
       path: 'merchants',
       ...lazyPage(

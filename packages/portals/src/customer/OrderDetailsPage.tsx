@@ -1,25 +1,24 @@
 import {
-  type CustomerInstalment,
   type CustomerOrderDetails,
   customerMessages,
   formatBRL,
   formatDate,
   payInstalmentLabel,
 } from '@drip/core';
-import { Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureStatus } from '../shared/api.ts';
 import { EmptyState } from '../shared/EmptyState.tsx';
-import { DetailList, ResponsiveTable, StatusBadge, type TableColumn } from '../shared/kit/index.ts';
+import { DetailList, InstalmentTable, StatusBadge } from '../shared/kit/index.ts';
 import { notifyError, notifyInfo } from '../shared/notify.ts';
 import { LoadError, PageLoader } from '../shared/QueryState.tsx';
 import { customerOrderKey, useCustomerOrder } from './api/order.ts';
 import { customerOrdersKey } from './api/orders.ts';
 import { usePayInstalment } from './api/payInstalment.ts';
 import { useUniquePayment } from './api/uniquePayment.ts';
-import { displayOrderStatus, groupProducts, nextPendingInstalment } from './orderLabels.ts';
+import { displayOrderStatus, nextPendingInstalment } from './orderLabels.ts';
 import { PaymentModal, type PaymentTarget } from './PaymentModal.tsx';
 
 /** Texts of the order details (Drip's wording where the spec gives none). */
@@ -30,93 +29,6 @@ export const orderDetailsMessages = {
   notFoundTitle: 'Compra não encontrada',
   notFound: 'Não encontramos esta compra na sua conta.',
 } as const;
-
-function InstalmentStatus({ instalment }: { instalment: CustomerInstalment }) {
-  if (instalment.status === 'PAID') return <StatusBadge kind="payment" status="PAID" />;
-  return (
-    <Group gap={4} wrap="nowrap">
-      <StatusBadge kind="payment" status="PENDING" />
-      {instalment.late ? (
-        <Badge color="red" variant="filled">
-          Em atraso
-        </Badge>
-      ) : null}
-    </Group>
-  );
-}
-
-const minus = (amount: CustomerInstalment['amount']) =>
-  amount > 0 ? `- ${formatBRL(amount)}` : formatBRL(amount);
-
-function InstalmentsTable({ instalments }: { instalments: readonly CustomerInstalment[] }) {
-  const sorted = [...instalments].sort((a, b) => a.number - b.number);
-  const anyCanceled = sorted.some((i) => i.canceledAmount > 0);
-  const columns: TableColumn<CustomerInstalment>[] = [
-    { id: 'number', header: 'Parcela', phone: 'title', cell: (i) => `${i.number}/${i.total}` },
-    {
-      id: 'due',
-      header: 'Vencimento',
-      cell: (i) => (
-        <Text size="sm" c={i.late ? 'red.8' : undefined} fw={i.late ? 700 : undefined}>
-          {formatDate(i.dueDate)}
-        </Text>
-      ),
-    },
-    { id: 'amount', header: 'Valor da parcela', cell: (i) => formatBRL(i.amount) },
-    { id: 'fees', header: 'Multa por atraso', cell: (i) => formatBRL(i.feesAmount) },
-    { id: 'cashback', header: 'Cashback', cell: (i) => minus(i.cashbackAmount) },
-    ...(anyCanceled
-      ? [
-          {
-            id: 'canceled',
-            header: 'Itens cancelados',
-            cell: (i: CustomerInstalment) => minus(i.canceledAmount),
-          },
-        ]
-      : []),
-    {
-      id: 'toPay',
-      header: 'Valor a pagar',
-      cell: (i) => (
-        <Text span inherit fw={700}>
-          {formatBRL(i.amountToPay)}
-        </Text>
-      ),
-    },
-    { id: 'status', header: 'Status', cell: (i) => <InstalmentStatus instalment={i} /> },
-    {
-      id: 'products',
-      header: 'Produtos',
-      cell: (i) => (
-        <List size="sm" listStyleType="none" spacing={2}>
-          {groupProducts(i.instalmentProducts).map((product) => (
-            <List.Item key={`${product.canceled}:${product.name}`}>
-              <Text
-                size="sm"
-                td={product.canceled ? 'line-through' : undefined}
-                c={product.canceled ? 'dimmed' : undefined}
-              >
-                {`${product.quantity}x ${product.name}${product.canceled ? ' (Cancelado)' : ''}`}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      ),
-    },
-  ];
-  // A phone gets one card per instalment: at 390 px the table's nine columns hid 'Valor a pagar' and 'Status'.
-  return (
-    <ResponsiveTable
-      label="Parcelas"
-      columns={columns}
-      rows={sorted}
-      getRowId={(i) => i.id}
-      minWidth={900}
-      striped={false}
-      rowLook={(i) => ({ bg: i.late ? 'red.0' : undefined, data: { 'data-late': String(i.late) } })}
-    />
-  );
-}
 
 function OrderDetails({ order }: { order: CustomerOrderDetails }) {
   const queryClient = useQueryClient();
@@ -188,7 +100,7 @@ function OrderDetails({ order }: { order: CustomerOrderDetails }) {
             </Group>
           ) : null}
         </Group>
-        <InstalmentsTable instalments={order.instalments} />
+        <InstalmentTable audience="customer" instalments={order.instalments} />
       </Stack>
       <PaymentModal
         target={target}

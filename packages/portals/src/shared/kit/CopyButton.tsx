@@ -13,10 +13,17 @@ export function CopyButton({
   value,
   children = 'Copiar',
   failedMessage = copyMessages.failed,
+  copiedMessage = copyMessages.copied,
   ...button
-}: Omit<ButtonProps, 'onClick'> & { value: string; children?: string; failedMessage?: string }) {
+}: Omit<ButtonProps, 'onClick'> & {
+  value: string;
+  children?: string;
+  failedMessage?: string;
+  /** The success toast, when a screen's spec words it otherwise ('Pix copiado para área de transferência'). */
+  copiedMessage?: string;
+}) {
   const copy = async () => {
-    if (await copyText(value, null)) notifySuccess(copyMessages.copied);
+    if (await copyText(value, null)) notifySuccess(copiedMessage);
     else notifyError(failedMessage);
   };
   return (

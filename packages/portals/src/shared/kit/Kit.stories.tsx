@@ -1,9 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import { CustomerInstalment } from '@drip/core';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Meta, StoryObj } from '@storybook/react';
-
 import { fireEvent, userEvent, within } from 'storybook/test';
+import * as v from 'valibot';
 import { ApiFailure } from '../api.ts';
 import { PasswordInput } from '../PasswordInput.tsx';
 
@@ -21,6 +22,7 @@ import {
   KitHarness,
 } from './demo.tsx';
 import { FailureBanner } from './form.tsx';
+import { InstalmentTable } from './InstalmentTable.tsx';
 import { Pagination } from './Pagination.tsx';
 import { ResponsiveTable, type TableColumn } from './ResponsiveTable.tsx';
 import { SectionCard } from './SectionCard.tsx';
@@ -341,4 +343,77 @@ export const RowsTableOnPhone: Story = {
   args: { children: refundsTable },
   globals: phone,
   parameters: { keyText: ['Parcial (valor)', 'Estornado', 'R$ 420,00'] },
+};
+
+const demoInstalment = (n: number, late: boolean, paid: boolean) =>
+  v.parse(CustomerInstalment, {
+    id: `i${n}`,
+    orderId: 'o1',
+    number: n,
+    total: 3,
+    dueDate: `2026-0${n + 2}-25`,
+    status: paid ? 'PAID' : 'PENDING',
+    amount: 100,
+    feesAmount: late ? 2.35 : 0,
+    cashbackAmount: n === 3 ? 15 : 0,
+    canceledCashbackAmount: 0,
+    canceledAmount: 0,
+    amountToPay: late ? 102.35 : n === 3 ? 85 : 100,
+    amountPaidIncludingRefunds: paid ? 100 : 0,
+    amountCanceledWithRefund: 0,
+    late,
+    paidAt: paid ? '2026-03-20T10:00:00.000Z' : null,
+    payment: late
+      ? {
+          status: 'PENDING',
+          externalPaymentId: 'TXID123',
+          qrCode: '/api/v1/pix/qr/TXID123.png',
+          qrCodeText: '00020101021226830014br.gov.bcb.pix',
+          expiresAt: '2026-04-30T10:00:00.000Z',
+        }
+      : null,
+    instalmentProducts: [
+      { amount: 100, name: 'Camiseta', quantity: 2, status: 'ACTIVE', cancelationStatus: null },
+    ],
+  });
+const demoInstalments = [
+  demoInstalment(1, false, true),
+  demoInstalment(2, true, false),
+  demoInstalment(3, false, false),
+];
+
+/** An order's instalments as the customer sees them (spec 2.3)… */
+export const InstalmentsForCustomer: Story = {
+  args: {
+    children: (
+      <Paper withBorder radius="lg" p="md" m="md">
+        <InstalmentTable audience="customer" instalments={demoInstalments} />
+      </Paper>
+    ),
+  },
+  parameters: { keyText: ['Valor a pagar', 'Em atraso', '2/3'] },
+};
+/** …and as the admin does: every line of spec 2.2, the Pix, and the operations slot at the end of each row. */
+export const InstalmentsForAdmin: Story = {
+  args: {
+    children: (
+      <Paper withBorder radius="lg" p="md" m="md">
+        <InstalmentTable
+          audience="admin"
+          instalments={demoInstalments}
+          actions={() => (
+            <Button size="compact-xs" variant="default">
+              Operação
+            </Button>
+          )}
+        />
+      </Paper>
+    ),
+  },
+  parameters: { keyText: ['Valor final', 'Valor reembolsado', 'Copiar Pix'] },
+};
+export const InstalmentsForAdminOnPhone: Story = {
+  args: { children: <InstalmentTable audience="admin" instalments={demoInstalments} /> },
+  globals: phone,
+  parameters: { keyText: ['Valor final', 'Desconto de itens cancelados'] },
 };

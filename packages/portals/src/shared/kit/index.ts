@@ -56,6 +56,14 @@ export {
   useNearEnd,
 } from './InfiniteList.tsx';
 export {
+  type GroupedProduct,
+  groupProducts,
+  INSTALMENT_TABLE_TEXTS,
+  InstalmentTable,
+  type InstalmentTableProps,
+  instalmentPaymentStatus,
+} from './InstalmentTable.tsx';
+export {
   DEFAULT_PAGE_SIZE,
   type ListQuery,
   type ListQueryState,

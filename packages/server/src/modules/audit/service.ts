@@ -1,3 +1,4 @@
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { DbOrTx } from '../../db/types.ts';
@@ -11,6 +12,24 @@ export interface AuditEntry {
   entityId?: string;
   details?: Record<string, unknown>;
   requestId?: string;
+}
+
+/** An entry as read back: what `record` wrote, with its id and instant. */
+export interface RecordedAuditEntry {
+  id: string;
+  actorType: AuditEntry['actorType'];
+  actorId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** Records whose history is asked: one entity type and some of its ids. */
+export interface AuditSubject {
+  entityType: string;
+  entityIds: readonly string[];
 }
 
 export class AuditService {
@@ -30,5 +49,33 @@ export class AuditService {
       requestId: entry.requestId ?? null,
       createdAt: this.clock.now(),
     });
+  }
+
+  /** The entries about some records (an order and its instalments), newest first; at most `limit`. */
+  async historyOf(subjects: readonly AuditSubject[], limit = 200): Promise<RecordedAuditEntry[]> {
+    const wanted = subjects.filter((s) => s.entityIds.length > 0);
+    if (wanted.length === 0) return [];
+    const rows = await this.db
+      .select()
+      .from(auditLog)
+      .where(
+        or(
+          ...wanted.map((s) =>
+            and(eq(auditLog.entityType, s.entityType), inArray(auditLog.entityId, [...s.entityIds])),
+          ),
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit);
+    return rows.map((r) => ({
+      id: r.id,
+      actorType: r.actorType,
+      actorId: r.actorId,
+      action: r.action,
+      entityType: r.entityType ?? '',
+      entityId: r.entityId ?? '',
+      details: r.details,
+      createdAt: r.createdAt,
+    }));
   }
 }

@@ -26,6 +26,7 @@ import type {
 } from '@drip/core';
 import type * as v from 'valibot';
 import type { Tx } from '../../db/types.ts';
+import { type CheckoutAdminFacts, checkoutAdminFacts } from './admin-facts.ts';
 import { CheckoutAnalysis, type PendingAnalysisRun } from './analysis.ts';
 import type { AnalysisQueue } from './analysis-queue.ts';
 import { CheckoutCore, type CheckoutServiceDeps } from './core.ts';
@@ -121,6 +122,11 @@ export class CheckoutService {
   /** Merchant revocation (merchant back office, ADMIN): an unfinished checkout becomes REVOKED. */
   revoke(merchantId: string, id: string): Promise<{ id: string; status: CheckoutRow['status'] }> {
     return this.merchantApi.revoke(merchantId, id);
+  }
+
+  /** The back office's order details: the checkout an order came from and the Pix paid in it (admin-facts.ts). */
+  adminFacts(id: string): Promise<CheckoutAdminFacts | null> {
+    return checkoutAdminFacts(this.core.d.db, id);
   }
 
   // ------------------------------------------------------------ shopper steps (steps.ts)

@@ -185,47 +185,83 @@ export class InstalmentPayments {
     };
   }
 
+  /**
+   * Every instalment of an order with the customer's figures, and its row: the back office's order details show the
+   * same lines the customer sees (no second arithmetic) plus the row's admin-only facts.
+   */
+  async instalmentsWithViews(
+    order: OrderRow,
+  ): Promise<{ row: InstalmentRow; view: Wire<typeof CustomerInstalment> }[]> {
+    const rows = await this.instalmentsOf(order.id);
+    // Every instalment's Pix in two reads instead of one each (24 instalments: 24 reads).
+    const paying = rows.filter((r) => r.status === 'PAID' && r.paymentChargeId);
+    const pending = rows.filter((r) => r.status === 'PENDING');
+    const [paid, active] = await Promise.all([
+      this.o.payments.chargesByIds(paying.map((r) => r.paymentChargeId ?? '')),
+      this.o.payments.activeChargesFor(
+        'INSTALMENT',
+        pending.map((r) => r.id),
+      ),
+    ]);
+    const charges = new Map<string, Charge | null>(
+      rows.map((r) => [
+        r.id,
+        (r.status === 'PAID' ? paid.get(r.paymentChargeId ?? '') : active.get(r.id)) ?? null,
+      ]),
+    );
+    const views = await this.instalmentViews(order, rows, charges, rows.length);
+    return rows.flatMap((row, i) => {
+      const view = views[i];
+      return view ? [{ row, view }] : [];
+    });
+  }
+
   /** Customer views of some instalments of one order (payment, products, amounts paid), in few queries. */
   private async instalmentViews(
     order: OrderRow,
     rows: InstalmentRow[],
     charges: Map<string, Charge | null> = new Map(),
+    /** The order's number of instalments, when `rows` are all of them (then not counted again). */
+    knownTotal?: number,
   ): Promise<Wire<typeof CustomerInstalment>[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [totalRow] = await this.db
-      .select({ n: count() })
-      .from(instalments)
-      .where(eq(instalments.orderId, order.id));
-    const total = totalRow?.n ?? rows.length;
-    const productRows = await this.db
-      .select({
-        instalmentId: instalmentProducts.instalmentId,
-        name: orderProducts.name,
-        status: instalmentProducts.status,
-        amount: sql<number>`sum(${instalmentProducts.amount})`.mapWith(Number),
-        quantity: sql<number>`sum(${orderProducts.quantity})`.mapWith(Number),
-        position: sql<number>`min(${orderProducts.position})`.mapWith(Number),
-      })
-      .from(instalmentProducts)
-      .innerJoin(orderProducts, eq(orderProducts.id, instalmentProducts.orderProductId))
-      .where(inArray(instalmentProducts.instalmentId, ids))
-      .groupBy(instalmentProducts.instalmentId, orderProducts.name, instalmentProducts.status)
-      .orderBy(sql`min(${orderProducts.position})`);
-    const ledgerRows = await this.db
-      .select({
-        instalmentId: ledgerEntries.instalmentId,
-        type: ledgerEntries.type,
-        amount: sql<number>`sum(${ledgerEntries.amount})`.mapWith(Number),
-      })
-      .from(ledgerEntries)
-      .where(
-        and(
-          inArray(ledgerEntries.instalmentId, ids),
-          inArray(ledgerEntries.type, [...PAID_TYPES, ...REFUNDED_TYPES]),
-        ),
-      )
-      .groupBy(ledgerEntries.instalmentId, ledgerEntries.type);
+    const total =
+      knownTotal ??
+      (await this.db.select({ n: count() }).from(instalments).where(eq(instalments.orderId, order.id)))[0]
+        ?.n ??
+      rows.length;
+    // Two independent reads: side by side on a pool (PostgreSQL), one after the other on PGlite.
+    const [productRows, ledgerRows] = await Promise.all([
+      this.db
+        .select({
+          instalmentId: instalmentProducts.instalmentId,
+          name: orderProducts.name,
+          status: instalmentProducts.status,
+          amount: sql<number>`sum(${instalmentProducts.amount})`.mapWith(Number),
+          quantity: sql<number>`sum(${orderProducts.quantity})`.mapWith(Number),
+          position: sql<number>`min(${orderProducts.position})`.mapWith(Number),
+        })
+        .from(instalmentProducts)
+        .innerJoin(orderProducts, eq(orderProducts.id, instalmentProducts.orderProductId))
+        .where(inArray(instalmentProducts.instalmentId, ids))
+        .groupBy(instalmentProducts.instalmentId, orderProducts.name, instalmentProducts.status)
+        .orderBy(sql`min(${orderProducts.position})`),
+      this.db
+        .select({
+          instalmentId: ledgerEntries.instalmentId,
+          type: ledgerEntries.type,
+          amount: sql<number>`sum(${ledgerEntries.amount})`.mapWith(Number),
+        })
+        .from(ledgerEntries)
+        .where(
+          and(
+            inArray(ledgerEntries.instalmentId, ids),
+            inArray(ledgerEntries.type, [...PAID_TYPES, ...REFUNDED_TYPES]),
+          ),
+        )
+        .groupBy(ledgerEntries.instalmentId, ledgerEntries.type),
+    ]);
     const today = this.today();
     const out: Wire<typeof CustomerInstalment>[] = [];
     for (const i of rows) {

@@ -65,7 +65,9 @@ export const LEDGER_REFUND = {
 } as const;
 
 /** Spec 4: a CLOSED order whose cancelled amount is its whole amount is shown as CANCELED. */
-function displayStatusOf(order: Pick<OrderRow, 'status' | 'amount' | 'canceledAmount'>): OrderRow['status'] {
+export function displayStatusOf(
+  order: Pick<OrderRow, 'status' | 'amount' | 'canceledAmount'>,
+): OrderRow['status'] {
   const wholly = order.amount > 0 && order.canceledAmount >= order.amount;
   return order.status === 'CLOSED' && wholly ? 'CANCELED' : order.status;
 }

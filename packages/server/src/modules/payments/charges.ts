@@ -3,7 +3,7 @@
  * canceled and expired (the `pix-charge-expiry` job). docs/pix.md.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import type { DbOrTx, Tx } from '../../db/types.ts';
 import { tryJobLock } from '../../jobs/lock.ts';
@@ -170,6 +170,46 @@ export class Charges {
       .orderBy(desc(pixCharges.createdAt))
       .limit(1);
     return row ? this.toCharge(row) : null;
+  }
+
+  /**
+   * Several charges by id in one read (a page showing many instalments). An ACTIVE charge past its expiry is
+   * answered as EXPIRED, as `getCharge` would store it; nothing is written.
+   */
+  async chargesByIds(ids: readonly string[]): Promise<Map<string, Charge>> {
+    const wanted = ids.filter(isUuid);
+    if (wanted.length === 0) return new Map();
+    const rows = await this.o.db.select().from(pixCharges).where(inArray(pixCharges.id, wanted));
+    const now = this.o.clock.now().getTime();
+    return new Map(
+      rows.map((row) => {
+        const expired = row.status === 'ACTIVE' && row.expiresAt.getTime() <= now;
+        return [row.id, this.toCharge(expired ? { ...row, status: 'EXPIRED' } : row)];
+      }),
+    );
+  }
+
+  /** `activeChargeFor` of several references in one read: each reference's newest active, unexpired charge. */
+  async activeChargesFor(
+    purpose: ChargePurpose,
+    referenceIds: readonly string[],
+  ): Promise<Map<string, Charge>> {
+    if (referenceIds.length === 0) return new Map();
+    const rows = await this.o.db
+      .select()
+      .from(pixCharges)
+      .where(
+        and(
+          eq(pixCharges.purpose, purpose),
+          inArray(pixCharges.referenceId, [...referenceIds]),
+          eq(pixCharges.status, 'ACTIVE'),
+          gt(pixCharges.expiresAt, this.o.clock.now()),
+        ),
+      )
+      .orderBy(desc(pixCharges.createdAt));
+    const out = new Map<string, Charge>();
+    for (const row of rows) if (!out.has(row.referenceId)) out.set(row.referenceId, this.toCharge(row));
+    return out;
   }
 
   async cancelCharge(id: string): Promise<void> {

@@ -93,6 +93,16 @@ export class Payments implements PaymentsService {
     return this.charges.activeChargeFor(purpose, referenceId);
   }
 
+  /** Several charges by id in one read (charges.ts). */
+  chargesByIds(ids: readonly string[]): Promise<Map<string, Charge>> {
+    return this.charges.chargesByIds(ids);
+  }
+
+  /** Each reference's newest active, unexpired charge, in one read (charges.ts). */
+  activeChargesFor(purpose: ChargePurpose, referenceIds: readonly string[]): Promise<Map<string, Charge>> {
+    return this.charges.activeChargesFor(purpose, referenceIds);
+  }
+
   cancelCharge(id: string): Promise<void> {
     return this.charges.cancelCharge(id);
   }
