@@ -6,6 +6,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { cepRoutes } from './modules/cep/routes.ts';
 import { merchantSalesRoutes } from './modules/checkouts/merchant-routes.ts';
 import { checkoutRoutes } from './modules/checkouts/routes.ts';
+import { adminCustomerRoutes } from './modules/customers/admin-routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
 import { fraudRoutes } from './modules/fraud/routes.ts';
@@ -26,6 +27,7 @@ export function routeTable(services: Services): RouteDef[] {
     ...adminRoutes(services),
     ...adminMerchantRoutes(services),
     ...fraudRoutes(services),
+    ...adminCustomerRoutes(services),
     ...promotionRoutes(services),
     ...authRoutes(services),
     ...merchantRoutes(services),

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './admin-customers.ts';
 export * from './admin-merchants.ts';
 export * from './admin-promotions.ts';
 export * from './admin-risk.ts';

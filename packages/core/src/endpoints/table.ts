@@ -4,6 +4,7 @@
  * define.ts), so that a page does not carry every schema.
  */
 import { adminEndpoints } from './admin.ts';
+import { adminCustomerEndpoints } from './admin-customers.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
 import { adminPromotionEndpoints } from './admin-promotions.ts';
 import { adminRiskEndpoints } from './admin-risk.ts';
@@ -23,6 +24,7 @@ export const endpointGroups = {
   admin: adminEndpoints,
   adminMerchants: adminMerchantEndpoints,
   adminRisk: adminRiskEndpoints,
+  adminCustomers: adminCustomerEndpoints,
   adminPromotions: adminPromotionEndpoints,
   merchant: merchantEndpoints,
   merchantSales: merchantSalesEndpoints,

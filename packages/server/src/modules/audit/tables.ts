@@ -14,5 +14,9 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_actor_idx').on(t.actorType, t.actorId, t.createdAt)],
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorType, t.actorId, t.createdAt),
+    // A customer's or an order's history, newest first (the admin details).
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+  ],
 );
