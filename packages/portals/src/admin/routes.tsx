@@ -94,9 +94,27 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
     soon('store-tags', 'Tags'),
     soon('store-tags/create', 'Cadastrar Tag'),
     soon('store-tags/edit/:id', 'Editar Tag'),
-    soon('customers', 'Clientes'),
-    soon('customers/:customerId', 'Detalhes do cliente'),
-    soon('customers/:customerId/edit', 'Editar cliente'),
+    {
+      path: 'customers',
+      ...lazyPage(
+        () => import('./customers/CustomersPage.tsx'),
+        (m) => m.CustomersPage,
+      ),
+    },
+    {
+      path: 'customers/:customerId',
+      ...lazyPage(
+        () => import('./customers/CustomerDetailsPage.tsx'),
+        (m) => m.CustomerDetailsPage,
+      ),
+    },
+    {
+      path: 'customers/:customerId/edit',
+      ...lazyPage(
+        () => import('./customers/CustomerEditPage.tsx'),
+        (m) => m.CustomerEditPage,
+      ),
+    },
     {
       path: 'promotions',
       ...lazyPage(

@@ -25,6 +25,8 @@ export const STATUS_LABELS = {
   },
   store: { ACTIVE: 'Ativo', DISABLED: 'Desabilitado', ARCHIVED: 'Arquivado' },
   merchant: { ENABLED: 'Ativo', ARCHIVED: 'Arquivado' },
+  /** Spec 4: a customer is archived and unarchived from the admin's details. */
+  customer: { ACTIVE: 'Ativo', ARCHIVED: 'Arquivado' },
   promotion: { ACTIVE: 'Habilitado', DISABLED: 'Desabilitado' },
   requirement: UPFRONT_PAYMENT_STATUS_LABELS,
 } as const satisfies Record<string, Record<string, string>>;
