@@ -46,7 +46,14 @@ export const AdminCustomerSummary = v.object({
 });
 export type AdminCustomerSummary = v.InferOutput<typeof AdminCustomerSummary>;
 
-export const AdminCustomersPage = pageOf(AdminCustomerSummary);
+/**
+ * A page of customers. `totalElements` is exact up to the server's cap (10 000); above, `totalCapped` is true and the
+ * pages cover those first 10 000 (docs/admin-customers.md), as the merchant's checkout list does.
+ */
+export const AdminCustomersPage = v.object({
+  ...pageOf(AdminCustomerSummary).entries,
+  totalCapped: v.optional(v.boolean()),
+});
 export type AdminCustomersPage = v.InferOutput<typeof AdminCustomersPage>;
 
 /** Spec 3 "Limit": total (the bureau's), used (unpaid principal of active orders), current; plus the scores. */

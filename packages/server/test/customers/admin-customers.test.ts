@@ -114,6 +114,17 @@ describe('the list searches by the chosen field', () => {
     expect(res.body.totalPages).toBe(Math.ceil(res.body.totalElements / 2));
   });
 
+  it('counts at most the cap: above it, totalCapped and the pages of the first ones', async () => {
+    const page = await t.built.services.customerAdmin.list({ page: 0, size: 1, type: 'name' }, 2);
+    expect(page).toMatchObject({ totalElements: 2, totalPages: 2, totalCapped: true });
+    expect(page.content).toHaveLength(1);
+    const exact = await t.built.services.customerAdmin.list(
+      { page: 0, size: 1, type: 'cpf', text: maria.cpf },
+      2,
+    );
+    expect(exact).toMatchObject({ totalElements: 1, totalCapped: false });
+  });
+
   it('an unknown search type is a 400 with a message, a % typed is text, not a wildcard', async () => {
     expect((await search('address', 'x')).status).toBe(400);
     const res = await search('name', '%');
