@@ -8,6 +8,7 @@
 //   filters, each search kind (Drip code, merchant code, id, CPF, e-mail), 'Qtd. parcelas em atraso' on every row
 //                                                                                                   p95 < 50 ms
 //   admin order details: an order of 24 instalments with its history, among 10^5 audit entries      p95 < 50 ms
+//   admin customers list (10^6 customers): first page, a later page, a search by name, CPF, phone, e-mail   p95 < 50 ms
 // On both databases Drip runs on: PostgreSQL (DRIP_BENCH_DATABASE_URL, or a throw-away cluster as in
 // merchant-volume.mjs; skipped with a message when neither exists) and the embedded PGlite (a throw-away data folder).
 // The targets are PostgreSQL's, where a catalogue of this size runs (PGlite is one process on one data folder, the
@@ -16,7 +17,7 @@
 //   admin promotions list: first page, a later page (size 20, newest first)                      p95 < 50 ms
 // Options: --merchants N (10000), --stores N (100000), --orders N (1000000 on PostgreSQL), --pglite-orders N
 // (100000: PGlite's figures are not enforced, and a million orders with their instalments take it minutes to write),
-// --promotions N (10000), --audit N (100000), --requests N per call (60), --db pg|pglite|both (both),
+// --promotions N (10000), --audit N (100000), --customers N (1000000), --requests N per call (60), --db pg|pglite|both (both),
 // --keep (leave the PostgreSQL database and cluster running and print their URL, to EXPLAIN the statements).
 //
 // A list joins the benchmark as one entry of LISTS: its seed (SQL run once on the generated world, after the demo
@@ -34,6 +35,7 @@ const PG_ORDERS = arg('orders', 1_000_000);
 const PGLITE_ORDERS = arg('pglite-orders', 100_000);
 /** Orders generated on the database being measured (runOn sets it). */
 let ORDERS = PG_ORDERS;
+const CUSTOMERS = arg('customers', 1_000_000);
 const REQUESTS = arg('requests', 60);
 const DB = argText('db', 'both');
 const KEEP = process.argv.includes('--keep');
@@ -46,6 +48,13 @@ const CATALOGUE_API = '/catalogue/api/v1';
 const KINDS = `array['Loja','Casa','Empório','Ateliê','Mercado','Boutique','Livraria','Farmácia','Ótica','Pet Shop','Brechó','Armazém']`;
 const WORDS = `array['Aurora','Pitanga','Sabiá','Ipê','Jabuticaba','Caju','Araucária','Maracujá','Jacarandá','Cajá',
   'Pequi','Buriti','Tucano','Arara','Guará','Bem-te-vi','Capivara','Jatobá','Acerola','Graviola']`;
+// People as Brazilians are named: a first name and a family name of 20 each (a family name finds 1 row in 20).
+const FIRST = `array['Maria','José','Ana','João','Antônio','Francisca','Carlos','Paulo','Adriana','Lucas',
+  'Juliana','Marcos','Fernanda','Rafael','Luíza','Pedro','Camila','Bruno','Patrícia','Gabriel']`;
+const FAMILY = `array['Silva','Santos','Oliveira','Souza','Rodrigues','Ferreira','Alves','Pereira','Lima','Gomes',
+  'Costa','Ribeiro','Martins','Carvalho','Almeida','Lopes','Soares','Fernandes','Vieira','Barbosa']`;
+const personName = (g) =>
+  `(${FIRST})[1 + ${g} % 20] || ' ' || (${FAMILY})[1 + (${g} / 20) % 20] || ' ' || ${g}`;
 const shopName = (g) => `(${KINDS})[1 + ${g} % 12] || ' ' || (${WORDS})[1 + (${g} / 12) % 20] || ' ' || ${g}`;
 
 /**
@@ -355,6 +364,40 @@ const LISTS = [
     calls: ({ admin }) => [
       ['admin order details, 24 instalments + history', `${ADMIN_API}/orders/${BENCH_ORDER}`, admin],
     ],
+  },
+  {
+    name: 'customers',
+    async seed(q) {
+      // 11 digits and a phone per row, unique; not valid check digits (nothing checks them on the list's way).
+      return copyRow(q, 'customers', `cpf = '52998224725'`, CUSTOMERS, {
+        id: `md5('bench-customer-' || g)::uuid`,
+        name: personName('g'),
+        cpf: `lpad((g + 10000000000)::text, 11, '0')`,
+        phone: `'+55119' || lpad(g::text, 8, '0')`,
+        email: `'cliente' || g || '@exemplo.com.br'`,
+        created_at: `now() - g * interval '1 second'`,
+        updated_at: `now() - g * interval '1 second'`,
+      });
+    },
+    calls: ({ admin }) => {
+      // The count stops at 10 000 (docs/admin-customers.md): page 999 is the deepest the list offers.
+      const later = Math.min(999, Math.floor(CUSTOMERS / 10 / 2));
+      const list = `${ADMIN_API}/customers?page=0&size=10`;
+      return [
+        ['admin customers, first page', list, admin],
+        [`admin customers, page ${later}`, `${ADMIN_API}/customers?page=${later}&size=10`, admin],
+        ['admin customers, name (1 in 20)', `${list}&type=name&text=barbosa`, admin],
+        ['admin customers, name (a few)', `${list}&type=name&text=silva%2042`, admin],
+        ['admin customers, CPF whole', `${list}&type=cpf&text=100.004.321-00`, admin],
+        ['admin customers, CPF part', `${list}&type=cpf&text=0004321`, admin],
+        [
+          'admin customers, phone whole',
+          `${list}&type=phone&text=${encodeURIComponent('(11) 90004-3210')}`,
+          admin,
+        ],
+        ['admin customers, e-mail part', `${list}&type=email&text=cliente43210%40`, admin],
+      ];
+    },
   },
 ];
 

@@ -112,6 +112,7 @@ export {
   upfrontStatusOf,
 } from './checkout/state.ts';
 export { copyText } from './clipboard.ts';
+export * from './contract/admin-customers.ts';
 export * from './contract/admin-merchants.ts';
 export {
   AdminOrderCheckout,

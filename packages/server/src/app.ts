@@ -23,6 +23,7 @@ import { cepPortFor } from './modules/cep/port.ts';
 import { checkoutMerchantId } from './modules/checkouts/embed.ts';
 import { checkoutModule } from './modules/checkouts/module.ts';
 import { paymentsPortFor } from './modules/checkouts/payments-port.ts';
+import { CustomerAdminService } from './modules/customers/admin-service.ts';
 import { CustomerService } from './modules/customers/service.ts';
 import { FraudService } from './modules/fraud/service.ts';
 import { imageStoreFor } from './modules/images/module.ts';
@@ -160,6 +161,19 @@ export function buildServices(deps: AppDeps): Services {
   });
   const images = new ImageService(deps.imageStore ?? imageStoreFor(config), config.publicUrl);
   const catalogue = new CatalogueService({ db, clock, images, audit });
+  const fraud = new FraudService({ db, clock, audit, customerById: (id) => customers.profile(id) });
+  const instalments = instalmentModule({
+    config,
+    database,
+    clock,
+    log,
+    notifications,
+    payments: paymentsModule.payments,
+    credit: checkoutServices.credit,
+    queues,
+    webhooks,
+    audit,
+  });
   return {
     ...paymentsModule,
     ...checkoutServices,
@@ -192,18 +206,7 @@ export function buildServices(deps: AppDeps): Services {
       30_000,
     ),
     customers,
-    ...instalmentModule({
-      config,
-      database,
-      clock,
-      log,
-      notifications,
-      payments: paymentsModule.payments,
-      credit: checkoutServices.credit,
-      queues,
-      webhooks,
-      audit,
-    }),
+    ...instalments,
     ...settlementsModule,
     merchantAdmin: new MerchantAdminService({
       db,
@@ -216,7 +219,18 @@ export function buildServices(deps: AppDeps): Services {
       images,
       apiKeyPrefix: config.sandbox ? 'sk_sandbox_' : 'sk_live_',
     }),
-    fraud: new FraudService({ db, clock, audit, customerById: (id) => customers.profile(id) }),
+    fraud,
+    customerAdmin: new CustomerAdminService({
+      db,
+      clock,
+      audit,
+      auth,
+      passwords,
+      fraud,
+      credit: checkoutServices.credit,
+      orders: instalments.instalmentPayments,
+      sandbox: config.sandbox,
+    }),
   };
 }
 

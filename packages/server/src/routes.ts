@@ -6,6 +6,7 @@ import { adminCatalogueRoutes, catalogueRoutes } from './modules/catalogue/route
 import { cepRoutes } from './modules/cep/routes.ts';
 import { merchantSalesRoutes } from './modules/checkouts/merchant-routes.ts';
 import { checkoutRoutes } from './modules/checkouts/routes.ts';
+import { adminCustomerRoutes } from './modules/customers/admin-routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
 import { fraudRoutes } from './modules/fraud/routes.ts';
@@ -32,6 +33,7 @@ export function routeTable(services: Services): RouteDef[] {
     ...adminOrderListRoutes(services),
     ...fraudRoutes(services),
     ...pgfRoutes(services),
+    ...adminCustomerRoutes(services),
     ...promotionRoutes(services),
     ...authRoutes(services),
     ...merchantRoutes(services),

@@ -5,6 +5,7 @@
  */
 import { adminEndpoints } from './admin.ts';
 import { adminCatalogueEndpoints } from './admin-catalogue.ts';
+import { adminCustomerEndpoints } from './admin-customers.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
 import { adminOrderDetailsEndpoints } from './admin-order-details.ts';
 import { adminOrderOperationEndpoints } from './admin-order-operations.ts';
@@ -32,6 +33,7 @@ export const endpointGroups = {
   adminRisk: adminRiskEndpoints,
   adminOrderOperations: adminOrderOperationEndpoints,
   adminPgf: adminPgfEndpoints,
+  adminCustomers: adminCustomerEndpoints,
   adminPromotions: adminPromotionEndpoints,
   adminCatalogue: adminCatalogueEndpoints,
   merchant: merchantEndpoints,

@@ -110,9 +110,27 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
     { path: 'store-tags', ...lazyPage(catalogueViews, (m) => m.TagsPage) },
     { path: 'store-tags/create', ...lazyPage(catalogueForms, (m) => m.TagCreatePage) },
     { path: 'store-tags/edit/:id', ...lazyPage(catalogueForms, (m) => m.TagEditPage) },
-    soon('customers', 'Clientes'),
-    soon('customers/:customerId', 'Detalhes do cliente'),
-    soon('customers/:customerId/edit', 'Editar cliente'),
+    {
+      path: 'customers',
+      ...lazyPage(
+        () => import('./customers/CustomersPage.tsx'),
+        (m) => m.CustomersPage,
+      ),
+    },
+    {
+      path: 'customers/:customerId',
+      ...lazyPage(
+        () => import('./customers/CustomerDetailsPage.tsx'),
+        (m) => m.CustomerDetailsPage,
+      ),
+    },
+    {
+      path: 'customers/:customerId/edit',
+      ...lazyPage(
+        () => import('./customers/CustomerEditPage.tsx'),
+        (m) => m.CustomerEditPage,
+      ),
+    },
     {
       path: 'promotions',
       ...lazyPage(

@@ -15,6 +15,7 @@ import type { CepPort } from '../modules/cep/port.ts';
 import type { IdempotencyStore } from '../modules/checkouts/idempotency.ts';
 import type { CheckoutService } from '../modules/checkouts/service.ts';
 import type { CreditService } from '../modules/credit/service.ts';
+import type { CustomerAdminService } from '../modules/customers/admin-service.ts';
 import type { CustomerService } from '../modules/customers/service.ts';
 import type { DebtService } from '../modules/debts/service.ts';
 import type { FraudService } from '../modules/fraud/service.ts';
@@ -75,6 +76,8 @@ export interface Services {
   /** The risk lists: blocks, trust list, debt negotiation (audited). */
   fraud: FraudService;
   customers: CustomerService;
+  /** The back office's customers: search, details, edit, archive, password reset, limit review (audited). */
+  customerAdmin: CustomerAdminService;
   /** Shopper checkout lifecycle and merchant checkout API. */
   checkouts: CheckoutService;
   idempotency: IdempotencyStore;

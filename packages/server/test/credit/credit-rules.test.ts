@@ -35,6 +35,7 @@ function good(): CreditSnapshot {
       addressCep: '01310100',
       birthDate: '1990-01-01',
       phoneOnFile: false,
+      archived: false,
     },
     payer: { cpf: '52998224725', bankCode: '260' },
     bureau: {
@@ -73,6 +74,9 @@ const BREAKERS: Record<RuleName, (s: CreditSnapshot) => void> = {
   },
   MERCHANT_ENABLED: (s) => {
     s.merchant.enabled = false;
+  },
+  CUSTOMER_ARCHIVED: (s) => {
+    s.customer.archived = true;
   },
   BLOCKED_CUSTOMER_CPF: (s) => {
     s.blocked.cpf = true;
@@ -152,6 +156,7 @@ describe('credit rules', () => {
     expect(RULE_NAMES).toEqual([
       'EXPIRED',
       'MERCHANT_ENABLED',
+      'CUSTOMER_ARCHIVED',
       'BLOCKED_CUSTOMER_CPF',
       'BLOCKED_CUSTOMER_PHONE',
       'BLOCKED_CUSTOMER_ADDRESS_CEP',

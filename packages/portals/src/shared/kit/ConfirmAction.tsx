@@ -32,6 +32,57 @@ export interface ConfirmActionProps extends Omit<ButtonProps, 'children' | 'onCl
   canOpen?: () => boolean;
 }
 
+/**
+ * The confirmation dialog on its own, for an action chosen elsewhere (a menu entry): open while `opened`; runs
+ * `onConfirm` once, the dialog waiting for its promise, then closes.
+ */
+export function ConfirmDialog({
+  opened,
+  onClose,
+  question = CONFIRMATIONS.sure,
+  details,
+  confirmLabel = confirmLabels.confirm,
+  cancelLabel = confirmLabels.cancel,
+  color,
+  onConfirm,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  question?: string;
+  details?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  color?: ButtonProps['color'];
+  onConfirm: () => unknown;
+}) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={() => (busy ? undefined : onClose())} title={question} centered>
+      <Stack gap="md">
+        {details ? <Text component="div">{details}</Text> : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" disabled={busy} onClick={onClose}>
+            {cancelLabel}
+          </Button>
+          <Button color={color} loading={busy} onClick={() => void confirm()}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /** A button that runs its action only after a 'Você tem certeza?' dialog. */
 export function ConfirmAction({
   children,
@@ -44,35 +95,21 @@ export function ConfirmAction({
   ...button
 }: ConfirmActionProps) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
   return (
     <>
       <Button {...button} onClick={() => setOpen(canOpen ? canOpen() : true)}>
         {children}
       </Button>
-      <Modal opened={open} onClose={() => (busy ? undefined : setOpen(false))} title={question} centered>
-        <Stack gap="md">
-          {details ? <Text component="div">{details}</Text> : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" disabled={busy} onClick={() => setOpen(false)}>
-              {cancelLabel}
-            </Button>
-            <Button color={button.color} loading={busy} onClick={() => void confirm()}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={open}
+        onClose={() => setOpen(false)}
+        question={question}
+        details={details}
+        confirmLabel={confirmLabel}
+        cancelLabel={cancelLabel}
+        color={button.color}
+        onConfirm={onConfirm}
+      />
     </>
   );
 }

@@ -3,12 +3,13 @@ import '@mantine/notifications/styles.css';
 import { CustomerInstalment } from '@drip/core';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Meta, StoryObj } from '@storybook/react';
+import { useState } from 'react';
 import { fireEvent, userEvent, within } from 'storybook/test';
 import * as v from 'valibot';
 import { ApiFailure } from '../api.ts';
 import { PasswordInput } from '../PasswordInput.tsx';
 
-import { CONFIRMATIONS, ConfirmAction } from './ConfirmAction.tsx';
+import { CONFIRMATIONS, ConfirmAction, ConfirmDialog } from './ConfirmAction.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { DetailList } from './DetailList.tsx';
 import {
@@ -203,6 +204,34 @@ export const Confirm: Story = {
   play: async () => {
     const body = within(document.body);
     await userEvent.click(await body.findByRole('button', { name: 'Desabilitar' }));
+    await body.findByRole('dialog', {}, { timeout: 3000 });
+  },
+};
+
+/** The dialog opened from a menu entry (the admin customer's Actions): the caller holds `opened`. */
+function MenuConfirm() {
+  const [opened, setOpened] = useState(false);
+  return (
+    <Group p="md">
+      <button type="button" onClick={() => setOpened(true)}>
+        Arquivar
+      </button>
+      <ConfirmDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        details="Arquivar"
+        onConfirm={() => undefined}
+      />
+    </Group>
+  );
+}
+
+export const ConfirmFromMenu: Story = {
+  args: { children: <MenuConfirm /> },
+  parameters: { keyText: ['Você tem certeza?', 'Confirmar', 'Cancelar'] },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(await body.findByRole('button', { name: 'Arquivar' }));
     await body.findByRole('dialog', {}, { timeout: 3000 });
   },
 };

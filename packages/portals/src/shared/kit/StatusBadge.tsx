@@ -28,6 +28,8 @@ export const STATUS_LABELS = {
   category: { ACTIVE: 'Ativa', DISABLE: 'Desabilitada' },
   tag: { ACTIVE: 'Ativa', DISABLED: 'Desabilitada' },
   merchant: { ENABLED: 'Ativo', ARCHIVED: 'Arquivado' },
+  /** Spec 4: a customer is archived and unarchived from the admin's details. */
+  customer: { ACTIVE: 'Ativo', ARCHIVED: 'Arquivado' },
   promotion: { ACTIVE: 'Habilitado', DISABLED: 'Desabilitado' },
   requirement: UPFRONT_PAYMENT_STATUS_LABELS,
 } as const satisfies Record<string, Record<string, string>>;

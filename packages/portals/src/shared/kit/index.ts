@@ -18,7 +18,13 @@ export {
   offeredTags,
   rowsFromIds,
 } from './CategoryTagPicker.tsx';
-export { CONFIRMATIONS, ConfirmAction, type ConfirmActionProps, confirmLabels } from './ConfirmAction.tsx';
+export {
+  CONFIRMATIONS,
+  ConfirmAction,
+  type ConfirmActionProps,
+  ConfirmDialog,
+  confirmLabels,
+} from './ConfirmAction.tsx';
 export { CopyButton, copyMessages } from './CopyButton.tsx';
 export {
   type CappedNotice,

@@ -38,6 +38,23 @@ export class AuditService {
     private readonly clock: Clock,
   ) {}
 
+  /** The `details` of the newest entry of `action` on an entity (the previous review a new one compares with). */
+  async latest(db: DbOrTx, entityType: string, entityId: string, action: string): Promise<unknown> {
+    const [row] = await db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, entityType),
+          eq(auditLog.entityId, entityId),
+          eq(auditLog.action, action),
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(1);
+    return row?.details;
+  }
+
   async record(entry: AuditEntry, db: DbOrTx = this.db): Promise<void> {
     await db.insert(auditLog).values({
       actorType: entry.actorType,

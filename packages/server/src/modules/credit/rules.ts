@@ -52,6 +52,8 @@ export interface CreditSnapshot {
     birthDate: string | null;
     /** The phone verified in this checkout is the customer's verified phone on file: a proof of the CPF. */
     phoneOnFile: boolean;
+    /** An operator archived the customer: no new purchase until unarchived (docs/admin-customers.md). */
+    archived: boolean;
   };
   /** The payer of the verification Pix, when one was paid: with a matching CPF, the other proof of the CPF. */
   payer: { cpf: string; bankCode: string } | null;
@@ -110,7 +112,7 @@ export interface RuleOutcome {
 }
 
 /** What a decision records as a rule's name: its reason, or its own name when it denies with a shared reason. */
-export type CreditRuleName = DenialReason | 'MERCHANT_ENABLED' | 'DEBT_NEGOTIATION';
+export type CreditRuleName = DenialReason | 'MERCHANT_ENABLED' | 'DEBT_NEGOTIATION' | 'CUSTOMER_ARCHIVED';
 
 export interface CreditRule {
   /** Recorded name when it differs from the reason (several rules may deny with DEFAULT). */
@@ -168,6 +170,15 @@ export const CREDIT_RULES: readonly CreditRule[] = [
     group: 'operation',
     skippedBy: [],
     evaluate: (s) => ({ passed: s.merchant.enabled, details: { merchantEnabled: s.merchant.enabled } }),
+  },
+  {
+    // An archived customer buys nothing: an operator's decision, not a risk rule, so no merchant flag and not the
+    // trust list lift it. The generic denial: the shopper is told nothing about the account's state.
+    name: 'CUSTOMER_ARCHIVED',
+    reason: 'DEFAULT',
+    group: 'operation',
+    skippedBy: [],
+    evaluate: (s) => ({ passed: !s.customer.archived, details: { customerArchived: s.customer.archived } }),
   },
   {
     reason: 'BLOCKED_CUSTOMER_CPF',

@@ -3,10 +3,17 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ShapedStatements } from '../../db/shaped.ts';
 import type { DbOrTx } from '../../db/types.ts';
+import { CustomerService } from '../customers/service.ts';
 import { FraudService } from '../fraud/service.ts';
 import { instalments, orders } from '../orders/tables.ts';
 import type { PortfolioExposure } from './exposure.ts';
-import { type CreditConfig, type CreditDecision, type CreditSnapshot, evaluateCredit } from './rules.ts';
+import {
+  type BureauResult,
+  type CreditConfig,
+  type CreditDecision,
+  type CreditSnapshot,
+  evaluateCredit,
+} from './rules.ts';
 import { type AntifraudPort, type BureauPort, magicProfile } from './sandbox.ts';
 import { creditDecisions } from './tables.ts';
 
@@ -68,7 +75,8 @@ function historySql(): SQL {
       (select coalesce(sum(open), 0) from p)::text as unpaid,
       (select count(*) from p where due_date < ${p('today')}::date)::int as late,
       (select count(*) from p where number = 1)::int as first_unpaid,
-      ${FraudService.creditListsSql()}`;
+      ${FraudService.creditListsSql()},
+      ${CustomerService.archivedSql()}`;
 }
 
 const HistoryRows = v.object({
@@ -85,6 +93,7 @@ const HistoryRows = v.object({
       blocked_bank: v.boolean(),
       whitelisted: v.boolean(),
       on_debt_negotiation: v.boolean(),
+      customer_archived: v.boolean(),
     }),
   ),
 });
@@ -110,6 +119,22 @@ export class CreditService {
       where o.customer_id = ${customerId} and o.status = 'ACTIVE' and i.status = 'PENDING'`);
     const row = v.parse(v.object({ rows: v.array(v.object({ used: v.string() })) }), result).rows[0];
     return cents(Number(row?.used ?? 0));
+  }
+
+  /**
+   * What the bureau and the anti-fraud provider say of a customer now (the admin's customer details and its
+   * 'Revisar limite'); a magic sandbox CPF answers as it does in a checkout's analysis.
+   */
+  async scoresOf(customer: {
+    cpf: string;
+    phone: string;
+    email: string | null;
+  }): Promise<{ bureau: BureauResult; antifraudScore: number }> {
+    const [bureau, antifraudScore] = await Promise.all([
+      this.o.bureau.query(customer.cpf),
+      this.o.antifraud.score(customer),
+    ]);
+    return { bureau, antifraudScore };
   }
 
   /**
@@ -160,6 +185,7 @@ export class CreditService {
         addressCep: input.customer.addressCep,
         birthDate: input.customer.birthDate,
         phoneOnFile: input.customer.phoneOnFile,
+        archived: r.customer_archived,
       },
       payer: input.payer,
       bureau,

@@ -122,6 +122,14 @@ export class CustomerService {
     return knownForPhoneOnly(cpf);
   }
 
+  /**
+   * SQL select item `customer_archived`: whether the customer (placeholder `customerId`) is archived, a fragment of
+   * the credit analysis' one history statement (an archived customer buys nothing).
+   */
+  static archivedSql(): SQL {
+    return sql`exists(select 1 from ${customers} ca where ca.id = ${sql.placeholder('customerId')}::uuid and ca.status = 'ARCHIVED') as customer_archived`;
+  }
+
   /** The complete data on file of the CPF's customer, as a checkout's customer data; null otherwise. */
   static checkoutDataOnFile(db: DbOrTx, cpf: string): Promise<CheckoutCustomerData | null> {
     return checkoutDataOnFile(db, cpf);

@@ -35,11 +35,18 @@ export const customers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // The admin list pages by name, id and searches a part of the name, e-mail, CPF or phone (pg_trgm):
+  // docs/admin-customers.md and docs/benchmarks.md.
   (t) => [
     uniqueIndex('customers_cpf_uq').on(t.cpf),
     index('customers_phone_idx').on(t.phone),
     // The admin orders list finds a customer's orders by e-mail, any case (docs/admin-orders.md).
     index('customers_email_lower_idx').on(sql`lower(${t.email})`),
+    index('customers_name_id_idx').on(t.name, t.id),
+    index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('customers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('customers_cpf_trgm_idx').using('gin', t.cpf.op('gin_trgm_ops')),
+    index('customers_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,0 +1,123 @@
+/**
+ * The back office's customer calls (spec 7, "Admin": Customers): the searchable list, the details (customer, limit,
+ * scores, fraud report, whitelist entry, negotiation flag, orders), the edit (CPF and phone only here), archive,
+ * enable, password reset and limit review. Amounts in reais on the wire (centavos in the domain).
+ */
+import * as v from 'valibot';
+import { isValidCpf, onlyDigits } from '../br.ts';
+import { normalizeShopperPhone } from '../phone.ts';
+import { CustomerRiskLists } from './admin-risk.ts';
+import { CustomerProfile } from './auth.ts';
+import { CustomerOrderSummary, pageOf } from './orders.ts';
+import { pageQueryEntries } from './primitives.ts';
+
+/** Spec 2.2: the list searches by one field, chosen with the text. */
+export const CUSTOMER_SEARCH_TYPES = ['name', 'cpf', 'phone', 'email'] as const;
+export type CustomerSearchType = (typeof CUSTOMER_SEARCH_TYPES)[number];
+export const CUSTOMER_SEARCH_LABELS: Record<CustomerSearchType, string> = {
+  name: 'Nome',
+  cpf: 'CPF',
+  phone: 'Telefone',
+  email: 'E-mail',
+};
+
+export const CUSTOMER_CPF_TAKEN = 'Este CPF já pertence a outro cliente';
+export const CUSTOMER_PHONE_TAKEN = 'Este telefone já pertence a outro cliente';
+export const CUSTOMER_CPF_INVALID = 'CPF inválido';
+export const CUSTOMER_PHONE_INVALID = 'Telefone inválido';
+
+export const AdminCustomersQuery = v.object({
+  ...pageQueryEntries(),
+  type: v.optional(v.picklist(CUSTOMER_SEARCH_TYPES, 'Tipo de busca desconhecido'), 'name'),
+  text: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(200, 'A busca deve ter no máximo 200 caracteres')),
+  ),
+});
+export type AdminCustomersQuery = v.InferOutput<typeof AdminCustomersQuery>;
+
+export const AdminCustomerSummary = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.nullable(v.string()),
+  cpf: v.string(),
+  phone: v.string(),
+  addressCep: v.nullable(v.string()),
+  status: v.picklist(['ACTIVE', 'ARCHIVED']),
+});
+export type AdminCustomerSummary = v.InferOutput<typeof AdminCustomerSummary>;
+
+/**
+ * A page of customers. `totalElements` is exact up to the server's cap (10 000); above, `totalCapped` is true and the
+ * pages cover those first 10 000 (docs/admin-customers.md), as the merchant's checkout list does.
+ */
+export const AdminCustomersPage = v.object({
+  ...pageOf(AdminCustomerSummary).entries,
+  totalCapped: v.optional(v.boolean()),
+});
+export type AdminCustomersPage = v.InferOutput<typeof AdminCustomersPage>;
+
+/** Spec 3 "Limit": total (the bureau's), used (unpaid principal of active orders), current; plus the scores. */
+export const AdminCustomerLimit = v.object({
+  total: v.number(),
+  used: v.number(),
+  current: v.number(),
+  serasaScore: v.number(),
+  serasaNegativated: v.boolean(),
+});
+export type AdminCustomerLimit = v.InferOutput<typeof AdminCustomerLimit>;
+
+export const AdminCustomerDetails = v.object({
+  customer: CustomerProfile,
+  fraudReport: CustomerRiskLists,
+  limit: AdminCustomerLimit,
+  clearsaleScore: v.number(),
+  orders: v.array(CustomerOrderSummary),
+});
+export type AdminCustomerDetails = v.InferOutput<typeof AdminCustomerDetails>;
+
+const optionalText = (max: number) =>
+  v.optional(v.nullable(v.pipe(v.string('O valor deve ser um texto'), v.trim(), v.maxLength(max))), null);
+
+/** Spec 5: e-mail required; CPF (sent as digits) and phone editable only in this admin form. */
+export const AdminCustomerUpdateRequest = v.object({
+  name: v.pipe(v.string('Nome é obrigatório'), v.trim(), v.nonEmpty('Nome é obrigatório'), v.maxLength(120)),
+  email: v.pipe(
+    v.string('E-mail é obrigatório'),
+    v.trim(),
+    v.nonEmpty('E-mail é obrigatório'),
+    v.email('E-mail inválido'),
+    v.maxLength(254),
+  ),
+  cpf: v.pipe(
+    v.string(CUSTOMER_CPF_INVALID),
+    v.transform(onlyDigits),
+    v.check(isValidCpf, CUSTOMER_CPF_INVALID),
+  ),
+  phone: v.pipe(
+    v.string(CUSTOMER_PHONE_INVALID),
+    v.check((s) => normalizeShopperPhone(s) !== null, CUSTOMER_PHONE_INVALID),
+    v.transform((s) => normalizeShopperPhone(s) ?? s),
+  ),
+  addressCep: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.transform(onlyDigits),
+        v.check((s) => s === '' || s.length === 8, 'CEP inválido'),
+        v.transform((s) => (s === '' ? null : s)),
+      ),
+    ),
+    null,
+  ),
+  addressStreet: optionalText(200),
+  addressNumber: optionalText(20),
+  addressComplement: optionalText(200),
+  addressNeighborhood: optionalText(120),
+  addressCity: optionalText(120),
+  addressState: optionalText(2),
+});
+export type AdminCustomerUpdateRequest = v.InferOutput<typeof AdminCustomerUpdateRequest>;
+
+/** The reset's answer: whether the SMS was queued. The password itself never leaves the server but by SMS. */
+export const AdminCustomerPasswordReset = v.object({ smsQueued: v.boolean() });
+export type AdminCustomerPasswordReset = v.InferOutput<typeof AdminCustomerPasswordReset>;

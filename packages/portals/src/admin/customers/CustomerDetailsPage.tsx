@@ -1,0 +1,268 @@
+import {
+  type AdminCustomerDetails,
+  type CustomerOrderSummary,
+  formatBRL,
+  formatCep,
+  formatCpf,
+  formatDate,
+  formatPhone,
+  reaisToCents,
+} from '@drip/core';
+import { Anchor, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { failureStatus } from '../../shared/api.ts';
+import {
+  ConfirmAction,
+  ConfirmDialog,
+  type DetailItem,
+  DetailList,
+  LoadError,
+  notifyError,
+  notifySuccess,
+  PageLoader,
+  ResponsiveTable,
+  StatusBadge,
+  type TableColumn,
+} from '../../shared/kit/index.ts';
+import { type CustomerAction, useAdminCustomer, useCustomerAction } from '../api/customers.ts';
+import { CUSTOMERS_PATH, customerPath } from './CustomersPage.tsx';
+
+/** Spec 8's toasts of the customer details, word for word. */
+export const CUSTOMER_DETAILS_MESSAGES = {
+  archived: 'O cliente foi arquivado',
+  unarchived: 'O cliente foi desarquivado',
+  passwordReset: 'A senha foi redefinida',
+  failed: (status: number) => `Operação falhou (${status})`,
+  limitReviewed: 'Limite revisado com sucesso',
+  limitReviewFailed: 'Não foi possível revisar o limite',
+  whitelistAdded: 'Usuários adicionados a whitelist com sucesso',
+  whitelistRemoved: 'Usuários removidos a whitelist com sucesso',
+  whitelistAddFailed: 'Não foi possível adicionar os usuários a whitelist',
+  whitelistRemoveFailed: 'Não foi possível remover os usuários a whitelist',
+  negotiationAdded: 'Usuários adicionados a lista de negociação com sucesso',
+  negotiationRemoved: 'Usuários removidos a lista de negociação com sucesso',
+  negotiationAddFailed: 'Ocorreu um erro ao adicionar a lista de negociação',
+  negotiationRemoveFailed: 'Ocorreu um erro ao remover a lista de negociação',
+} as const;
+
+const M = CUSTOMER_DETAILS_MESSAGES;
+
+/** Each action's menu entry and its toasts. */
+const ACTIONS: Record<CustomerAction, { label: string; ok: string; failed: (status: number) => string }> = {
+  archive: { label: 'Arquivar', ok: M.archived, failed: M.failed },
+  enable: { label: 'Desarquivar', ok: M.unarchived, failed: M.failed },
+  resetPassword: { label: 'Redefinir senha', ok: M.passwordReset, failed: M.failed },
+  reviewLimit: { label: 'Revisar limite', ok: M.limitReviewed, failed: () => M.limitReviewFailed },
+  whitelistAdd: { label: 'Adicionar à whitelist', ok: M.whitelistAdded, failed: () => M.whitelistAddFailed },
+  whitelistRemove: {
+    label: 'Remover da whitelist',
+    ok: M.whitelistRemoved,
+    failed: () => M.whitelistRemoveFailed,
+  },
+  negotiationAdd: {
+    label: 'Adicionar à negociação',
+    ok: M.negotiationAdded,
+    failed: () => M.negotiationAddFailed,
+  },
+  negotiationRemove: {
+    label: 'Remover da negociação',
+    ok: M.negotiationRemoved,
+    failed: () => M.negotiationRemoveFailed,
+  },
+};
+
+const yesNo = (value: boolean) => (value ? 'Sim' : 'Não');
+const money = (reais: number) => formatBRL(reaisToCents(reais));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="md">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The Actions menu: every entry asks 'Você tem certeza?' before it runs (spec 2.2). */
+function ActionsMenu({ details }: { details: AdminCustomerDetails }) {
+  const { customer, fraudReport } = details;
+  const run = useCustomerAction(customer.id, customer.cpf);
+  const [pending, setPending] = useState<CustomerAction | null>(null);
+  const entries: CustomerAction[] = [
+    customer.status === 'ARCHIVED' ? 'enable' : 'archive',
+    'resetPassword',
+    fraudReport.whitelist?.active ? 'whitelistRemove' : 'whitelistAdd',
+    fraudReport.isOnDebtNegotiation ? 'negotiationRemove' : 'negotiationAdd',
+  ];
+  const confirm = async (action: CustomerAction) => {
+    try {
+      await run.mutateAsync(action);
+      notifySuccess(ACTIONS[action].ok);
+    } catch (error) {
+      notifyError(ACTIONS[action].failed(failureStatus(error)));
+    }
+  };
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="default">Ações</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {entries.map((action) => (
+            <Menu.Item key={action} onClick={() => setPending(action)}>
+              {ACTIONS[action].label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <ConfirmDialog
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        details={pending === null ? null : ACTIONS[pending].label}
+        onConfirm={() => (pending === null ? undefined : confirm(pending))}
+      />
+    </>
+  );
+}
+
+function ReviewLimit({ details }: { details: AdminCustomerDetails }) {
+  const run = useCustomerAction(details.customer.id, details.customer.cpf);
+  const review = async () => {
+    try {
+      await run.mutateAsync('reviewLimit');
+      notifySuccess(M.limitReviewed);
+    } catch {
+      notifyError(M.limitReviewFailed);
+    }
+  };
+  return (
+    <ConfirmAction variant="light" onConfirm={review}>
+      Revisar limite
+    </ConfirmAction>
+  );
+}
+
+const orderColumns: TableColumn<CustomerOrderSummary>[] = [
+  { id: 'code', header: 'Código', phone: 'title', cell: (o) => o.code },
+  { id: 'merchant', header: 'Loja', cell: (o) => o.merchantName },
+  { id: 'amount', header: 'Total', cell: (o) => money(o.amount) },
+  { id: 'unpaid', header: 'Parcelas pendentes', cell: (o) => o.unpaidInstalmentsCount },
+  { id: 'status', header: 'Status', cell: (o) => <StatusBadge kind="order" status={o.status} /> },
+  { id: 'createdAt', header: 'Data de criação', cell: (o) => formatDate(o.createdAt) },
+  {
+    id: 'details',
+    header: 'Ações',
+    hideHeader: true,
+    phone: 'action',
+    cell: (o) => (
+      <Button component={Link} to={`/admin/orders/${encodeURIComponent(o.id)}`} size="xs" variant="light">
+        Detalhes
+      </Button>
+    ),
+  },
+];
+
+function customerItems(d: AdminCustomerDetails): DetailItem[] {
+  const c = d.customer;
+  return [
+    { label: 'ID', value: c.id },
+    { label: 'Nome', value: c.name },
+    { label: 'CPF', value: formatCpf(c.cpf) },
+    { label: 'Telefone', value: formatPhone(c.phone) },
+    { label: 'E-mail', value: c.email },
+    { label: 'Status', value: <StatusBadge kind="customer" status={c.status} /> },
+    { label: 'CEP', value: c.addressCep ? formatCep(c.addressCep) : null },
+    { label: 'Rua', value: c.addressStreet },
+    { label: 'Número', value: c.addressNumber },
+    { label: 'Complemento', value: c.addressComplement },
+    { label: 'Bairro', value: c.addressNeighborhood },
+    { label: 'Cidade', value: c.addressCity },
+    { label: 'Estado', value: c.addressState },
+  ];
+}
+
+function limitItems(d: AdminCustomerDetails): DetailItem[] {
+  return [
+    { label: 'Limite total', value: money(d.limit.total) },
+    { label: 'Limite utilizado', value: money(d.limit.used) },
+    { label: 'Limite atual', value: money(d.limit.current) },
+    { label: 'Score Serasa', value: d.limit.serasaScore },
+    { label: 'Negativado no Serasa', value: yesNo(d.limit.serasaNegativated) },
+    { label: 'Score Clearsale', value: d.clearsaleScore },
+  ];
+}
+
+function riskItems(d: AdminCustomerDetails): DetailItem[] {
+  const r = d.fraudReport;
+  return [
+    { label: 'CPF bloqueado', value: yesNo(r.blockedCpf) },
+    { label: 'Telefone bloqueado', value: yesNo(r.blockedPhone) },
+    { label: 'CEP bloqueado', value: yesNo(r.blockedAddressCep) },
+    { label: 'Whitelist', value: r.whitelist ? yesNo(r.whitelist.active) : 'Não' },
+    { label: 'Whitelist expira em', value: r.whitelist ? formatDate(r.whitelist.expiresAt) : null },
+    { label: 'Em negociação', value: yesNo(r.isOnDebtNegotiation) },
+  ];
+}
+
+/** 'Detalhes do cliente' (spec 2.2): data, limit and scores, risk lists, orders; the Actions menu, Edit, Revisar limite. */
+export function CustomerDetailsPage() {
+  const { customerId = '' } = useParams();
+  const query = useAdminCustomer(customerId);
+  if (query.isPending) return <PageLoader />;
+  if (query.isError)
+    return (
+      <LoadError
+        title="Não foi possível carregar o cliente"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  const d = query.data;
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={CUSTOMERS_PATH} size="sm">
+        Voltar para os clientes
+      </Anchor>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>Detalhes do cliente</Title>
+          <Text c="dimmed">{d.customer.name}</Text>
+        </div>
+        <Group gap="sm" wrap="wrap">
+          <ActionsMenu details={d} />
+          <ReviewLimit details={d} />
+          <Button component={Link} to={`${customerPath(d.customer.id)}/edit`}>
+            Editar
+          </Button>
+        </Group>
+      </Group>
+      <Section title="Dados do cliente">
+        <DetailList items={customerItems(d)} />
+      </Section>
+      <Section title="Limite e scores">
+        <DetailList items={limitItems(d)} />
+      </Section>
+      <Section title="Relatório de fraude">
+        <DetailList items={riskItems(d)} />
+      </Section>
+      <Section title="Pedidos">
+        {d.orders.length === 0 ? (
+          <Text c="dimmed">Nenhum pedido</Text>
+        ) : (
+          <ResponsiveTable
+            label="Pedidos do cliente"
+            columns={orderColumns}
+            rows={d.orders}
+            getRowId={(o) => o.id}
+          />
+        )}
+      </Section>
+    </Stack>
+  );
+}
