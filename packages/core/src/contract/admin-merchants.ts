@@ -518,3 +518,28 @@ export function termStates<T extends { expirationDate: string | null }>(
 
 /** Centavos → wire reais, null kept. */
 export const reaisOrNull = (c: number | null): number | null => (c === null ? null : centsToReais(cents(c)));
+
+/** Spec 9: the bank account type codes a merchant's account may have; the spec gives only 001's label. */
+export const BANK_ACCOUNT_TYPE_CODES = [
+  '001',
+  '002',
+  '003',
+  '006',
+  '007',
+  '013',
+  '022',
+  '023',
+  '028',
+  '032',
+  '034',
+  '037',
+  '043',
+  '131',
+] as const;
+const BANK_ACCOUNT_TYPE_LABELS: Readonly<Record<string, string>> = { '001': 'Conta Corrente Pessoa Física' };
+
+/** A bank account type as a screen shows it: the code with its label when the spec gives one ('001 - Conta…'). */
+export function bankAccountTypeLabel(code: string): string {
+  const label = BANK_ACCOUNT_TYPE_LABELS[code];
+  return label ? `${code} - ${label}` : code;
+}

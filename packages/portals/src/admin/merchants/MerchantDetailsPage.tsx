@@ -1,6 +1,7 @@
 import {
   type AdminMerchantDetails,
   type AdminMerchantUser,
+  bankAccountTypeLabel,
   formatBRL,
   formatCep,
   formatCnpj,
@@ -178,7 +179,10 @@ const bank = (m: AdminMerchantDetails): DetailItem[] => [
     label: 'Banco',
     value: m.bankCode === null ? null : [m.bankCode, m.bankLegalName].filter(Boolean).join(' - '),
   },
-  { label: 'Tipo de conta', value: m.bankAccountTypeCode },
+  {
+    label: 'Tipo de conta',
+    value: m.bankAccountTypeCode === null ? null : bankAccountTypeLabel(m.bankAccountTypeCode),
+  },
   { label: 'Agência', value: m.bankAccountAgencyNumber },
   { label: 'Conta', value: m.bankAccountNumber },
   { label: 'Dígito', value: m.bankAccountNumberDigit },
