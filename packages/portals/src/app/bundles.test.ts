@@ -279,6 +279,12 @@ describe('portal bundles', () => {
     expect(details.filter((id) => /\/node_modules\/(react-)?imask\//.test(id))).toEqual([]);
   });
 
+  it("keeps imask out of the store form's first load: it has no masked field", () => {
+    const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/admin/catalogue/forms.ts']);
+    expect(modules).toContain('src/admin/catalogue/StoreForm.tsx');
+    expect(modules.filter((id) => /\/node_modules\/(react-)?imask\//.test(id))).toEqual([]);
+  });
+
   it("keeps the catalogue forms and the store details' dialogs out of the catalogue lists' first load", () => {
     const views = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/admin/catalogue/views.ts']);
     expect(views).toContain('src/admin/catalogue/StoreViews.tsx');
