@@ -7,13 +7,15 @@
 // The signed-in pages get their session the way the portals keep it: the token pair from the API's login, put in
 // localStorage under the area's keys (spec 3 "Sessions", SESSION_KEYS in @drip/core).
 // Targets: each area's login page ≤ 150 KB, each back-office page ≤ 220 KB (JS + CSS, gzip).
-// Usage: node bench/portal-first-load.mjs [--verbose]
+// Usage: node bench/portal-first-load.mjs [--verbose] [--only WORD]
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/lib.mjs';
 import { CHROMIUM_FLAGS, firstScreenAt, markFirstScreen, startLikeNpmStart } from './lib.mjs';
 
 const VERBOSE = process.argv.includes('--verbose');
+// `--only WORD`: only the pages whose name contains WORD (e.g. `--only form`), to measure a few quickly.
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const KB = 1024;
 const LOGIN_TARGET = 150 * KB;
 const PAGE_TARGET = 220 * KB;
@@ -26,6 +28,10 @@ const SETTLE_MS = 4500;
 // empty state) has replaced the loader.
 const LOGIN_READY = 'form button[type="submit"]';
 const CONTENT_READY = 'main :is(table, [role="status"]:not([aria-live]))';
+// A form page is usable when its submit button is there (an edit form renders it once the record came); a details
+// page when its first section is.
+const FORM_READY = 'main form button[type="submit"]';
+const STORE_DETAILS_READY = 'main section[aria-label="Loja"]';
 
 /** The keys of each area's token pair in Web Storage (SESSION_KEYS in packages/core/src/api/token-store.ts). */
 const KEYS = {
@@ -72,6 +78,23 @@ async function signIn(dripUrl) {
     password: c.password,
   });
   return { admin, merchant, customer };
+}
+
+/** Ids for the admin's `:id` pages: the first merchant and the first store, read through the admin API. */
+async function demoIds(dripUrl, admin) {
+  const get = async (path) => {
+    const res = await fetch(`${dripUrl}${path}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+    return res.json();
+  };
+  const first = (page, what) => {
+    const row = (page.content ?? page.items ?? page.data ?? page)[0];
+    if (!row?.id) throw new Error(`no ${what} in ${JSON.stringify(page).slice(0, 200)}`);
+    return row.id;
+  };
+  const merchants = await get('/admin_backoffice/api/v1/merchants?page=0&size=1');
+  const stores = await get('/admin_backoffice/api/v1/merchants/stores-service/stores?page=0&size=1');
+  return { merchantId: first(merchants, 'merchant'), storeId: first(stores, 'store') };
 }
 
 /** One cold load of `path` in a fresh context; the JS/CSS requested before and after the first usable screen. */
@@ -177,6 +200,48 @@ const PAGES = [
     target: PAGE_TARGET,
   },
   {
+    name: 'merchant form',
+    path: '/admin/merchants/create',
+    area: 'admin',
+    ready: FORM_READY,
+    target: PAGE_TARGET,
+  },
+  {
+    name: 'merchant edit',
+    path: '/admin/merchants/:merchantId/edit',
+    area: 'admin',
+    ready: FORM_READY,
+    target: PAGE_TARGET,
+  },
+  {
+    name: 'store form',
+    path: '/admin/stores/create',
+    area: 'admin',
+    ready: FORM_READY,
+    target: PAGE_TARGET,
+  },
+  {
+    name: 'store details',
+    path: '/admin/stores/:storeId',
+    area: 'admin',
+    ready: STORE_DETAILS_READY,
+    target: PAGE_TARGET,
+  },
+  {
+    name: 'store edit',
+    path: '/admin/stores/:storeId/edit',
+    area: 'admin',
+    ready: FORM_READY,
+    target: PAGE_TARGET,
+  },
+  {
+    name: 'promotion form',
+    path: '/admin/promotions/create',
+    area: 'admin',
+    ready: FORM_READY,
+    target: PAGE_TARGET,
+  },
+  {
     name: 'merchant orders',
     path: '/parceira/pedidos',
     area: 'merchant',
@@ -201,16 +266,19 @@ const drip = await startLikeNpmStart('drip-bench-portal-load-');
 let browser;
 try {
   const sessions = await signIn(drip.url);
+  const ids = await demoIds(drip.url, sessions.admin);
+  for (const page of PAGES) page.path = page.path.replace(/:(\w+)/g, (_, name) => ids[name]);
   browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   // Warm-up (the server's compression caches, PGlite).
   await oneLoad(browser, drip.url, PAGES[0], sessions);
   const kb = (n) => `${(n / KB).toFixed(1)} KB`;
   console.log('portal first load (cold cache, JS + CSS in gzip bytes until the first screen is usable)');
   console.log(
-    `  ${'page'.padEnd(17)} ${'path'.padEnd(18)} ${'JS'.padStart(9)} ${'CSS'.padStart(9)} ${'total'.padStart(9)}  ${'target'.padStart(10)}  ${'ms'.padStart(5)}   ${'prefetched after'.padStart(16)}`,
+    `  ${'page'.padEnd(17)} ${'path'.padEnd(28)} ${'JS'.padStart(9)} ${'CSS'.padStart(9)} ${'total'.padStart(9)}  ${'target'.padStart(10)}  ${'ms'.padStart(5)}   ${'prefetched after'.padStart(16)}`,
   );
   let missed = 0;
   for (const page of PAGES) {
+    if (ONLY && !page.name.includes(ONLY)) continue;
     const load = await oneLoad(browser, drip.url, page, sessions);
     if (load.finalPath !== page.path) {
       throw new Error(`${page.path} ended on ${load.finalPath} (is the session accepted?)`);
@@ -223,7 +291,7 @@ try {
     const ok = js + css <= page.target;
     if (!ok) missed++;
     console.log(
-      `  ${page.name.padEnd(17)} ${page.path.padEnd(18)} ${kb(js).padStart(9)} ${kb(css).padStart(9)} ${kb(js + css).padStart(9)}  ≤ ${kb(page.target).padStart(8)}  ${String(Math.round(load.ms)).padStart(5)}   ${kb(later).padStart(9)} (${after.length} files) ${ok ? 'met' : 'NOT met'}`,
+      `  ${page.name.padEnd(17)} ${page.path.padEnd(28)} ${kb(js).padStart(9)} ${kb(css).padStart(9)} ${kb(js + css).padStart(9)}  ≤ ${kb(page.target).padStart(8)}  ${String(Math.round(load.ms)).padStart(5)}   ${kb(later).padStart(9)} (${after.length} files) ${ok ? 'met' : 'NOT met'}`,
     );
     if (VERBOSE) {
       for (const a of first) console.log(`      ${new URL(a.url).pathname} ${kb(await gzipBytes(a.url))}`);

@@ -24,6 +24,9 @@ const promotionPages = () => import('./promotions/pages.ts');
 // load carries no form and no dialog, and the entry one import() site less than a module each.
 const catalogueViews = () => import('./catalogue/views.ts');
 const catalogueForms = () => import('./catalogue/forms.ts');
+// The store details are their own import() site: with the forms they fetched every form control (the selects'
+// combobox and popover code, the number and masked inputs), none of which they show.
+const storeDetails = () => import('./catalogue/StoreDetails.tsx');
 
 /**
  * Spec 2.2: the admin pages under `/admin` (the login, the guard, the layout and the home redirect are in
@@ -102,7 +105,7 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
     },
     { path: 'stores', ...lazyPage(catalogueViews, (m) => m.StoresPage) },
     { path: 'stores/create', ...lazyPage(catalogueForms, (m) => m.StoreCreatePage) },
-    { path: 'stores/:storeId', ...lazyPage(catalogueForms, (m) => m.StoreDetailsPage) },
+    { path: 'stores/:storeId', ...lazyPage(storeDetails, (m) => m.StoreDetailsPage) },
     { path: 'stores/:storeId/edit', ...lazyPage(catalogueForms, (m) => m.StoreEditPage) },
     { path: 'store-categories', ...lazyPage(catalogueViews, (m) => m.CategoriesPage) },
     { path: 'store-categories/create', ...lazyPage(catalogueForms, (m) => m.CategoryCreatePage) },

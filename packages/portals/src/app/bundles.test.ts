@@ -264,6 +264,27 @@ describe('portal bundles', () => {
     }
   });
 
+  it("keeps the merchants list out of the merchant forms' first load, and the form controls out of the store details'", () => {
+    const layout = ['src/admin/AdminLayout.tsx'];
+    for (const form of ['MerchantFormPage.tsx', 'MerchantUserFormPage.tsx', 'TermFormPage.tsx']) {
+      const modules = firstLoadModules([...layout, `src/admin/merchants/${form}`]);
+      expect(modules).toContain(`src/admin/merchants/${form}`);
+      expect(modules).not.toContain('src/admin/merchants/MerchantsPage.tsx');
+    }
+    const details = firstLoadModules([...layout, 'src/admin/catalogue/StoreDetails.tsx']);
+    expect(details).toContain('src/admin/catalogue/StoreDetails.tsx');
+    expect(details).not.toContain('src/admin/catalogue/StoreForm.tsx');
+    expect(details.filter((id) => id.includes('/@mantine/core/esm/components/Combobox/'))).toEqual([]);
+    expect(details.filter((id) => id.includes('/@mantine/core/esm/components/NumberInput/'))).toEqual([]);
+    expect(details.filter((id) => /\/node_modules\/(react-)?imask\//.test(id))).toEqual([]);
+  });
+
+  it("keeps imask out of the store form's first load: it has no masked field", () => {
+    const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/admin/catalogue/forms.ts']);
+    expect(modules).toContain('src/admin/catalogue/StoreForm.tsx');
+    expect(modules.filter((id) => /\/node_modules\/(react-)?imask\//.test(id))).toEqual([]);
+  });
+
   it("keeps the catalogue forms and the store details' dialogs out of the catalogue lists' first load", () => {
     const views = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/admin/catalogue/views.ts']);
     expect(views).toContain('src/admin/catalogue/StoreViews.tsx');

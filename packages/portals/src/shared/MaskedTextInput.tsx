@@ -43,6 +43,5 @@ export function MaskedTextInput({ mask, initialUnmasked, onValueChange, ...props
   return <TextInput {...props} ref={ref} />;
 }
 
+export { PHONE_MASK } from './maskPattern.ts';
 export { CEP_MASK, CPF_MASK };
-/** Mobile phone mask of the spec (merchant login recovery and profile). */
-export const PHONE_MASK = '+55 (##) #####-####';

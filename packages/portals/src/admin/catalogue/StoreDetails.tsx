@@ -1,4 +1,4 @@
-/** Spec 2.2's store details with archive and enable/disable, each confirmed (lazy with the forms: forms.ts). */
+/** Spec 2.2's store details with archive and enable/disable, each confirmed (its own lazy chunk: no form controls). */
 import { formatPercent, type Store, type StoreStatus } from '@drip/core';
 import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';

@@ -37,7 +37,7 @@ import {
   type TableColumn,
 } from '../../shared/kit/index.ts';
 import { useAdminMerchant, useMerchantStatus, useResetApiKey } from '../api/merchants.ts';
-import { formatDocument, MERCHANTS_PATH, merchantPath } from './MerchantsPage.tsx';
+import { formatDocument, MERCHANTS_PATH, merchantPath } from './paths.ts';
 
 /** Spec 8's toasts of the merchant details. */
 export const MERCHANT_DETAILS_MESSAGES = {

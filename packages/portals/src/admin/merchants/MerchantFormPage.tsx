@@ -50,7 +50,7 @@ import {
 } from '../../shared/kit/index.ts';
 import { useAdminMerchant, useCatalogueOptions, useSaveMerchant } from '../api/merchants.ts';
 import { type FormStore, useFormStore, useFormValue } from './formStore.ts';
-import { MERCHANTS_PATH, merchantPath } from './MerchantsPage.tsx';
+import { MERCHANTS_PATH, merchantPath } from './paths.ts';
 
 export const MERCHANT_FORM_TEXTS = {
   create: 'Novo comerciante',

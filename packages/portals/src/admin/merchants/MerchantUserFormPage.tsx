@@ -16,7 +16,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FailureBanner, LoadError, MASKS, MaskedTextInput, PageLoader } from '../../shared/kit/index.ts';
 import { PasswordInput } from '../../shared/PasswordInput.tsx';
 import { type MerchantUserForm, useAdminMerchantUser, useSaveMerchantUser } from '../api/merchants.ts';
-import { merchantPath } from './MerchantsPage.tsx';
+import { merchantPath } from './paths.ts';
 
 /** Spec 8: the failure banner, with ' - Email Já cadastrado' on 409 instead of the status. */
 export const MERCHANT_USER_TEXTS = {

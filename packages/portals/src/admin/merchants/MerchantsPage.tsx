@@ -1,12 +1,10 @@
-import { formatCnpj, formatCpf, formatDate } from '@drip/core';
+import { formatDate } from '@drip/core';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DataList, type DataListColumn, useListQuery } from '../../shared/kit/index.ts';
 import { useAdminMerchants } from '../api/merchants.ts';
-
-export const MERCHANTS_PATH = '/admin/merchants';
-export const merchantPath = (id: string) => `${MERCHANTS_PATH}/${encodeURIComponent(id)}`;
+import { formatDocument, MERCHANTS_PATH, merchantPath } from './paths.ts';
 
 interface Row {
   id: string;
@@ -15,10 +13,6 @@ interface Row {
   cnpj: string | null;
   createdAt: string;
 }
-
-/** A CNPJ or, for a sole trader, a CPF (spec 5 takes either), shown with its mask. */
-export const formatDocument = (digits: string | null) =>
-  digits === null ? null : digits.length === 11 ? formatCpf(digits) : formatCnpj(digits);
 
 /** The search box: typed freely, applied on 'Buscar' (or Enter), which resets the page (spec 2.2). */
 function NameSearch({ value, onSearch }: { value: string | undefined; onSearch: (name: string) => void }) {

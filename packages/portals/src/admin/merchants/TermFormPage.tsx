@@ -10,7 +10,7 @@ import {
   useSaveFee,
   useSaveSettlementConfiguration,
 } from '../api/merchants.ts';
-import { merchantPath } from './MerchantsPage.tsx';
+import { merchantPath } from './paths.ts';
 
 /** The forms' texts; spec 8 gives none for these forms, docs/merchants-admin.md records the choice. */
 export const TERM_FORM_TEXTS = {

@@ -12,7 +12,7 @@ import type { FormErrors } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import type * as v from 'valibot';
 import { failureStatus } from '../api.ts';
-import { PHONE_MASK } from '../MaskedTextInput.tsx';
+import { PHONE_MASK } from '../maskPattern.ts';
 import { validate } from '../validate.ts';
 
 export { MaskedTextInput } from '../MaskedTextInput.tsx';
