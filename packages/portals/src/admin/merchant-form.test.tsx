@@ -76,6 +76,7 @@ describe('merchant form', () => {
     const user = await fillRequired();
     chooseModa();
     await choose(user, /Tipo de chave PIX/, 'CNPJ');
+    await choose(user, /Tipo de conta/, '001 - Conta Corrente Pessoa Física');
     fill(section('Conta bancária').getByLabelText(/^Chave PIX/), '11.111.111/1111-11');
     await user.click(screen.getByRole('button', { name: 'Criar' }));
     await waitFor(() => expect(screen.getAllByText(PIX_INVALID).length).toBeGreaterThanOrEqual(2));
@@ -95,6 +96,7 @@ describe('merchant form', () => {
       initials: 'ln',
       pixKeyType: 'CNPJ',
       pixKey: '11.222.333/0001-81',
+      bankAccountTypeCode: '001',
       status: 'ENABLED',
       upfrontPaymentStatus: 'DISABLED',
       enableInApp: false,

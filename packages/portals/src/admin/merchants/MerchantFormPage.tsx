@@ -2,6 +2,8 @@ import {
   type AdminCatalogueOptions,
   type AdminMerchant,
   AdminMerchantRequest,
+  BANK_ACCOUNT_TYPE_CODES,
+  bankAccountTypeLabel,
   CNPJ_MASK,
   CPF_MASK,
   MERCHANT_CATEGORIES_REQUIRED,
@@ -522,7 +524,18 @@ function MerchantForm({
             {text('pixKey', 'Chave PIX')}
             {text('bankCode', 'Código do banco')}
             {text('bankLegalName', 'Nome do banco')}
-            {text('bankAccountTypeCode', 'Tipo de conta')}
+            {bind('bankAccountTypeCode', (bankAccountTypeCode) => (
+              <Select
+                label="Tipo de conta"
+                clearable
+                data={BANK_ACCOUNT_TYPE_CODES.map((code) => ({
+                  value: code,
+                  label: bankAccountTypeLabel(code),
+                }))}
+                value={bankAccountTypeCode}
+                onChange={(value) => set('bankAccountTypeCode', value ?? '')}
+              />
+            ))}
             {text('bankAccountAgencyNumber', 'Agência')}
             {text('bankAccountNumber', 'Conta')}
             {text('bankAccountNumberDigit', 'Dígito')}
