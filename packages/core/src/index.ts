@@ -183,7 +183,6 @@ export {
   CHECKOUT_API,
   CHECKOUT_LIMITS,
   CHECKOUT_RESULTS,
-  CHECKOUT_STATUS_LABELS,
   CHECKOUT_STATUSES,
   CheckoutFeedbackRequest,
   CheckoutField,
@@ -230,7 +229,6 @@ export {
   Reais,
   ResendTokenRequest,
   SubmitTokenRequest,
-  UPFRONT_PAYMENT_STATUS_LABELS,
   UPFRONT_PAYMENT_STATUSES,
   UpdateWaitlistRequest,
   UpdateWaitlistResponse,
@@ -328,6 +326,7 @@ export {
   TRANSFER_STATUSES,
 } from './contract/settlements.ts';
 export { SHOPPER_KO_REASONS, type ShopperKoReason, shopperKoReason } from './contract/shopper-ko-reason.ts';
+export * from './contract/status-labels.ts';
 export type { CalendarDate, Clock, IsoDate } from './dates.ts';
 export {
   addDaysIso,

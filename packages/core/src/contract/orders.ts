@@ -139,8 +139,11 @@ export const CustomerOrderSummary = v.object({
 });
 export type CustomerOrderSummary = v.InferOutput<typeof CustomerOrderSummary>;
 
-/** A page of a list (spec 3 "Paged responses": totalPages, number, total element count). */
-export const pageOf = <T extends v.GenericSchema>(item: T) =>
+/**
+ * A page of a list (spec 3 "Paged responses": totalPages, number, total element count). Marked free of side effects
+ * so that a bundler drops a page schema nobody reads, and with it what its items reference (the phone metadata).
+ */
+export const pageOf = /* @__NO_SIDE_EFFECTS__ */ <T extends v.GenericSchema>(item: T) =>
   v.object({
     content: v.array(item),
     /** Zero-based page number. */
