@@ -39,6 +39,8 @@ export { type DetailItem, DetailList, isEmptyValue, NOT_AVAILABLE } from './Deta
 export { fileNameFromDisposition, saveFile } from './download.ts';
 export { FILTER_DATE_MAX, FILTER_DATE_MIN, filterDate, INVALID_DATE_MESSAGE } from './filterDate.ts';
 export {
+  type ChoiceOption,
+  ChoiceSelect,
   DateField,
   FailureBanner,
   MASKS,
