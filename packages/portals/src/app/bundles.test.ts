@@ -285,6 +285,19 @@ describe('portal bundles', () => {
     expect(modules.filter((id) => /\/node_modules\/(react-)?imask\//.test(id))).toEqual([]);
   });
 
+  it("keeps the phone metadata out of the status badges' and the merchant form's first load", () => {
+    // Core's status labels and upfront levels sat in the checkout contract, which imports the phone schemas.
+    for (const page of [
+      ['src/admin/AdminLayout.tsx', 'src/admin/merchants/MerchantFormPage.tsx'],
+      ['src/admin/AdminLayout.tsx', 'src/admin/catalogue/views.ts'],
+    ]) {
+      const code = firstLoadFiles(page)
+        .map((file) => codeOf.get(file) ?? '')
+        .join('\n');
+      expect(code.includes('country_calling_codes'), page.join()).toBe(false);
+    }
+  });
+
   it("keeps Mantine's Select (combobox, popover, Floating UI) out of the merchant and store forms' first load", () => {
     for (const form of ['src/admin/merchants/MerchantFormPage.tsx', 'src/admin/catalogue/StoreForm.tsx']) {
       const modules = firstLoadModules(['src/admin/AdminLayout.tsx', form]);
