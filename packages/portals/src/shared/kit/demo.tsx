@@ -19,10 +19,10 @@ import { createMemoryRouter, Link, RouterProvider, useLocation, useNavigate } fr
 import { ApiFailure } from '../api.ts';
 import { TOAST_MS } from '../notify.ts';
 import { theme } from '../theme.ts';
+import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { DataList, type DataListColumn, type ListPage } from './DataList.tsx';
 import { DateFilter } from './DateFilter.tsx';
 import {
-  ChoiceSelect,
   DateField,
   FailureBanner,
   MASKS,

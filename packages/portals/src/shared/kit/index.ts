@@ -18,6 +18,7 @@ export {
   offeredTags,
   rowsFromIds,
 } from './CategoryTagPicker.tsx';
+export { type ChoiceOption, ChoiceSelect } from './ChoiceSelect.tsx';
 export {
   CONFIRMATIONS,
   ConfirmAction,
@@ -39,8 +40,6 @@ export { type DetailItem, DetailList, isEmptyValue, NOT_AVAILABLE } from './Deta
 export { fileNameFromDisposition, saveFile } from './download.ts';
 export { FILTER_DATE_MAX, FILTER_DATE_MIN, filterDate, INVALID_DATE_MESSAGE } from './filterDate.ts';
 export {
-  type ChoiceOption,
-  ChoiceSelect,
   DateField,
   FailureBanner,
   MASKS,
