@@ -7,13 +7,7 @@ import {
   isReaisAmount,
   reaisToCents,
 } from '@drip/core';
-import {
-  Alert,
-  NativeSelect,
-  type NativeSelectProps,
-  NumberInput,
-  type NumberInputProps,
-} from '@mantine/core';
+import { Alert, NumberInput, type NumberInputProps } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import type * as v from 'valibot';
