@@ -71,13 +71,12 @@ describe('admin store catalogue', () => {
     await page.getByRole('heading', { name: 'Nova loja' }).waitFor();
     await page.getByLabel(/^Nome/).fill(storeName);
     await page.getByLabel(/^Link da loja/).fill('https://loja-e2e.example');
-    await choose(page, 'Origem', 'INTERNAL');
+    await page.getByLabel(/^Origem/).selectOption('INTERNAL');
     await page.getByLabel(/^Desconto mínimo/).fill('1');
     await page.getByLabel(/^Abreviação do nome/).fill('LE');
     await page.getByLabel(/^Cashback \(%\)/).fill('5');
     await page.getByLabel(/^Taxa \(%\)/).fill('2,5');
-    await page.getByLabel('Categoria 1', { exact: true }).first().click();
-    await page.getByRole('option', { name: categoryName }).click();
+    await page.getByLabel('Categoria 1', { exact: true }).selectOption({ label: categoryName });
     await page.getByRole('checkbox', { name: 'Sub e2e' }).check();
     await page.getByRole('checkbox', { name: tagName }).check();
     await page.locator('input[type="file"]').setInputFiles(logo('logo.png'));

@@ -26,10 +26,12 @@ export interface NewMerchant {
   category: string;
 }
 
-/** Picks `option` in the Mantine select labelled `label` inside `scope`. */
+/** Picks `option` (its text) in the native select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: string, label: string, option: string): Promise<void> {
-  await page.getByRole('region', { name: scope }).getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page
+    .getByRole('region', { name: scope })
+    .getByRole('combobox', { name: label })
+    .selectOption({ label: option });
 }
 
 /**

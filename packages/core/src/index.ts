@@ -239,6 +239,7 @@ export {
   WAITLIST_STATUSES,
   WaitlistStatus,
 } from './contract/checkout.ts';
+export { CHECKOUT_STATUS_LABELS, UPFRONT_PAYMENT_STATUS_LABELS } from './contract/checkout-statuses.ts';
 export type { HighlightStore } from './contract/highlight-stores.ts';
 export { issueMessage, issuePath, isValibotDefaultMessage } from './contract/issue-messages.ts';
 export { DeadTask, DeadTasks, DeadTasksQuery, RetriedTask } from './contract/jobs.ts';
@@ -326,7 +327,6 @@ export {
   TRANSFER_STATUSES,
 } from './contract/settlements.ts';
 export { SHOPPER_KO_REASONS, type ShopperKoReason, shopperKoReason } from './contract/shopper-ko-reason.ts';
-export * from './contract/status-labels.ts';
 export type { CalendarDate, Clock, IsoDate } from './dates.ts';
 export {
   addDaysIso,

@@ -78,6 +78,7 @@ export {
   Reais,
 } from './primitives.ts';
 
+import { DEFAULT_UPFRONT_PAYMENT_STATUS, UpfrontPaymentStatus } from './checkout-statuses.ts';
 import { MerchantKoReason } from './refusal-groups.ts';
 import { SHOPPER_KO_REASONS } from './shopper-ko-reason.ts';
 
@@ -91,12 +92,15 @@ const HttpUrl = (label: string) =>
 
 // ---------------------------------------------------------------- enumerations (spec 3 and 8)
 
-/** Requirement level of the upfront (first instalment paid at checkout) payment. */
-export const UPFRONT_PAYMENT_STATUSES = ['DISABLED', 'OPTIONAL', 'MANDATORY'] as const;
-export const UpfrontPaymentStatus = v.picklist(UPFRONT_PAYMENT_STATUSES, 'Status de entrada desconhecido');
-export type UpfrontPaymentStatus = v.InferOutput<typeof UpfrontPaymentStatus>;
-/** The checkout treats a merchant without the value as OPTIONAL (spec 3). */
-export const DEFAULT_UPFRONT_PAYMENT_STATUS: UpfrontPaymentStatus = 'OPTIONAL';
+// In a module of their own: the portals' status badges and the merchant form read them, and reaching them through
+// this module put the phone schemas (libphonenumber's metadata, ≈ 30 KB gzip) on those pages' first load.
+export {
+  CHECKOUT_STATUS_LABELS,
+  DEFAULT_UPFRONT_PAYMENT_STATUS,
+  UPFRONT_PAYMENT_STATUS_LABELS,
+  UPFRONT_PAYMENT_STATUSES,
+  UpfrontPaymentStatus,
+} from './checkout-statuses.ts';
 
 /**
  * The most instalments any checkout offers: the bound of `{totalInstalments}`, and so of the selection options, the

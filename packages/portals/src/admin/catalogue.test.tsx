@@ -171,13 +171,11 @@ describe('admin store form', () => {
     fill(screen.getByLabelText(/Desconto mínimo/), '1');
     fill(screen.getByLabelText(/Cashback \(%\)/), '3,5');
     fill(screen.getByLabelText(/Taxa \(%\)/), '2,5');
-    await user.click(screen.getAllByLabelText(/^Origem/)[0] as HTMLElement);
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'AWIN' }));
+    await user.selectOptions(screen.getByLabelText(/^Origem/), 'AWIN');
     expect((screen.getByRole('button', { name: 'Adicionar categoria' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
-    await user.click(screen.getAllByLabelText('Categoria 1')[0] as HTMLElement);
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Moda' }));
+    await user.selectOptions(screen.getByLabelText('Categoria 1'), 'Moda');
     await user.click(await screen.findByRole('checkbox', { name: 'Calçados' }));
     await user.click(screen.getByRole('checkbox', { name: 'Presentes' }));
     await user.upload(fileInput(), pngFile());

@@ -63,9 +63,9 @@ function chooseModa() {
   fireEvent.change(section('Loja no app').getByLabelText('Categoria 1'), { target: { value: MODA } });
 }
 
+/** Picks `option` (its text) in the form's native select labelled `label`. */
 async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
-  await user.click(screen.getAllByLabelText(label)[0] as HTMLElement);
-  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+  await user.selectOptions(screen.getByLabelText(label), option);
 }
 
 describe('merchant form', () => {

@@ -24,6 +24,9 @@ const promotionPages = () => import('./promotions/pages.ts');
 // load carries no form and no dialog, and the entry one import() site less than a module each.
 const catalogueViews = () => import('./catalogue/views.ts');
 const catalogueForms = () => import('./catalogue/forms.ts');
+// The store form is its own import() site too: its choices are native selects, while the category and tag forms
+// keep Mantine's Select, whose combobox and popover (≈ 24 KB) it would otherwise fetch with them.
+const storeForm = () => import('./catalogue/StoreForm.tsx');
 // The store details are their own import() site: with the forms they fetched every form control (the selects'
 // combobox and popover code, the number and masked inputs), none of which they show.
 const storeDetails = () => import('./catalogue/StoreDetails.tsx');
@@ -104,9 +107,9 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
       ...lazyPage(termFormPages, (m) => m.SettlementConfigurationFormPage),
     },
     { path: 'stores', ...lazyPage(catalogueViews, (m) => m.StoresPage) },
-    { path: 'stores/create', ...lazyPage(catalogueForms, (m) => m.StoreCreatePage) },
+    { path: 'stores/create', ...lazyPage(storeForm, (m) => m.StoreCreatePage) },
     { path: 'stores/:storeId', ...lazyPage(storeDetails, (m) => m.StoreDetailsPage) },
-    { path: 'stores/:storeId/edit', ...lazyPage(catalogueForms, (m) => m.StoreEditPage) },
+    { path: 'stores/:storeId/edit', ...lazyPage(storeForm, (m) => m.StoreEditPage) },
     { path: 'store-categories', ...lazyPage(catalogueViews, (m) => m.CategoriesPage) },
     { path: 'store-categories/create', ...lazyPage(catalogueForms, (m) => m.CategoryCreatePage) },
     { path: 'store-categories/edit/:id', ...lazyPage(catalogueForms, (m) => m.CategoryEditPage) },

@@ -280,9 +280,42 @@ describe('portal bundles', () => {
   });
 
   it("keeps imask out of the store form's first load: it has no masked field", () => {
-    const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/admin/catalogue/forms.ts']);
+    const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/admin/catalogue/StoreForm.tsx']);
     expect(modules).toContain('src/admin/catalogue/StoreForm.tsx');
     expect(modules.filter((id) => /\/node_modules\/(react-)?imask\//.test(id))).toEqual([]);
+  });
+
+  it("keeps the phone metadata out of the status badges' and the merchant form's first load", () => {
+    // Core's status labels and upfront levels sat in the checkout contract, which imports the phone schemas.
+    for (const page of [
+      ['src/admin/AdminLayout.tsx', 'src/admin/merchants/MerchantFormPage.tsx'],
+      ['src/admin/AdminLayout.tsx', 'src/admin/catalogue/views.ts'],
+    ]) {
+      const code = firstLoadFiles(page)
+        .map((file) => codeOf.get(file) ?? '')
+        .join('\n');
+      expect(code.includes('country_calling_codes'), page.join()).toBe(false);
+    }
+  });
+
+  it("keeps Mantine's Select (combobox, popover, Floating UI) out of the merchant and store forms' first load", () => {
+    for (const form of ['src/admin/merchants/MerchantFormPage.tsx', 'src/admin/catalogue/StoreForm.tsx']) {
+      const modules = firstLoadModules(['src/admin/AdminLayout.tsx', form]);
+      expect(modules).toContain(form);
+      // Their choices are native selects (the kit's ChoiceSelect).
+      expect(
+        modules.filter((id) => id.includes('/@mantine/core/esm/components/NativeSelect/')).length,
+      ).toBeGreaterThan(0);
+      expect(
+        modules.filter((id) => id.includes('/@mantine/core/esm/components/Select/')),
+        form,
+      ).toEqual([]);
+      expect(
+        modules.filter((id) => id.includes('/node_modules/@floating-ui/')),
+        form,
+      ).toEqual([]);
+      expect(modules, form).not.toContain('src/admin/catalogue/TagForms.tsx');
+    }
   });
 
   it("keeps the catalogue forms and the store details' dialogs out of the catalogue lists' first load", () => {
@@ -319,8 +352,8 @@ describe('portal bundles', () => {
         page.join(),
       ).toEqual([]);
     }
-    // The selects still have it.
-    const form = firstLoadModules(['src/admin/merchants/MerchantFormPage.tsx']);
+    // The searchable selects still have it.
+    const form = firstLoadModules(['src/admin/promotions/PromotionFormPage.tsx']);
     expect(form.filter((id) => id.includes('/node_modules/@floating-ui/dom/')).length).toBeGreaterThan(0);
   });
 

@@ -14,7 +14,6 @@ import {
   Group,
   Paper,
   Radio,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -24,6 +23,7 @@ import {
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
+  ChoiceSelect,
   FailureBanner,
   ImageUpload,
   LoadError,
@@ -187,7 +187,7 @@ function StoreForm({ store, categories }: { store?: Store; categories: readonly 
                 onChange={(e) => set('url', e.currentTarget.value)}
                 error={errors.url}
               />
-              <Select
+              <ChoiceSelect
                 label="Origem"
                 required
                 data={[...STORE_ORIGINS]}
@@ -195,13 +195,12 @@ function StoreForm({ store, categories }: { store?: Store; categories: readonly 
                 onChange={(value) => set('origin', value)}
                 error={errors.origin}
               />
-              <Select
+              <ChoiceSelect
                 label="Plataforma"
                 data={STORE_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }))}
                 value={values.platform}
                 onChange={(value) => set('platform', value ?? 'WEB')}
                 error={errors.platform}
-                allowDeselect={false}
               />
               {percentField('minimumCashback', 'Desconto mínimo (%)')}
               <TextInput
@@ -251,7 +250,7 @@ function StoreForm({ store, categories }: { store?: Store; categories: readonly 
                   <Paper key={row.key} withBorder radius="md" p="sm">
                     <Stack gap="sm">
                       <Group align="flex-end" wrap="wrap">
-                        <Select
+                        <ChoiceSelect
                           label={`Categoria ${index + 1}`}
                           placeholder="Escolha a categoria"
                           data={categories
@@ -259,7 +258,6 @@ function StoreForm({ store, categories }: { store?: Store; categories: readonly 
                             .map((c) => ({ value: c.id, label: c.name }))}
                           value={row.categoryId}
                           onChange={(value) => setRow(row.key, { categoryId: value, subIds: [] })}
-                          searchable
                           style={{ flex: 1, minWidth: 220 }}
                         />
                         <Button

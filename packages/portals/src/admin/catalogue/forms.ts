@@ -1,7 +1,7 @@
 /**
- * The catalogue's forms (stores, categories, tags), one lazy module: they share the selects, checkboxes and image
- * input. The store details are apart (routes.tsx): they show none of those controls.
+ * The catalogue's category and tag forms, one lazy module: they share the selects and checkboxes. The store form
+ * and the store details are apart (routes.tsx): the store form's choices are native selects, the details show no
+ * form control.
  */
 export { CategoryCreatePage, CategoryEditPage } from './CategoryForms.tsx';
-export { StoreCreatePage, StoreEditPage } from './StoreForm.tsx';
 export { TagCreatePage, TagEditPage } from './TagForms.tsx';

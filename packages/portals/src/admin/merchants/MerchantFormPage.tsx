@@ -24,7 +24,6 @@ import {
   NumberInput,
   Paper,
   Radio,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -38,6 +37,7 @@ import { ApiFailure } from '../../shared/api.ts';
 import {
   type CategoryRow,
   CategoryTagPicker,
+  ChoiceSelect,
   DateField,
   FailureBanner,
   ImageUpload,
@@ -410,7 +410,7 @@ function MerchantForm({
                   />
                 ))}
                 {bind('integrationType', (integrationType) => (
-                  <Select
+                  <ChoiceSelect
                     label="Tipo de integração"
                     required={inApp}
                     clearable
@@ -425,7 +425,7 @@ function MerchantForm({
             {bind('integrationType', (integrationType) =>
               integrationType !== null
                 ? bind('ecommPlatform', (ecommPlatform) => (
-                    <Select
+                    <ChoiceSelect
                       label="Plataforma de e-commerce"
                       clearable
                       data={options(PLATFORMS)}
@@ -436,10 +436,9 @@ function MerchantForm({
                 : null,
             )}
             {bind('upfrontPaymentStatus', (upfront) => (
-              <Select
+              <ChoiceSelect
                 label="Pagamento da entrada"
                 required
-                allowDeselect={false}
                 data={options(UPFRONT_PAYMENT_STATUSES, UPFRONT)}
                 value={upfront}
                 onChange={(value) => set('upfrontPaymentStatus', value ?? 'DISABLED')}
@@ -447,10 +446,9 @@ function MerchantForm({
             ))}
             {text('ordersPhone', 'Telefone de pedidos')}
             {bind('status', (status) => (
-              <Select
+              <ChoiceSelect
                 label="Status"
                 required
-                allowDeselect={false}
                 data={options(['ENABLED', 'ARCHIVED'], STATUSES)}
                 value={status}
                 onChange={(value) => set('status', value ?? 'ENABLED')}
@@ -513,7 +511,7 @@ function MerchantForm({
           </Section>
           <Section title="Conta bancária">
             {bind('pixKeyType', (pixKeyType) => (
-              <Select
+              <ChoiceSelect
                 label="Tipo de chave PIX"
                 clearable
                 data={options(Object.keys(PIX_TYPES), PIX_TYPES)}
@@ -525,7 +523,7 @@ function MerchantForm({
             {text('bankCode', 'Código do banco')}
             {text('bankLegalName', 'Nome do banco')}
             {bind('bankAccountTypeCode', (bankAccountTypeCode) => (
-              <Select
+              <ChoiceSelect
                 label="Tipo de conta"
                 clearable
                 data={BANK_ACCOUNT_TYPE_CODES.map((code) => ({
@@ -542,18 +540,16 @@ function MerchantForm({
           </Section>
           <Section title="Repasse e limites">
             {bind('settlementPaymentType', (settlementPaymentType) => (
-              <Select
+              <ChoiceSelect
                 label="Tipo de repasse"
-                allowDeselect={false}
                 data={options(SETTLEMENT_PAYMENT_TYPES, SETTLEMENT_TYPES)}
                 value={settlementPaymentType}
                 onChange={(value) => set('settlementPaymentType', value ?? 'BUSINESS_DAYS_ONLY')}
               />
             ))}
             {bind('paymentPlatform', (paymentPlatform) => (
-              <Select
+              <ChoiceSelect
                 label="Plataforma de pagamento"
-                allowDeselect={false}
                 data={options(PAYMENT_PLATFORMS)}
                 value={paymentPlatform}
                 onChange={(value) => set('paymentPlatform', value ?? 'DRIP_STARKBANK')}

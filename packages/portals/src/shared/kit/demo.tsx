@@ -19,6 +19,7 @@ import { createMemoryRouter, Link, RouterProvider, useLocation, useNavigate } fr
 import { ApiFailure } from '../api.ts';
 import { TOAST_MS } from '../notify.ts';
 import { theme } from '../theme.ts';
+import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { DataList, type DataListColumn, type ListPage } from './DataList.tsx';
 import { DateFilter } from './DateFilter.tsx';
 import {
@@ -258,6 +259,7 @@ export function DemoForm({ submit }: { submit: (values: DemoFormValues) => Promi
   const [amount, setAmount] = useState<Cents | null>(cents(1999));
   const [rate, setRate] = useState<number | null>(0.05);
   const [cpf, setCpf] = useState('');
+  const [pixKeyType, setPixKeyType] = useState<string | null>(null);
   const save = useMutation({ mutationFn: submit });
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
@@ -269,9 +271,19 @@ export function DemoForm({ submit }: { submit: (values: DemoFormValues) => Promi
         <MaskedTextInput label="CPF" mask={MASKS.cpf} onValueChange={setCpf} />
         <MoneyInput label="Limite máximo do pedido" value={amount} onChange={setAmount} />
         <PercentInput label="Cashback (%)" value={rate} onChange={setRate} />
+        <ChoiceSelect
+          label="Tipo de chave PIX"
+          clearable
+          data={[
+            { value: 'CNPJ', label: 'CNPJ' },
+            { value: 'EMAIL', label: 'E-mail' },
+          ]}
+          value={pixKeyType}
+          onChange={setPixKeyType}
+        />
         <DateField label="Data de expiração" />
         <Text size="xs" c="dimmed" data-testid="form-state">
-          {`cpf=${cpf} centavos=${amount ?? ''} fração=${rate ?? ''}`}
+          {`cpf=${cpf} centavos=${amount ?? ''} fração=${rate ?? ''} pix=${pixKeyType ?? ''}`}
         </Text>
         <Button type="submit" loading={save.isPending}>
           Atualizar

@@ -147,6 +147,11 @@ describe('a form built from the kit', () => {
     await user.type(screen.getByLabelText('Nova senha'), 'senha-nova-456');
     await user.type(screen.getByLabelText('CPF'), '52998224725');
     expect(screen.getByTestId('form-state').textContent).toContain('cpf=529.982.247-25');
+    // The choice is the browser's select: its empty first option reads as null, an option as its value.
+    await user.selectOptions(screen.getByLabelText('Tipo de chave PIX'), 'E-mail');
+    expect(screen.getByTestId('form-state').textContent).toContain('pix=EMAIL');
+    await user.selectOptions(screen.getByLabelText('Tipo de chave PIX'), '');
+    expect(screen.getByTestId('form-state').textContent).toMatch(/pix=$/);
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     expect(submit).toHaveBeenCalledWith(
       { username: 'admin@drip.dev', currentPassword: 'senha-atual-123', newPassword: 'senha-nova-456' },

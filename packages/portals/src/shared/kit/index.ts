@@ -18,6 +18,7 @@ export {
   offeredTags,
   rowsFromIds,
 } from './CategoryTagPicker.tsx';
+export { type ChoiceOption, ChoiceSelect } from './ChoiceSelect.tsx';
 export {
   CONFIRMATIONS,
   ConfirmAction,
