@@ -32,6 +32,8 @@ const CONTENT_READY = 'main :is(table, [role="status"]:not([aria-live]))';
 // page when its first section is.
 const FORM_READY = 'main form button[type="submit"]';
 const STORE_DETAILS_READY = 'main section[aria-label="Loja"]';
+// The order details are usable once their products offer their operations (an active order's).
+const ORDER_DETAILS_READY = 'main section[aria-label="Produtos"] button';
 
 /** The keys of each area's token pair in Web Storage (SESSION_KEYS in packages/core/src/api/token-store.ts). */
 const KEYS = {
@@ -94,7 +96,12 @@ async function demoIds(dripUrl, admin) {
   };
   const merchants = await get('/admin_backoffice/api/v1/merchants?page=0&size=1');
   const stores = await get('/admin_backoffice/api/v1/merchants/stores-service/stores?page=0&size=1');
-  return { merchantId: first(merchants, 'merchant'), storeId: first(stores, 'store') };
+  const orders = await get('/admin_backoffice/api/v1/orders?status=ACTIVE&page=0&size=1');
+  return {
+    merchantId: first(merchants, 'merchant'),
+    storeId: first(stores, 'store'),
+    orderId: first(orders, 'order'),
+  };
 }
 
 /** One cold load of `path` in a fresh context; the JS/CSS requested before and after the first usable screen. */
@@ -178,6 +185,13 @@ const PAGES = [
   { name: 'merchant login', path: '/parceira/login', ready: LOGIN_READY, target: LOGIN_TARGET },
   { name: 'customer login', path: '/cliente/login', ready: LOGIN_READY, target: LOGIN_TARGET },
   { name: 'admin orders', path: '/admin/orders', area: 'admin', ready: CONTENT_READY, target: PAGE_TARGET },
+  {
+    name: 'admin order details',
+    path: '/admin/orders/:orderId',
+    area: 'admin',
+    ready: ORDER_DETAILS_READY,
+    target: PAGE_TARGET,
+  },
   {
     name: 'admin merchants',
     path: '/admin/merchants',

@@ -28,6 +28,12 @@ export const refundMessages = {
   productNotFound: 'Produto não encontrado neste pedido',
   productNotActive: 'Este produto já foi estornado',
   productWithoutInstalments: 'Este produto não tem parcelas associadas e não pode ser estornado',
+  /** An admin's amount update above the product's amount: the customer never agreed to pay more. */
+  productAmountRaised:
+    'O valor do produto só pode ser reduzido: aumentar o valor cobraria do cliente mais do que ele aceitou na compra',
+  productAmountUnchanged: 'O novo valor é igual ao valor atual do produto',
+  /** A refund or amount update of the product is still being carried out. */
+  productChangePending: 'Já existe um estorno ou alteração de valor em processamento para este produto',
   /** A paid instalment whose Pix Drip cannot find: its money cannot be given back. */
   paymentNotFound: (n: number) =>
     `O pagamento da parcela ${n} não foi encontrado: não é possível devolvê-lo por Pix`,
@@ -37,7 +43,8 @@ export const refundMessages = {
   samePending: 'Já existe um estorno igual em processamento para este pedido',
 } as const;
 
-export const REFUND_TYPES = ['FULL', 'AMOUNT', 'PRODUCTS'] as const;
+/** PRODUCT_AMOUNT: an admin lowered a product's amount (the difference refunded on its shares). */
+export const REFUND_TYPES = ['FULL', 'AMOUNT', 'PRODUCTS', 'PRODUCT_AMOUNT'] as const;
 export const REFUND_STATUSES = ['PENDING', 'DONE', 'REJECTED', 'FAILED'] as const;
 
 /** Body of PUT v1/orders/{id}/cancel/partially. */

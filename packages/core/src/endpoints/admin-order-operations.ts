@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { CustomerInstalment, UniquePayment } from '../contract/orders.ts';
 import { ADMIN_API } from '../contract/paths.ts';
-import { IsoDateString } from '../contract/primitives.ts';
+import { IsoDateString, PositiveReais } from '../contract/primitives.ts';
 import { PartialRefundRequest, ProductRefundRequest, RefundRequested } from '../contract/refunds.ts';
 import { IdParam } from './common.ts';
 import { endpoint } from './define.ts';
@@ -129,6 +129,31 @@ export const adminCancelProducts = endpoint('admin.cancelProducts', {
   errors: refundErrors,
 });
 
+/**
+ * Body of POST /orders/{id}/products/update-amount: the product and its new amount, in reais with 2 decimals like
+ * the partial refund's (centavos once parsed). Only lower than the product's amount (docs/admin-order-operations.md).
+ */
+export const UpdateProductAmountRequest = v.object({
+  productId: v.pipe(v.string('O produto deve ser um texto'), v.nonEmpty('Informe o produto')),
+  amount: PositiveReais,
+});
+
+export const adminUpdateProductAmount = endpoint('admin.updateProductAmount', {
+  method: 'POST',
+  path: `${ADMIN_API}/orders/:id/products/update-amount`,
+  audience: 'admin',
+  tag,
+  summary:
+    "Lowers a product's amount: the refund engine cancels the difference on its instalments (carried out at once when it can)",
+  params: IdParam,
+  body: UpdateProductAmountRequest,
+  response: RefundRequested,
+  errors: {
+    404: 'Pedido não encontrado',
+    422: 'Produto cancelado, em processamento, valor acima ou igual ao atual, ou fora das regras de reembolso',
+  },
+});
+
 export const adminVerifyPayment = endpoint('admin.verifyPayment', {
   method: 'POST',
   path: `${ADMIN_API}/payments_callback/update/:paymentId`,
@@ -185,5 +210,6 @@ export const adminOrderOperationEndpoints = {
   adminCancelOrder,
   adminCancelOrderPartially,
   adminCancelProducts,
+  adminUpdateProductAmount,
   adminVerifyPayment,
 } as const;

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import type { Meta, StoryObj } from '@storybook/react';
+import { userEvent, within } from 'storybook/test';
 import { AdminStory, type FixtureAnswers } from '../../../../.storybook/portals.tsx';
 import { ADMIN_API, ORDER_ID, orderDetails } from './orders/fixtures.ts';
 
@@ -45,4 +46,28 @@ export const ClosedOrderWithoutHistory: Story = {
 export const UnknownOrder: Story = {
   args: { path: '/admin/orders/00000000-0000-4000-8000-000000000000' },
   parameters: { keyText: ['Pedido não encontrado'] },
+};
+
+/** The product slot: 'Alterar valor' opens the amount modal, its submit waiting for the confirmation checkbox. */
+export const ProductAmountUpdate: Story = {
+  parameters: {
+    keyText: ['Alterar valor do produto', 'Confirmo que o valor está correto', 'Atualizar valor'],
+  },
+  play: async () => {
+    const body = within(document.body);
+    const [first] = await body.findAllByRole('button', { name: 'Alterar valor' }, { timeout: 3000 });
+    if (first) await userEvent.click(first);
+    await body.findByRole('dialog', {}, { timeout: 3000 });
+  },
+};
+
+/** The product slot: 'Reembolsar' asks the spec's question before refunding the product. */
+export const ProductRefundConfirmation: Story = {
+  parameters: { keyText: ['Você tem certeza que deseja cancelar esse produto?', 'Não estornar'] },
+  play: async () => {
+    const body = within(document.body);
+    const [first] = await body.findAllByRole('button', { name: 'Reembolsar' }, { timeout: 3000 });
+    if (first) await userEvent.click(first);
+    await body.findByRole('dialog', {}, { timeout: 3000 });
+  },
 };

@@ -1,9 +1,9 @@
 /**
  * Property: any sequence of back-office operations (late-fee removal, first due date moves, full, partial and
- * product refunds, Pix of instalments, unique payments, PSP checks) among payments and late days keeps the money
+ * product refunds, product amount updates (lower, equal or higher), Pix of instalments, unique payments, PSP checks) among payments and late days keeps the money
  * whole: the instalments add up to the order (total − cancelled + fees − cashback), every fee on an instalment is
  * in the ledger, paid + given back never exceeds what was charged, and every operation that was accepted left
- * exactly one audit entry.
+ * exactly one audit entry; an active product's shares add up to its amount.
  */
 import { cents, type IsoDate } from '@drip/core';
 import { eq, inArray } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { DomainError } from '../../src/errors.ts';
 import { auditLog } from '../../src/modules/audit/tables.ts';
 import { AdminOrderOperations } from '../../src/modules/orders/admin-operations.ts';
 import { amountToPay } from '../../src/modules/orders/instalment-rules.ts';
-import { ledgerEntries } from '../../src/modules/orders/tables.ts';
+import { instalmentProducts, ledgerEntries } from '../../src/modules/orders/tables.ts';
 import { pixCharges } from '../../src/modules/payments/tables.ts';
 import { seededApp } from '../helpers.ts';
 import { createOrder, payBrCode } from '../instalment-helpers.ts';
@@ -66,6 +66,11 @@ const action = fc.oneof(
   fc.constant({ kind: 'full' as const }),
   fc.record({ kind: fc.constant('amount' as const), permille: fc.integer({ min: 1, max: 1100 }) }),
   fc.record({ kind: fc.constant('product' as const), index: fc.integer({ min: 0, max: 1 }) }),
+  fc.record({
+    kind: fc.constant('productAmount' as const),
+    index: fc.integer({ min: 0, max: 1 }),
+    permille: fc.integer({ min: 0, max: 1100 }),
+  }),
   fc.constant({ kind: 'verify' as const }),
   fc.constant({ kind: 'drain' as const }),
 );
@@ -124,6 +129,11 @@ describe('admin operations keep the money invariants', () => {
               const p = products[a.index];
               if (p)
                 count(await refused(ops.refund(order.id, { type: 'PRODUCTS', productIds: [p.id] }, ADMIN)));
+            } else if (a.kind === 'productAmount') {
+              // The product's amount now, lowered (or kept, or raised: refused) by the drawn ratio.
+              const p = (await productsOf(t, order.id))[a.index];
+              const amount = cents(Math.max(1, Math.floor(((p?.amount ?? 0) * a.permille) / 1000)));
+              if (p) count(await refused(ops.updateProductAmount(order.id, p.id, amount, ADMIN)));
             } else if (a.kind === 'verify') {
               const [charge] = await db
                 .select({ id: pixCharges.id })
@@ -186,6 +196,16 @@ describe('admin operations keep the money invariants', () => {
           if (chargeIds.length > 0) {
             const charges = await db.select().from(pixCharges).where(inArray(pixCharges.id, chargeIds));
             for (const c of charges) expect(c.refundedAmount).toBeLessThanOrEqual(c.amount);
+          }
+          // An active product's active shares add up to its amount (lowered or not); a cancelled one has none.
+          for (const p of await productsOf(t, order.id)) {
+            const shares = await db
+              .select()
+              .from(instalmentProducts)
+              .where(eq(instalmentProducts.orderProductId, p.id));
+            const active = shares.filter((s) => s.status === 'ACTIVE').reduce((a, s) => a + s.amount, 0);
+            expect(active).toBe(p.status === 'ACTIVE' ? p.amount : 0);
+            expect(shares.every((s) => s.amount >= 0)).toBe(true);
           }
           // One audit entry per accepted operation, by the admin.
           const audits = await db

@@ -10,8 +10,10 @@ import {
   adminCancelProducts,
   adminCreateInstalmentPayments,
   adminCreateUniquePayment,
+  adminOrder,
   adminRemoveInstalmentFee,
   adminUpdateFirstDueDate,
+  adminUpdateProductAmount,
   adminVerifyPayment,
   fillPath,
 } from '@drip/core';
@@ -203,6 +205,9 @@ describe('refunds through the refund engine', () => {
       'ORDER_REFUND_REQUESTED_FULL',
       'ORDER_REFUND_REQUESTED_PRODUCTS',
     ]);
+    // The order details' history reads them (the entity types it asks for are the ones written).
+    const details = await call(adminOrder, { id: order.id });
+    expect(details.body.history.map((h: { action: string }) => h.action).sort()).toEqual(audits);
   });
 
   it('a full refund of a late order books the late fee it drops with the cancelled instalment', async () => {
@@ -333,6 +338,7 @@ describe('the reference', () => {
         '/orders/{id}/create_instalment_payments',
         '/orders/{id}/create_unique_payment',
         '/orders/{id}/products/cancel',
+        '/orders/{id}/products/update-amount',
         '/orders/{id}/update_due_date',
         '/payments_callback/update/{paymentId}',
       ]),
@@ -354,6 +360,7 @@ describe('only an admin operates orders', () => {
       [adminCancelOrder, { id: order.id }, undefined],
       [adminCancelOrderPartially, { id: order.id }, { amount: 1 }],
       [adminCancelProducts, { id: order.id }, { productIds: ['x'] }],
+      [adminUpdateProductAmount, { id: order.id }, { productId: 'x', amount: 1 }],
       [adminVerifyPayment, { paymentId: '00000000-0000-4000-8000-000000000000' }, undefined],
       [adminCreateInstalmentPayments, { id: order.id }, { instalmentIds: [first.id] }],
       [adminCreateUniquePayment, { id: order.id }, undefined],

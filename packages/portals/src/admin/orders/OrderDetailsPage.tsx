@@ -27,6 +27,7 @@ import {
   type TableColumn,
 } from '../../shared/kit/index.ts';
 import { useAdminOrder } from '../api/orderDetails.ts';
+import { productOperations } from './operations/ProductOperations.tsx';
 
 type Order = AdminOrderDetails;
 type Product = Order['products'][number];
@@ -71,7 +72,7 @@ export interface OrderOperationSlots {
 }
 
 /** The operations shown on the page; empty until they are built (each session fills its own slot). */
-export const ORDER_OPERATIONS: OrderOperationSlots = {};
+export const ORDER_OPERATIONS: OrderOperationSlots = { product: productOperations };
 
 const orEmpty = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
 

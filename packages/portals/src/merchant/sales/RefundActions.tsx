@@ -40,7 +40,12 @@ export const NO_ANSWER =
 /** Under the reason of a refund that could not be carried out. */
 export const FAILED_HINT = 'Nenhum valor foi alterado: o pedido pode ser estornado de novo.';
 
-const TYPE_LABELS = { FULL: 'Total', AMOUNT: 'Parcial (valor)', PRODUCTS: 'Produtos' } as const;
+const TYPE_LABELS = {
+  FULL: 'Total',
+  AMOUNT: 'Parcial (valor)',
+  PRODUCTS: 'Produtos',
+  PRODUCT_AMOUNT: 'Valor de produto',
+} as const;
 const STATUS_LABELS = {
   PENDING: 'Em processamento',
   DONE: 'Concluído',
@@ -61,7 +66,9 @@ function RefundsTable({ order }: { order: MerchantOrder }) {
       cell: (r) =>
         r.type === 'PRODUCTS'
           ? r.productIds.map((id) => names.get(id) ?? id).join(', ')
-          : formatBRL(r.requestedAmount),
+          : r.type === 'PRODUCT_AMOUNT'
+            ? `${r.productIds.map((id) => names.get(id) ?? id).join(', ')} · ${formatBRL(r.requestedAmount)}`
+            : formatBRL(r.requestedAmount),
     },
     {
       id: 'status',

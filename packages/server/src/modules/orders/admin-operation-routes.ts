@@ -7,6 +7,7 @@ import {
   adminCreateUniquePayment,
   adminRemoveInstalmentFee,
   adminUpdateFirstDueDate,
+  adminUpdateProductAmount,
   adminVerifyPayment,
   type IsoDate,
 } from '@drip/core';
@@ -40,6 +41,9 @@ export function adminOrderOperationRoutes(s: Services): RouteDef[] {
     ),
     route(adminCancelProducts, ({ c, params, body }) =>
       ops.refund(params.id, { type: 'PRODUCTS', productIds: body.productIds }, actor(c)),
+    ),
+    route(adminUpdateProductAmount, ({ c, params, body }) =>
+      ops.updateProductAmount(params.id, body.productId, body.amount, actor(c)),
     ),
     route(adminCreateInstalmentPayments, ({ c, params, body }) =>
       ops.createInstalmentPayments(params.id, body.instalmentIds, actor(c)),

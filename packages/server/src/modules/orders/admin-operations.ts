@@ -12,7 +12,7 @@ import {
   type IsoDate,
   isoDateInSaoPaulo,
 } from '@drip/core';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { Tx } from '../../db/types.ts';
@@ -20,12 +20,13 @@ import { DomainError } from '../../errors.ts';
 import { errorFields, type Logger } from '../../log.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Payments } from '../payments/service.ts';
+import { INSTALMENT_AUDIT_ENTITY, ORDER_AUDIT_ENTITY } from './admin-details.ts';
 import type { InstalmentPayments } from './instalment-payments.ts';
 import { amountToPay, isUuid } from './instalment-rules.ts';
 import { daysLate, type LateFeeConfig, lateFee } from './late-fees.ts';
 import { uniquePayments } from './payment-tables.ts';
 import type { OrderRefunds, RefundAsk } from './refunds.ts';
-import { instalments, ledgerEntries, orders } from './tables.ts';
+import { instalments, ledgerEntries, orderProducts, orders } from './tables.ts';
 
 /** Ledger types written here (amounts from Drip's point of view, like the late-fee job's). */
 export const LEDGER_ADMIN = {
@@ -142,7 +143,7 @@ export class AdminOrderOperations {
         memo: `Multa removida pelo admin (${reason ?? 'sem motivo'})`,
         createdAt: now,
       });
-      await this.audit(tx, actor, 'INSTALMENT_FEE_REMOVED', 'instalment', i.id, {
+      await this.audit(tx, actor, 'INSTALMENT_FEE_REMOVED', INSTALMENT_AUDIT_ENTITY, i.id, {
         orderId: order.id,
         reason: reason ?? null,
         before: money(i),
@@ -208,7 +209,7 @@ export class AdminOrderOperations {
           memo: `Multa recalculada: vencimento alterado para ${date}`,
           createdAt: now,
         });
-      await this.audit(tx, actor, 'FIRST_DUE_DATE_CHANGED', 'order', order.id, {
+      await this.audit(tx, actor, 'FIRST_DUE_DATE_CHANGED', ORDER_AUDIT_ENTITY, order.id, {
         instalmentId: first.id,
         before: money(first),
         after: money(updated),
@@ -231,13 +232,62 @@ export class AdminOrderOperations {
       .where(eq(orders.id, orderId));
     if (!order) throw notFound(adminOrderErrors.orderNotFound);
     return this.o.refunds.request(order.merchantId, orderId, ask, null, (tx, refund, row) =>
-      this.audit(tx, actor, `ORDER_REFUND_REQUESTED_${ask.type}`, 'order', orderId, {
+      this.audit(tx, actor, `ORDER_REFUND_REQUESTED_${ask.type}`, ORDER_AUDIT_ENTITY, orderId, {
         refundId: refund.id,
         ask: ask.type === 'AMOUNT' ? { type: 'AMOUNT', amount: ask.amount } : ask,
         before: { status: row.status, amount: row.amount, canceledAmount: row.canceledAmount },
         after: { refundStatus: refund.status, requestedAmount: refund.requestedAmount },
       }),
     );
+  }
+
+  /**
+   * Lowers a product's amount: a PRODUCT_AMOUNT refund of the engine (its rules, its ledger, devoluções, webhook and
+   * settlements' `Cancelamento`), audited in the request's transaction, then carried out at once so that the
+   * operator reads the new figures on the answer. Should that fail, the refund stays PENDING and its queued task
+   * carries it out (or ends it FAILED, visibly), exactly as any refund of the engine.
+   */
+  async updateProductAmount(orderId: string, productId: string, amount: Cents, actor: AdminActor) {
+    if (!isUuid(orderId)) throw notFound(adminOrderErrors.orderNotFound);
+    const [order] = await this.o.db
+      .select({ merchantId: orders.merchantId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order) throw notFound(adminOrderErrors.orderNotFound);
+    const requested = await this.o.refunds.request(
+      order.merchantId,
+      orderId,
+      { type: 'PRODUCT_AMOUNT', productId, amount },
+      null,
+      async (tx, refund, row) => {
+        // Read under the order's lock the engine holds: the amount this request lowers from.
+        const [product] = await tx
+          .select({ amount: orderProducts.amount, name: orderProducts.name })
+          .from(orderProducts)
+          .where(and(eq(orderProducts.id, productId), eq(orderProducts.orderId, orderId)));
+        await this.audit(tx, actor, 'PRODUCT_AMOUNT_UPDATED', ORDER_AUDIT_ENTITY, orderId, {
+          refundId: refund.id,
+          productId,
+          productName: product?.name ?? null,
+          before: {
+            productAmount: product?.amount ?? null,
+            orderCanceledAmount: row.canceledAmount,
+          },
+          after: { productAmount: amount, refundStatus: refund.status, canceled: refund.requestedAmount },
+        });
+      },
+    );
+    try {
+      await this.o.refunds.carryOut(requested.refund.id);
+    } catch (err) {
+      this.o.log.warn('product amount update left to the refund queue', {
+        orderId,
+        refundId: requested.refund.id,
+        ...errorFields(err),
+      });
+    }
+    const refund = (await this.o.refunds.view(requested.refund.id)) ?? requested.refund;
+    return { message: adminOrderMessages.productAmountUpdated, refund };
   }
 
   /**
@@ -278,7 +328,7 @@ export class AdminOrderOperations {
   async createInstalmentPayments(orderId: string, instalmentIds: string[], actor: AdminActor) {
     const views = await this.o.instalmentPayments.instalmentCharges(orderId, instalmentIds);
     await this.o.db.transaction((tx) =>
-      this.audit(tx, actor, 'INSTALMENT_PIX_CREATED', 'order', orderId, {
+      this.audit(tx, actor, 'INSTALMENT_PIX_CREATED', ORDER_AUDIT_ENTITY, orderId, {
         after: views.map((i) => ({
           id: i.id,
           number: i.number,
@@ -299,7 +349,7 @@ export class AdminOrderOperations {
     if (!order) throw notFound(adminOrderErrors.orderNotFound);
     const payment = await this.o.instalmentPayments.createUniquePayment(order.customerId, orderId);
     await this.o.db.transaction((tx) =>
-      this.audit(tx, actor, 'UNIQUE_PAYMENT_CREATED', 'order', orderId, {
+      this.audit(tx, actor, 'UNIQUE_PAYMENT_CREATED', ORDER_AUDIT_ENTITY, orderId, {
         after: { uniquePaymentId: payment.id, amount: payment.amount, instalments: payment.instalments },
       }),
     );

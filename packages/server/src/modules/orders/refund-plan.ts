@@ -135,3 +135,23 @@ export function planRefund(input: PlanInput): RefundPlan {
     closes: rows.every((r) => r.status === 'PAID' || open(r) === 0),
   };
 }
+
+/**
+ * A product's shares of its instalments re-split for a lower total (an admin lowering the product's amount): each
+ * share `floor(share × total / before)`, the centavos left over added to the first shares (as `splitInstalments`
+ * places its remainder), so that they sum exactly to `total` and no share grows.
+ */
+export function resplitShares(shares: readonly number[], total: number): number[] {
+  const before = shares.reduce((a, s) => a + s, 0);
+  if (total >= before || before <= 0) return [...shares];
+  const target = Math.max(0, total);
+  const next = shares.map((s) => Math.floor((s * target) / before));
+  let rest = target - next.reduce((a, s) => a + s, 0);
+  for (let i = 0; i < next.length && rest > 0; i++) {
+    if ((next[i] ?? 0) < (shares[i] ?? 0)) {
+      next[i] = (next[i] ?? 0) + 1;
+      rest -= 1;
+    }
+  }
+  return next;
+}

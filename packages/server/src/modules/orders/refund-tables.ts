@@ -16,12 +16,18 @@ export const orderRefunds = pgTable(
       .notNull()
       .references(() => orders.id),
     merchantId: uuid('merchant_id').notNull(),
-    /** FULL: all that is left; AMOUNT: `requestedAmount`; PRODUCTS: the `productIds`. */
-    type: text('type', { enum: ['FULL', 'AMOUNT', 'PRODUCTS'] }).notNull(),
+    /**
+     * FULL: all that is left; AMOUNT: `requestedAmount`; PRODUCTS: the `productIds`; PRODUCT_AMOUNT: `requestedAmount`
+     * off the one product of `productIds` (an admin lowering its amount).
+     */
+    type: text('type', { enum: ['FULL', 'AMOUNT', 'PRODUCTS', 'PRODUCT_AMOUNT'] }).notNull(),
     /** Reserved when asked (what it may cancel at most); the amount cancelled is `amount` once DONE. */
     requestedAmount: bigint('requested_amount', { mode: 'number' }).notNull(),
     productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    /** FULL, AMOUNT:<centavos> or PRODUCTS:<sorted ids>: one PENDING refund per order and key. */
+    /**
+     * FULL, AMOUNT:<centavos>, PRODUCTS:<sorted ids> or PRODUCT_AMOUNT:<id>:<new centavos>: one PENDING refund per
+     * order and key.
+     */
     dedupeKey: text('dedupe_key').notNull(),
     status: text('status', { enum: ['PENDING', 'DONE', 'REJECTED', 'FAILED'] }).notNull(),
     /** Principal cancelled (centavos), set when DONE. */

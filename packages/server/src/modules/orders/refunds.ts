@@ -35,7 +35,7 @@ import type { Payments } from '../payments/service.ts';
 import type { WebhookService } from '../webhooks/service.ts';
 import { isUuid, money, PAID_TYPES, PGF_SETTLED_TYPE, REFUNDED_TYPES } from './instalment-rules.ts';
 import { uniquePayments } from './payment-tables.ts';
-import { planRefund } from './refund-plan.ts';
+import { planRefund, resplitShares } from './refund-plan.ts';
 import { orderRefunds } from './refund-tables.ts';
 import { instalmentProducts, instalments, ledgerEntries, orderProducts, orders } from './tables.ts';
 
@@ -101,7 +101,12 @@ const SKIPPED: Outcome = { status: 'SKIPPED', released: 0, orderId: null, change
 export type RefundAsk =
   | { type: 'FULL' }
   | { type: 'AMOUNT'; amount: Cents }
-  | { type: 'PRODUCTS'; productIds: string[] };
+  | { type: 'PRODUCTS'; productIds: string[] }
+  /**
+   * An admin lowers a product's amount to `amount` (centavos): the difference is cancelled on the product's shares,
+   * like a product refund of part of it (docs/admin-order-operations.md). Never raises it.
+   */
+  | { type: 'PRODUCT_AMOUNT'; productId: string; amount: Cents };
 
 /** One refund carried out, as the settlements engine reads it (refundsOfDay). */
 export interface SettledRefund {
@@ -197,7 +202,12 @@ export class OrderRefunds {
           merchantId,
           type: ask.type,
           requestedAmount: requested,
-          productIds: ask.type === 'PRODUCTS' ? [...new Set(ask.productIds)].sort() : [],
+          productIds:
+            ask.type === 'PRODUCTS'
+              ? [...new Set(ask.productIds)].sort()
+              : ask.type === 'PRODUCT_AMOUNT'
+                ? [ask.productId]
+                : [],
           dedupeKey: key,
           status: 'PENDING',
           requestedBy,
@@ -259,6 +269,29 @@ export class OrderRefunds {
           total += p.amount;
         }
         return cents(Math.min(total, left));
+      }
+      case 'PRODUCT_AMOUNT': {
+        // A part of a product refunded: the product refund's rules, for the one product.
+        if (order.status !== 'ACTIVE') throw unprocessable('ORDER_NOT_ACTIVE', refundMessages.orderNotActive);
+        if (age > PRODUCT_REFUND_DAYS)
+          throw unprocessable('REFUND_WINDOW_OVER', refundMessages.windowOver(PRODUCT_REFUND_DAYS));
+        if (!isUuid(ask.productId)) throw unprocessable('PRODUCT_NOT_FOUND', refundMessages.productNotFound);
+        const p = (await this.productsWithShares(tx, order.id, [ask.productId])).get(ask.productId);
+        if (!p) throw unprocessable('PRODUCT_NOT_FOUND', refundMessages.productNotFound);
+        const inFlight = new Set(pending.flatMap((r) => r.productIds));
+        if (p.status !== 'ACTIVE') throw unprocessable('PRODUCT_NOT_ACTIVE', refundMessages.productNotActive);
+        if (inFlight.has(p.id))
+          throw unprocessable('PRODUCT_CHANGE_PENDING', refundMessages.productChangePending);
+        if (p.shares === 0)
+          throw unprocessable('PRODUCT_WITHOUT_INSTALMENTS', refundMessages.productWithoutInstalments);
+        // Raising the amount would charge the customer more than they agreed to at checkout: never here.
+        if (ask.amount > p.amount)
+          throw unprocessable('PRODUCT_AMOUNT_RAISED', refundMessages.productAmountRaised);
+        if (ask.amount === p.amount)
+          throw unprocessable('PRODUCT_AMOUNT_UNCHANGED', refundMessages.productAmountUnchanged);
+        const difference = p.amount - ask.amount;
+        if (difference > left) throw unprocessable('AMOUNT_TOO_HIGH', refundMessages.amountTooHigh);
+        return cents(difference);
       }
     }
   }
@@ -450,8 +483,11 @@ export class OrderRefunds {
       .groupBy(ledgerEntries.instalmentId);
     const paidNet = new Map(received.map((m) => [m.instalmentId, m.paid - m.refunded]));
 
-    // What the refund cancels: every product's active shares (FULL, PRODUCTS), or an amount.
+    // What the refund cancels: every product's active shares (FULL, PRODUCTS), part of one product's shares
+    // (PRODUCT_AMOUNT), or an amount.
     let targetedProducts: string[] = [];
+    /** PRODUCT_AMOUNT: the product's amount once lowered. */
+    let lowered: number | null = null;
     if (refund.type === 'FULL') {
       targetedProducts = [...(await this.productsWithShares(tx, order.id)).values()]
         .filter((p) => p.status === 'ACTIVE')
@@ -463,6 +499,15 @@ export class OrderRefunds {
           return this.reject(tx, refund, refundMessages.productNotActive, now);
       }
       targetedProducts = refund.productIds;
+    } else if (refund.type === 'PRODUCT_AMOUNT') {
+      const id = refund.productIds[0] ?? '';
+      const product = (await this.productsWithShares(tx, order.id, [id])).get(id);
+      if (product?.status !== 'ACTIVE') return this.reject(tx, refund, refundMessages.productNotActive, now);
+      // The difference was reserved against the amount asked from; a product left at nothing is a product refund.
+      if (product.amount - refund.requestedAmount <= 0)
+        return this.reject(tx, refund, refundMessages.amountTooHigh, now);
+      lowered = product.amount - refund.requestedAmount;
+      targetedProducts = [id];
     }
     const shares =
       targetedProducts.length > 0
@@ -480,6 +525,22 @@ export class OrderRefunds {
               ),
             )
         : [];
+    const numberOf = new Map(rows.map((r) => [r.id, r.number]));
+    // PRODUCT_AMOUNT: the product's shares re-split in proportion to the lowered amount, the first instalment first;
+    // each share loses the difference, which is what the refund cancels on its instalment.
+    const resplit =
+      lowered === null
+        ? []
+        : (() => {
+            const ordered = [...shares].sort(
+              (a, b) => (numberOf.get(a.instalmentId) ?? 0) - (numberOf.get(b.instalmentId) ?? 0),
+            );
+            const amounts = resplitShares(
+              ordered.map((s) => s.amount),
+              lowered,
+            );
+            return ordered.map((s, i) => ({ ...s, newAmount: amounts[i] ?? s.amount }));
+          })();
     const plan = planRefund({
       orderAmount: order.amount,
       cashbackRate: order.cashbackRate,
@@ -487,7 +548,7 @@ export class OrderRefunds {
       targeted:
         refund.type === 'PRODUCTS'
           ? shares.map((s) => ({ instalmentId: s.instalmentId, amount: s.amount }))
-          : [],
+          : resplit.map((s) => ({ instalmentId: s.instalmentId, amount: s.amount - s.newAmount })),
       // FULL: everything left; PRODUCTS: what does not fit on the shares is taken like an amount, capped by left.
       amount: refund.type === 'FULL' ? left : refund.type === 'AMOUNT' ? refund.requestedAmount : 0,
     });
@@ -566,7 +627,18 @@ export class OrderRefunds {
       await this.o.payments.refundCharge(tx, chargeId, cents(amount), `Estorno do pedido ${order.code}`);
     }
 
-    if (refund.type !== 'AMOUNT' && targetedProducts.length > 0) {
+    if (lowered !== null) {
+      for (const s of resplit)
+        if (s.newAmount !== s.amount)
+          await tx
+            .update(instalmentProducts)
+            .set({ amount: s.newAmount })
+            .where(eq(instalmentProducts.id, s.id));
+      await tx
+        .update(orderProducts)
+        .set({ amount: lowered })
+        .where(and(inArray(orderProducts.id, targetedProducts), eq(orderProducts.status, 'ACTIVE')));
+    } else if (refund.type !== 'AMOUNT' && targetedProducts.length > 0) {
       await tx
         .update(instalmentProducts)
         .set({ status: 'CANCELED' })
@@ -617,7 +689,8 @@ export class OrderRefunds {
       canceledAmount: centsToReais(cents(canceledAmount)),
       fullyCanceled: canceledAmount >= order.amount,
       status: plan.closes ? 'CLOSED' : order.status,
-      productIds: targetedProducts,
+      // Products cancelled: a product whose amount was lowered stays (docs/webhooks.md).
+      productIds: lowered === null ? targetedProducts : [],
       canceledAt: now.toISOString(),
       failedAt: null,
     });
@@ -635,6 +708,13 @@ export class OrderRefunds {
       .filter((c) => rowById.get(c.id)?.status === 'PENDING')
       .map((c) => c.id);
     return { status: 'DONE', released, orderId: order.id, changedPending };
+  }
+
+  /** A refund as its requester reads it (the back office's answer after carrying one out at once). */
+  async view(refundId: string): Promise<Wire<typeof OrderRefund> | null> {
+    if (!isUuid(refundId)) return null;
+    const [row] = await this.o.db.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+    return row ? refundView(row) : null;
   }
 
   /** Drains the queue once (what its job does every few seconds): how many refunds ran. */
@@ -818,6 +898,8 @@ function dedupeKey(ask: RefundAsk): string {
       return `AMOUNT:${ask.amount}`;
     case 'PRODUCTS':
       return `PRODUCTS:${[...new Set(ask.productIds)].sort().join(',')}`;
+    case 'PRODUCT_AMOUNT':
+      return `PRODUCT_AMOUNT:${ask.productId}:${ask.amount}`;
   }
 }
 

@@ -94,8 +94,9 @@ export const orderProducts = pgTable(
     position: integer('position').notNull(),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The unit price at purchase (kept as bought: an admin's amount update changes `amount` only). */
     unitAmount: bigint('unit_amount', { mode: 'number' }).notNull(),
-    /** quantity × unit amount */
+    /** quantity × unit amount, or less once an admin lowered it (the refund engine's PRODUCT_AMOUNT). */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['ACTIVE', 'CANCELED'] })
       .notNull()
