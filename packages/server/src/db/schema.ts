@@ -47,3 +47,4 @@ export {
   settlementPayouts,
 } from '../modules/settlements/tables.ts';
 export { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../modules/webhooks/tables.ts';
+export { vtexAuthorizations, vtexCredentials, vtexOperations, vtexPayments } from '../modules/vtex/tables.ts';
