@@ -498,7 +498,7 @@ export class VtexConnector {
     if (!known) {
       try {
         const ask = amount === null || amount >= row.amount ? ({ type: 'FULL' } as const) : ({ type: 'AMOUNT', amount } as const);
-        const requested = await this.d.refunds.request(row.merchantId, row.dripOrderId, ask, 'VTEX');
+        const requested = await this.d.refunds.request(row.merchantId, row.dripOrderId, ask, null);
         refundId = requested.refund.id;
       } catch (err) {
         if (err instanceof DomainError) return { state: 'refused', message: err.message };
