@@ -191,7 +191,10 @@ export function buildServices(deps: AppDeps): Services {
     refunds: instalments.orderRefunds,
     merchants,
     // A callbackUrl comes with each payment: checked like any URL a user typed (the sandbox's emulator is local).
-    fetch: outboundFetch({ allowInternal: config.sandbox, ...(deps.resolve ? { resolve: deps.resolve } : {}) }),
+    fetch: outboundFetch({
+      allowInternal: config.sandbox,
+      ...(deps.resolve ? { resolve: deps.resolve } : {}),
+    }),
   });
   const vtexGateway = config.sandbox
     ? new VtexGateway({

@@ -22,7 +22,9 @@ const optionalText = v.optional(v.nullable(v.string()));
 const Reais = v.pipe(v.number('value deve ser um número'), v.finite('value deve ser um número'));
 
 export const VtexManifest = v.object({
-  paymentMethods: v.array(v.object({ name: v.string(), allowsSplit: v.picklist(['onCapture', 'onAuthorize', 'disabled']) })),
+  paymentMethods: v.array(
+    v.object({ name: v.string(), allowsSplit: v.picklist(['onCapture', 'onAuthorize', 'disabled']) }),
+  ),
   customFields: v.optional(v.array(v.object({ name: v.string(), type: v.string() }))),
   autoSettleDelay: v.optional(v.object({ minimum: v.string(), maximum: v.string() })),
 });
@@ -47,7 +49,11 @@ export const VtexCreatePaymentRequest = v.looseObject({
   reference: text,
   orderId: text,
   transactionId: text,
-  paymentId: v.pipe(v.string('paymentId deve ser um texto'), v.minLength(1, 'Informe o paymentId'), v.maxLength(64)),
+  paymentId: v.pipe(
+    v.string('paymentId deve ser um texto'),
+    v.minLength(1, 'Informe o paymentId'),
+    v.maxLength(64),
+  ),
   paymentMethod: text,
   merchantName: v.optional(v.string()),
   value: Reais,
@@ -128,7 +134,11 @@ export const VtexError = v.object({ status: v.literal('error'), code: v.string()
 
 export const VtexAuthorizationTokenRequest = v.looseObject({
   applicationId: v.pipe(v.string('Informe o applicationId'), v.minLength(1), v.maxLength(64)),
-  returnUrl: v.pipe(v.string('Informe o returnUrl'), v.url('returnUrl deve ser uma URL válida'), v.maxLength(2000)),
+  returnUrl: v.pipe(
+    v.string('Informe o returnUrl'),
+    v.url('returnUrl deve ser uma URL válida'),
+    v.maxLength(2000),
+  ),
 });
 export const VtexAuthorizationTokenResponse = v.object({ applicationId: v.string(), token: v.string() });
 
@@ -147,4 +157,6 @@ export const VtexCredentialsResponse = v.object({
   appToken: v.string(),
 });
 
-export const VtexPaymentIdParam = v.object({ paymentId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
+export const VtexPaymentIdParam = v.object({
+  paymentId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+});

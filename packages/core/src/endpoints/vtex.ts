@@ -30,7 +30,8 @@ export * from '../contract/vtex.ts';
 
 const tag = 'VTEX Payment Provider Protocol';
 const credentials = {
-  [VTEX_HEADERS.appKey]: 'A AppKey da parceira na Drip (recebida no fluxo de configuração ou em /sandbox/demo)',
+  [VTEX_HEADERS.appKey]:
+    'A AppKey da parceira na Drip (recebida no fluxo de configuração ou em /sandbox/demo)',
   [VTEX_HEADERS.appToken]: 'O AppToken correspondente',
 };
 
@@ -51,7 +52,9 @@ export const vtexCreatePayment = endpoint('vtex.createPayment', {
   summary: 'Cria o pagamento: status undefined e paymentUrl do checkout Drip; o resultado vai ao callbackUrl',
   description:
     'Idempotente por paymentId: a mesma chamada devolve o estado atual do pagamento, sem criar outro checkout. O status final (approved ou denied) é enviado por POST ao callbackUrl, com novas tentativas até a VTEX responder 2xx.',
-  errors: { 400: 'Moeda diferente de BRL, valor inválido ou corpo inválido (formato Fail-BadRequest do protocolo)' },
+  errors: {
+    400: 'Moeda diferente de BRL, valor inválido ou corpo inválido (formato Fail-BadRequest do protocolo)',
+  },
   headers: credentials,
   body: VtexCreatePaymentRequest,
   response: VtexPaymentResponse,
@@ -62,7 +65,8 @@ export const vtexCancelPayment = endpoint('vtex.cancelPayment', {
   path: `${VTEX_API}/payments/:paymentId/cancellations`,
   audience: 'vtexProvider',
   tag,
-  summary: 'Cancela o pagamento: o checkout em aberto é encerrado; um pedido aprovado é estornado por inteiro',
+  summary:
+    'Cancela o pagamento: o checkout em aberto é encerrado; um pedido aprovado é estornado por inteiro',
   description:
     'Idempotente por requestId. 500 enquanto o estorno do pedido ainda roda (a VTEX tenta de novo); 501 cancel-manually quando as regras de estorno o recusam.',
   errors: { 404: 'Pagamento desconhecido desta parceira' },
@@ -77,7 +81,8 @@ export const vtexSettlePayment = endpoint('vtex.settlePayment', {
   path: `${VTEX_API}/payments/:paymentId/settlements`,
   audience: 'vtexProvider',
   tag,
-  summary: 'Liquida (captura) o pagamento aprovado; um valor menor estorna a diferença pelo motor de estornos',
+  summary:
+    'Liquida (captura) o pagamento aprovado; um valor menor estorna a diferença pelo motor de estornos',
   errors: { 404: 'Pagamento desconhecido desta parceira' },
   headers: credentials,
   params: VtexPaymentIdParam,
@@ -183,8 +188,9 @@ export const sandboxVtexOrderAction = endpoint('sandbox.vtexOrderAction', {
   path: '/sandbox/vtex/orders/:paymentId/:action',
   audience: 'sandbox',
   tag: sandboxTag,
-  summary: 'Emulated VTEX gateway: cancel, settle or refund (value in reais), retried while the connector answers 500',
-  params: v.object({ paymentId: v.string(), action: v.picklist(['cancel', 'settle', 'refund']) }),
+  summary:
+    'Emulated VTEX gateway: cancel, settle or refund (value in reais), retried while the connector answers 500',
+  params: v.object({ paymentId: v.string(), action: v.string() }),
   body: v.strictObject({ value: v.optional(v.number()) }),
   response: AnyJson,
   internal: true,

@@ -3,9 +3,10 @@
  * denied, async approved/denied through the callback, cancel, settle, refund, idempotent retry), each answer parsed
  * with the protocol's shapes (contract/vtex.ts).
  */
+
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import {
   VtexCancelResponse,
   VtexCredentialsResponse,
@@ -79,7 +80,15 @@ function paymentBody(overrides: Record<string, unknown> = {}) {
     miniCart: {
       shippingValue: 0,
       taxValue: 0,
-      buyer: { id: 'b1', firstName: 'João', lastName: 'Pereira', document: null, documentType: 'cpf', email: 'joao@example.com', phone: '+5521998765432' },
+      buyer: {
+        id: 'b1',
+        firstName: 'João',
+        lastName: 'Pereira',
+        document: null,
+        documentType: 'cpf',
+        email: 'joao@example.com',
+        phone: '+5521998765432',
+      },
       items: [{ id: '8', name: 'Tenis Preto I', price: 100, quantity: 1, discount: 0 }],
     },
     url: 'https://loja.example/checkout',
@@ -159,18 +168,41 @@ describe('VTEX Payment Provider Protocol connector', () => {
     const settled = await t.request(
       'POST',
       `/api/v1/vtex/payments/${body.paymentId}/settlements`,
-      { transactionId: body.transactionId, requestId: 'S1', paymentId: body.paymentId, value: 100, authorizationId: answer.authorizationId },
+      {
+        transactionId: body.transactionId,
+        requestId: 'S1',
+        paymentId: body.paymentId,
+        value: 100,
+        authorizationId: answer.authorizationId,
+      },
       creds,
     );
     expect(settled.status).toBe(200);
     expect(v.parse(VtexSettleResponse, settled.body).value).toBe(100);
-    const refundBody = { requestId: 'R1', settleId: settled.body.settleId, paymentId: body.paymentId, tid: answer.tid, value: 100, transactionId: body.transactionId };
-    const refunded = await t.request('POST', `/api/v1/vtex/payments/${body.paymentId}/refunds`, refundBody, creds);
+    const refundBody = {
+      requestId: 'R1',
+      settleId: settled.body.settleId,
+      paymentId: body.paymentId,
+      tid: answer.tid,
+      value: 100,
+      transactionId: body.transactionId,
+    };
+    const refunded = await t.request(
+      'POST',
+      `/api/v1/vtex/payments/${body.paymentId}/refunds`,
+      refundBody,
+      creds,
+    );
     expect(refunded.status, refunded.text).toBe(200);
     const refund = v.parse(VtexRefundResponse, refunded.body);
     expect(refund.value).toBe(100);
     // The same requestId again: the same refund, nothing refunded twice.
-    const replay = await t.request('POST', `/api/v1/vtex/payments/${body.paymentId}/refunds`, refundBody, creds);
+    const replay = await t.request(
+      'POST',
+      `/api/v1/vtex/payments/${body.paymentId}/refunds`,
+      refundBody,
+      creds,
+    );
     expect(replay.status).toBe(200);
     expect(replay.body.refundId).toBe(refund.refundId);
     // The Drip order is cancelled by the refund engine.

@@ -49,21 +49,24 @@ export function sandboxRoutes(s: Services): RouteDef[] {
     route(sandboxDemo, async () => {
       const world = await demoWorld(db);
       return {
-      ...world,
-      // Each demo merchant's VTEX connector credentials (public like the demo passwords; stored hashed).
-      merchants: await Promise.all(
-        world.merchants.map(async (m) => ({
-          ...m,
-          vtex: { ...(await s.vtex.ensureDemoCredentials(m.id)), providerUrl: `${s.config.publicUrl}${VTEX_API}` },
-        })),
-      ),
-      vtexStore: `${s.config.publicUrl}/sandbox/vtex`,
-      catalogue: {
-        apiKeyHeader: CATALOGUE_KEY_HEADER,
-        apiKey: catalogueKeyOf(s.config),
-        basePath: CATALOGUE_API,
-      },
-    };
+        ...world,
+        // Each demo merchant's VTEX connector credentials (public like the demo passwords; stored hashed).
+        merchants: await Promise.all(
+          world.merchants.map(async (m) => ({
+            ...m,
+            vtex: {
+              ...(await s.vtex.ensureDemoCredentials(m.id)),
+              providerUrl: `${s.config.publicUrl}${VTEX_API}`,
+            },
+          })),
+        ),
+        vtexStore: `${s.config.publicUrl}/sandbox/vtex`,
+        catalogue: {
+          apiKeyHeader: CATALOGUE_KEY_HEADER,
+          apiKey: catalogueKeyOf(s.config),
+          basePath: CATALOGUE_API,
+        },
+      };
     }),
     route(sandboxOutbox, async ({ c }) => {
       const to = c.req.query('to')?.trim() || undefined;

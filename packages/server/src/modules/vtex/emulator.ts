@@ -134,13 +134,18 @@ export class VtexGateway {
   }
 
   /** The connector's callback: accepted only with the order's signature, as VTEX checks X-VTEX-signature. */
-  receiveCallback(paymentId: string, signature: string | undefined, body: unknown): boolean {
+  receiveCallback(
+    paymentId: string,
+    signature: string | undefined,
+    body: unknown,
+  ): 'ok' | 'unknown' | 'bad-signature' {
     const order = this.orders.get(paymentId);
-    if (!order || signature !== order.signature) return false;
+    if (!order) return 'unknown';
+    if (signature !== order.signature) return 'bad-signature';
     const status = (body as { status?: unknown } | null)?.status;
     order.callbacks.push({ status: String(status), at: new Date().toISOString(), body });
     if (status === 'approved' || status === 'denied') order.status = status;
-    return true;
+    return 'ok';
   }
 
   /** Cancel, settle or refund, retried while the connector answers 500 (VTEX retries for up to a day). */
@@ -158,8 +163,21 @@ export class VtexGateway {
       action === 'cancel'
         ? { paymentId, requestId, authorizationId: paymentId, transactionId: order.transactionId }
         : action === 'settle'
-          ? { transactionId: order.transactionId, requestId, paymentId, value: value ?? order.value, authorizationId: paymentId }
-          : { requestId, settleId: paymentId, paymentId, tid: paymentId, value: value ?? order.value, transactionId: order.transactionId };
+          ? {
+              transactionId: order.transactionId,
+              requestId,
+              paymentId,
+              value: value ?? order.value,
+              authorizationId: paymentId,
+            }
+          : {
+              requestId,
+              settleId: paymentId,
+              paymentId,
+              tid: paymentId,
+              value: value ?? order.value,
+              transactionId: order.transactionId,
+            };
     let answer = await this.send(order.merchantId, 'POST', path, body);
     let attempts = 1;
     while (answer.status === 500 && attempts < RETRIES) {

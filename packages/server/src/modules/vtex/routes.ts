@@ -11,15 +11,15 @@ import {
   vtexSettlePayment,
 } from '@drip/core';
 import * as v from 'valibot';
+import { DomainError } from '../../errors.ts';
 import { readJson, toIssues } from '../../http/body.ts';
 import type { AppContext, Services } from '../../http/context.ts';
-import { unauthorized } from '../../http/errors.ts';
 import { type RouteDef, rawBodyRoute, route } from '../../http/route-table.ts';
 
 /** The merchant the guard authenticated (the `vtexProvider` audience). */
 function merchantOf(c: AppContext): string {
   const id = c.get('vtexMerchantId');
-  if (!id) throw unauthorized('Credenciais VTEX ausentes');
+  if (!id) throw new DomainError('unauthenticated', 'VTEX_CREDENTIALS', 'Credenciais VTEX ausentes');
   return id;
 }
 
@@ -32,12 +32,10 @@ export function vtexRoutes(s: Services): RouteDef[] {
       const parsed = v.safeParse(VtexCreatePaymentRequest, await readJson(c));
       if (!parsed.success) {
         const first = toIssues(parsed.issues)[0];
+        const message = first ? `${first.path || 'corpo'}: ${first.message}` : 'Corpo inválido';
+        // Fail-BadRequest of the protocol, with Drip's own error beside it (every Drip 4xx carries `error`).
         return c.json(
-          {
-            status: 'error',
-            code: 'invalid-request',
-            message: first ? `${first.path || 'corpo'}: ${first.message}` : 'Corpo inválido',
-          },
+          { status: 'error', code: 'invalid-request', message, error: { code: 'VALIDATION_ERROR', message } },
           400,
         );
       }
@@ -56,7 +54,9 @@ export function vtexRoutes(s: Services): RouteDef[] {
       const a = await s.vtex.refund(merchantOf(c), params.paymentId, body.requestId, body.value);
       return a.status === 200 ? a.body : c.json(a.body, a.status);
     }),
-    route(vtexAuthorizationToken, async ({ body }) => s.vtex.authorizationToken(body.applicationId, body.returnUrl)),
+    route(vtexAuthorizationToken, async ({ body }) =>
+      s.vtex.authorizationToken(body.applicationId, body.returnUrl),
+    ),
     route(vtexAuthorizationRedirect, async ({ c, query }) => c.redirect(s.vtex.signUpUrl(query.token), 302)),
     route(vtexAuthorizationCredentials, async ({ query }) =>
       s.vtex.credentials(query.applicationId, query.authorizationCode),

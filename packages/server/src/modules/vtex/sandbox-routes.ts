@@ -6,15 +6,17 @@ import {
   sandboxVtexOrderAction,
   sandboxVtexStore,
 } from '@drip/core';
+import { DomainError } from '../../errors.ts';
 import type { Services } from '../../http/context.ts';
-import { notFound, unauthorized } from '../../http/errors.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 import { demoWorld } from '../../seed.ts';
 import type { VtexGateway } from './emulator.ts';
 
+const unknownOrder = () => new DomainError('not_found', 'NOT_FOUND', 'Pedido VTEX desconhecido do emulador');
+
 export function vtexSandboxRoutes(s: Services): RouteDef[] {
   const gateway = (): VtexGateway => {
-    if (!s.vtexGateway) throw notFound('Emulador VTEX desligado');
+    if (!s.vtexGateway) throw new DomainError('not_found', 'NOT_FOUND', 'Emulador VTEX desligado');
     return s.vtexGateway;
   };
   return [
@@ -29,28 +31,35 @@ export function vtexSandboxRoutes(s: Services): RouteDef[] {
     }),
     route(sandboxVtexOrder, async ({ params }) => {
       const order = gateway().order(params.paymentId);
-      if (!order) throw notFound('Pedido VTEX desconhecido do emulador');
+      if (!order) throw unknownOrder();
       const { signature: _hidden, ...shown } = order;
       return shown;
     }),
     route(sandboxVtexOrderAction, async ({ params, body }) => {
-      const done = await gateway().act(params.paymentId, params.action, body.value);
-      if (!done) throw notFound('Pedido VTEX desconhecido do emulador');
+      const action = params.action;
+      if (action !== 'cancel' && action !== 'settle' && action !== 'refund')
+        throw new DomainError('invalid', 'INVALID_ACTION', 'A ação deve ser cancel, settle ou refund');
+      const done = await gateway().act(params.paymentId, action, body.value);
+      if (!done) throw unknownOrder();
       return done;
     }),
     route(sandboxVtexCallback, async ({ c, params, body }) => {
-      if (!gateway().receiveCallback(params.paymentId, c.req.query('X-VTEX-signature'), body))
-        throw unauthorized('Assinatura X-VTEX-signature inválida');
+      const got = gateway().receiveCallback(params.paymentId, c.req.query('X-VTEX-signature'), body);
+      if (got === 'unknown') throw unknownOrder();
+      // VTEX refuses a callback whose URL lost its signature.
+      if (got === 'bad-signature')
+        throw new DomainError('invalid', 'BAD_SIGNATURE', 'Assinatura X-VTEX-signature inválida');
       return { ok: true };
     }),
   ];
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function storePage(merchants: { id: string; name: string }[]): string {
-  const options = merchants.map((m) => `<option value="${escape(m.id)}">${escape(m.name)}</option>`).join('');
+  const options = merchants
+    .map((m) => `<option value="${escapeHtml(m.id)}">${escapeHtml(m.name)}</option>`)
+    .join('');
   return `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Loja VTEX (emulador)</title>

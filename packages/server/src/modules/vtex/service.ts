@@ -161,7 +161,8 @@ export class VtexConnector {
       .select()
       .from(vtexCredentials)
       .where(eq(vtexCredentials.merchantId, merchantId));
-    if (!row || row.appKey !== demo.appKey) await this.storeCredentials(merchantId, demo.appKey, demo.appToken);
+    if (!row || row.appKey !== demo.appKey)
+      await this.storeCredentials(merchantId, demo.appKey, demo.appToken);
     return demo;
   }
 
@@ -218,7 +219,11 @@ export class VtexConnector {
           merchantOrderCode: `vtex-${req.paymentId}`,
           products: productsOf(req, amount),
           ...(cpf || buyer?.email
-            ? { customer: { prefill: { ...(cpf ? { cpf } : {}), ...(buyer?.email ? { email: buyer.email } : {}) } } }
+            ? {
+                customer: {
+                  prefill: { ...(cpf ? { cpf } : {}), ...(buyer?.email ? { email: buyer.email } : {}) },
+                },
+              }
             : {}),
           resolveUrl: returnUrl,
           cancelUrl: returnUrl,
@@ -231,7 +236,11 @@ export class VtexConnector {
         if (raced?.checkoutId) return { status: 200, body: this.answer(raced) };
         return refusal(500, 'in-progress', 'Pagamento em criação, tente de novo');
       }
-      this.d.log.error('vtex create payment failed', { merchantId, paymentId: req.paymentId, ...errorFields(err) });
+      this.d.log.error('vtex create payment failed', {
+        merchantId,
+        paymentId: req.paymentId,
+        ...errorFields(err),
+      });
       return refusal(500, 'checkout', 'Não foi possível abrir o checkout Drip, tente de novo');
     }
     const [row] = await this.d.db
@@ -293,7 +302,11 @@ export class VtexConnector {
     if (row.status !== 'undefined' || !row.checkoutId) return row;
     const view = await this.d.checkouts.merchantView(row.merchantId, row.checkoutId);
     const status =
-      view.status === 'OK' ? 'approved' : ['KO', 'EXPIRED', 'REVOKED'].includes(view.status) ? 'denied' : null;
+      view.status === 'OK'
+        ? 'approved'
+        : ['KO', 'EXPIRED', 'REVOKED'].includes(view.status)
+          ? 'denied'
+          : null;
     if (!status) return row;
     const now = this.d.clock.now();
     return this.d.db.transaction(async (tx) => {
@@ -351,7 +364,10 @@ export class VtexConnector {
   private async deliverCallback(merchantId: string, paymentId: string): Promise<void> {
     const row = await this.payment(merchantId, paymentId);
     if (!row || (row.status !== 'approved' && row.status !== 'denied')) return;
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
     if (this.d.config.callbackAppKey && this.d.config.callbackAppToken) {
       headers['X-VTEX-API-AppKey'] = this.d.config.callbackAppKey;
       headers['X-VTEX-API-AppToken'] = this.d.config.callbackAppToken;
@@ -378,7 +394,12 @@ export class VtexConnector {
    * full through the refund engine. Idempotent per requestId.
    */
   async cancel(merchantId: string, paymentId: string, requestId: string) {
-    const answer = (status: 200 | 500 | 501, cancellationId: string | null, code: string | null, message: string) => ({
+    const answer = (
+      status: 200 | 500 | 501,
+      cancellationId: string | null,
+      code: string | null,
+      message: string,
+    ) => ({
       status,
       body: { paymentId, cancellationId, code, message, requestId },
     });
@@ -410,13 +431,20 @@ export class VtexConnector {
       return answer(200, row.checkoutId ?? paymentId, null, 'Pagamento cancelado');
     const refund = await this.refundThrough(row, 'cancel', requestId, null);
     if (refund.state === 'done') return answer(200, refund.refundId, null, 'Pagamento cancelado e estornado');
-    if (refund.state === 'pending') return answer(500, null, 'pending', 'Estorno em andamento, tente de novo');
+    if (refund.state === 'pending')
+      return answer(500, null, 'pending', 'Estorno em andamento, tente de novo');
     return answer(501, null, 'cancel-manually', refund.message);
   }
 
   /** Settlement of an approved payment; a smaller value refunds the difference (refund engine). */
   async settle(merchantId: string, paymentId: string, requestId: string, value: number) {
-    const answer = (status: 200 | 500, settleId: string | null, settled: number, code: string | null, message: string) => ({
+    const answer = (
+      status: 200 | 500,
+      settleId: string | null,
+      settled: number,
+      code: string | null,
+      message: string,
+    ) => ({
       status,
       body: { paymentId, settleId, value: settled, code, message, requestId },
     });
@@ -424,7 +452,8 @@ export class VtexConnector {
     if (!row) throw paymentNotFound();
     row = await this.refresh(row);
     const asked = vtexCents(value);
-    if (row.status !== 'approved') return answer(500, null, 0, 'not-approved', 'O pagamento não está aprovado');
+    if (row.status !== 'approved')
+      return answer(500, null, 0, 'not-approved', 'O pagamento não está aprovado');
     if (asked === null || asked > row.amount)
       return answer(500, null, 0, 'invalid-value', 'Valor acima do aprovado ou inválido');
     if (asked < row.amount) {
@@ -440,23 +469,38 @@ export class VtexConnector {
 
   /** Refund (whole or part) through the refund engine; 200 only once it is done (the protocol's rule). */
   async refund(merchantId: string, paymentId: string, requestId: string, value: number) {
-    const answer = (status: 200 | 500 | 501, refundId: string | null, refunded: number, code: string | null, message: string) => ({
+    const answer = (
+      status: 200 | 500 | 501,
+      refundId: string | null,
+      refunded: number,
+      code: string | null,
+      message: string,
+    ) => ({
       status,
       body: { paymentId, refundId, value: refunded, code, message, requestId },
     });
     const row = await this.payment(merchantId, paymentId);
     if (!row) throw paymentNotFound();
     const asked = vtexCents(value);
-    if (row.status !== 'approved') return answer(501, null, 0, 'refund-manually', 'O pagamento não está aprovado');
+    if (row.status !== 'approved')
+      return answer(501, null, 0, 'refund-manually', 'O pagamento não está aprovado');
     if (asked === null || asked > row.amount)
       return answer(501, null, 0, 'refund-manually', 'Valor acima do pago ou inválido');
     const refund = await this.refundThrough(row, 'refund', requestId, asked);
-    if (refund.state === 'done') return answer(200, refund.refundId, centsToReais(asked), null, 'Estorno realizado');
-    if (refund.state === 'pending') return answer(500, null, 0, 'pending', 'Estorno em andamento, tente de novo');
+    if (refund.state === 'done')
+      return answer(200, refund.refundId, centsToReais(asked), null, 'Estorno realizado');
+    if (refund.state === 'pending')
+      return answer(500, null, 0, 'pending', 'Estorno em andamento, tente de novo');
     return answer(501, null, 0, 'refund-manually', refund.message);
   }
 
-  private async record(row: PaymentRow, kind: 'cancel' | 'settle' | 'refund', requestId: string, amount: number, refundId: string | null) {
+  private async record(
+    row: PaymentRow,
+    kind: 'cancel' | 'settle' | 'refund',
+    requestId: string,
+    amount: number,
+    refundId: string | null,
+  ) {
     await this.d.db
       .insert(vtexOperations)
       .values({
@@ -481,7 +525,9 @@ export class VtexConnector {
     kind: 'cancel' | 'settle' | 'refund',
     requestId: string,
     amount: Cents | null,
-  ): Promise<{ state: 'done'; refundId: string } | { state: 'pending' } | { state: 'refused'; message: string }> {
+  ): Promise<
+    { state: 'done'; refundId: string } | { state: 'pending' } | { state: 'refused'; message: string }
+  > {
     if (!row.dripOrderId) return { state: 'refused', message: 'Pagamento sem pedido Drip' };
     const [known] = await this.d.db
       .select()
@@ -497,7 +543,10 @@ export class VtexConnector {
     let refundId = known?.refundId ?? null;
     if (!known) {
       try {
-        const ask = amount === null || amount >= row.amount ? ({ type: 'FULL' } as const) : ({ type: 'AMOUNT', amount } as const);
+        const ask =
+          amount === null || amount >= row.amount
+            ? ({ type: 'FULL' } as const)
+            : ({ type: 'AMOUNT', amount } as const);
         const requested = await this.d.refunds.request(row.merchantId, row.dripOrderId, ask, null);
         refundId = requested.refund.id;
       } catch (err) {
@@ -510,16 +559,19 @@ export class VtexConnector {
     let state = await this.d.refunds.refundState(row.merchantId, refundId);
     if (state?.status === 'PENDING') {
       // The engine's queue carries it out within seconds; doing it now answers VTEX in this call.
-      await this.d.refunds.carryOut(refundId).catch((err) =>
-        this.d.log.warn('vtex refund not carried out now', { refundId, ...errorFields(err) }),
-      );
+      await this.d.refunds
+        .carryOut(refundId)
+        .catch((err) =>
+          this.d.log.warn('vtex refund not carried out now', { refundId, ...errorFields(err) }),
+        );
       state = await this.d.refunds.refundState(row.merchantId, refundId);
     }
     if (state?.status === 'DONE') return { state: 'done', refundId };
     if (state?.status === 'PENDING') return { state: 'pending' };
     return {
       state: 'refused',
-      message: state?.rejectionReason ?? state?.failureReason ?? 'O estorno foi recusado pelas regras da Drip',
+      message:
+        state?.rejectionReason ?? state?.failureReason ?? 'O estorno foi recusado pelas regras da Drip',
     };
   }
 
@@ -563,7 +615,11 @@ export class VtexConnector {
       )
       .returning();
     if (!row)
-      throw new DomainError('unprocessable', 'VTEX_CODE_INVALID', 'Código de instalação VTEX inválido ou expirado');
+      throw new DomainError(
+        'unprocessable',
+        'VTEX_CODE_INVALID',
+        'Código de instalação VTEX inválido ou expirado',
+      );
     return { successUrl: `${row.returnUrl}${encodeURIComponent(authorizationCode)}` };
   }
 
@@ -583,7 +639,11 @@ export class VtexConnector {
       )
       .returning();
     if (!row?.merchantId)
-      throw new DomainError('unauthenticated', 'VTEX_CODE_INVALID', 'Código de autorização inválido, expirado ou já usado');
+      throw new DomainError(
+        'unauthenticated',
+        'VTEX_CODE_INVALID',
+        'Código de autorização inválido, expirado ou já usado',
+      );
     const issued = await this.issueCredentials(row.merchantId);
     return { applicationId, ...issued };
   }
@@ -612,8 +672,21 @@ function httpUrl(value: string | null | undefined): string | null {
 /** The cart's items as the checkout's products (informative), or one line for the whole amount. */
 function productsOf(req: VtexCreatePaymentRequest, amount: Cents) {
   const items = (req.miniCart?.items ?? [])
-    .filter((i) => i.name && typeof i.price === 'number' && i.price >= 0 && Number.isInteger(i.quantity) && (i.quantity ?? 0) >= 1)
+    .filter(
+      (i) =>
+        i.name &&
+        typeof i.price === 'number' &&
+        i.price >= 0 &&
+        Number.isInteger(i.quantity) &&
+        (i.quantity ?? 0) >= 1,
+    )
     .slice(0, 100)
-    .map((i) => ({ name: String(i.name).slice(0, 200), quantity: i.quantity as number, amount: Math.round((i.price as number) * 100) / 100 }));
-  return items.length > 0 ? items : [{ name: `Pedido VTEX ${req.reference}`.slice(0, 200), quantity: 1, amount: centsToReais(amount) }];
+    .map((i) => ({
+      name: String(i.name).slice(0, 200),
+      quantity: i.quantity as number,
+      amount: Math.round((i.price as number) * 100) / 100,
+    }));
+  return items.length > 0
+    ? items
+    : [{ name: `Pedido VTEX ${req.reference}`.slice(0, 200), quantity: 1, amount: centsToReais(amount) }];
 }
