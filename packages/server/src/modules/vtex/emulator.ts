@@ -26,6 +26,15 @@ export interface GatewayOrder {
 }
 
 const RETRIES = 5;
+const DEMO_ADDRESS = {
+  country: 'BRA',
+  street: 'Avenida Paulista',
+  number: '1000',
+  neighborhood: 'Bela Vista',
+  postalCode: '01310100',
+  city: 'São Paulo',
+  state: 'SP',
+};
 const RETRY_DELAY_MS = 400;
 
 export class VtexGateway {
@@ -113,8 +122,8 @@ export class VtexGateway {
           email: 'cliente.vtex@example.com',
           phone: '+5511999999999',
         },
-        shippingAddress: null,
-        billingAddress: null,
+        shippingAddress: DEMO_ADDRESS,
+        billingAddress: DEMO_ADDRESS,
         items: [{ id: '1', name: 'Produto da loja VTEX', price: input.value, quantity: 1, discount: 0 }],
       },
       url: `${this.o.publicUrl}/sandbox/vtex`,
