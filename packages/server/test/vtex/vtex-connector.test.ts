@@ -133,6 +133,24 @@ describe('VTEX Payment Provider Protocol connector', () => {
     expect((await t.request('POST', '/api/v1/vtex/payments', paymentBody(), unknown)).status).toBe(401);
   });
 
+  it('accepts the key and token an admin typed in the merchant form, compared without revealing which part was wrong', async () => {
+    const [aurora] = await t.database.db
+      .execute(
+        "update merchants set vtex_app_key = 'typed-key-aurora', vtex_app_token = 'typed-token-aurora' where name = 'Loja Aurora' returning id",
+      )
+      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+    expect(await vtex().authenticate('typed-key-aurora', 'typed-token-aurora')).toBe(aurora?.id);
+    expect(await vtex().authenticate('typed-key-aurora', 'typed-token-auroraX')).toBeNull();
+    expect(await vtex().authenticate('typed-key-unknown', 'typed-token-aurora')).toBeNull();
+    const typed = {
+      'X-PROVIDER-API-AppKey': 'typed-key-aurora',
+      'X-PROVIDER-API-AppToken': 'typed-token-aurora',
+    };
+    const res = await t.request('POST', '/api/v1/vtex/payments', paymentBody(), typed);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('undefined');
+  });
+
   it('refuses another currency with the protocol error shape', async () => {
     const res = await create(paymentBody({ currency: 'USD' }));
     expect(res.status).toBe(400);
