@@ -25,22 +25,33 @@ afterAll(async () => {
   await browser?.close();
 });
 
+interface GatewayAnswer {
+  paymentId: string;
+  createAnswer: { body: { status: string; paymentUrl: string } };
+  retryAnswer: { body: { paymentUrl: string } };
+}
+
 /** Buys in the emulated VTEX store; answers the VTEX paymentId once the browser is on the Drip checkout. */
 async function buyInVtexStore(page: Page, merchant: string, value: string): Promise<string> {
   await page.goto('/sandbox/vtex');
   const merchantId = world.merchants.find((m) => m.name === merchant)?.id ?? '';
   await page.getByLabel('Loja').selectOption(merchantId);
   await page.getByLabel('Valor (R$)').fill(value);
-  const placed = page.waitForResponse(
-    (r) => r.url().endsWith('/sandbox/vtex/orders') && r.request().method() === 'POST',
-  );
+  // The gateway's answer, read on its way to the page (the page leaves for paymentUrl at once).
+  const got: { order?: GatewayAnswer } = {};
+  await page.route('**/sandbox/vtex/orders', async (route) => {
+    const response = await route.fetch();
+    got.order = await response.json();
+    await route.fulfill({ response, json: got.order });
+  });
   await page.getByRole('button', { name: 'Pagar com Drip' }).click();
-  const order = await (await placed).json();
+  await page.waitForURL(/\/checkouts\//, { timeout: 20_000 });
+  const order = got.order;
+  if (!order) throw new Error('the emulated gateway did not answer the order');
   expect(order.createAnswer.body.status).toBe('undefined');
   // The gateway's retry of Create Payment answered the same payment.
   expect(order.retryAnswer.body.paymentUrl).toBe(order.createAnswer.body.paymentUrl);
-  await page.waitForURL(/\/checkouts\//, { timeout: 20_000 });
-  return order.paymentId as string;
+  return order.paymentId;
 }
 
 /** What the emulated VTEX gateway knows of the payment, once it is `status` (the callback arrived). */
