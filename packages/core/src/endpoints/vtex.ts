@@ -31,7 +31,7 @@ export * from '../contract/vtex.ts';
 const tag = 'VTEX Payment Provider Protocol';
 const credentials = {
   [VTEX_HEADERS.appKey]:
-    'A AppKey da parceira na Drip (recebida no fluxo de configuração ou em /sandbox/demo)',
+    'A AppKey da parceira na Drip (recebida no fluxo de configuração; no sandbox, a da demonstração)',
   [VTEX_HEADERS.appToken]: 'O AppToken correspondente',
 };
 
