@@ -243,6 +243,74 @@ describe('VTEX Payment Provider Protocol connector', () => {
     expect((await create(body)).body.status).toBe('denied');
   });
 
+  it('maps a partial refund or settlement onto the refund engine rules: refused for a platform without partial refunds', async () => {
+    const body = paymentBody({ value: 90 });
+    const answer = v.parse(VtexPaymentResponse, (await create(body)).body);
+    const shopper = freshShopper();
+    await put(t, answer.tid);
+    const analysed = await toAnalysis(t, answer.tid, shopper.cpf, shopper.phone);
+    expect(analysed.body.result).toBe('MORE_INFO');
+    expect((await put(t, answer.tid, { checkoutConfirmed: true })).body.result).toBe('OK');
+    expect((await create(body)).body.status).toBe('approved');
+    const base = `/api/v1/vtex/payments/${body.paymentId}`;
+    const partialRefund = await t.request(
+      'POST',
+      `${base}/refunds`,
+      {
+        requestId: 'P1',
+        settleId: 'x',
+        paymentId: body.paymentId,
+        tid: answer.tid,
+        value: 30,
+        transactionId: body.transactionId,
+      },
+      creds,
+    );
+    expect(partialRefund.status).toBe(501);
+    expect(partialRefund.body).toMatchObject({ code: 'refund-manually', refundId: null, value: 0 });
+    const partialSettle = await t.request(
+      'POST',
+      `${base}/settlements`,
+      {
+        transactionId: body.transactionId,
+        requestId: 'S2',
+        paymentId: body.paymentId,
+        value: 60,
+        authorizationId: 'x',
+      },
+      creds,
+    );
+    expect(partialSettle.status).toBe(500);
+    expect(partialSettle.body.code).toBe('settle-manually');
+    const tooMuch = await t.request(
+      'POST',
+      `${base}/settlements`,
+      {
+        transactionId: body.transactionId,
+        requestId: 'S3',
+        paymentId: body.paymentId,
+        value: 90.01,
+        authorizationId: 'x',
+      },
+      creds,
+    );
+    expect(tooMuch.status).toBe(500);
+    // Nothing was refunded: the whole amount can still be settled.
+    const whole = await t.request(
+      'POST',
+      `${base}/settlements`,
+      {
+        transactionId: body.transactionId,
+        requestId: 'S4',
+        paymentId: body.paymentId,
+        value: 90,
+        authorizationId: 'x',
+      },
+      creds,
+    );
+    expect(whole.status).toBe(200);
+  });
+
   it('cancel before a decision closes the checkout and sends no callback', async () => {
     const body = paymentBody();
     const answer = v.parse(VtexPaymentResponse, (await create(body)).body);
