@@ -64,6 +64,14 @@ export function startSummary({ url, world, demoStoreUrl, serverLog, buildLogs })
     rows.push(['Sandbox bank', `${url}/sandbox/bank`, 'pay a Pix copy-paste code']);
     if (demoStoreUrl) rows.push(['Demo store', demoStoreUrl, 'buys with the SDK, another origin']);
     rows.push(['API reference', `${url}/api/docs`, 'merchant API keys at /sandbox/demo']);
+    if (world.vtexStore)
+      rows.push(['VTEX store (emulated)', world.vtexStore, 'buys through the VTEX connector']);
+    for (const merchant of world.merchants.filter((m) => m.vtex))
+      rows.push([
+        merchant === world.merchants.find((m) => m.vtex) ? 'VTEX connector' : '',
+        merchant === world.merchants.find((m) => m.vtex) ? merchant.vtex.providerUrl : '',
+        `${merchant.name}: AppKey ${merchant.vtex.appKey} / AppToken ${merchant.vtex.appToken}`,
+      ]);
     if (world.catalogue?.apiKey)
       rows.push([
         'Store catalogue',

@@ -40,8 +40,10 @@ import { buildPayments, connectSandboxWebhook } from './modules/payments/module.
 import { PromotionService } from './modules/promotions/service.ts';
 import { buildSettlements } from './modules/settlements/module.ts';
 import type { PayoutPort } from './modules/settlements/payout-port.ts';
+import { VtexGateway } from './modules/vtex/emulator.ts';
+import { VtexConnector } from './modules/vtex/service.ts';
 import { WebhookService } from './modules/webhooks/service.ts';
-import type { Resolver } from './outbound.ts';
+import { outboundFetch, type Resolver } from './outbound.ts';
 import { routeTable } from './routes.ts';
 import { cachedEmbedOrigins, staticApps } from './static.ts';
 
@@ -174,7 +176,36 @@ export function buildServices(deps: AppDeps): Services {
     webhooks,
     audit,
   });
+  const vtex = new VtexConnector({
+    db,
+    clock,
+    log,
+    queues,
+    config: {
+      publicUrl: config.publicUrl,
+      sandbox: config.sandbox,
+      callbackAppKey: config.vtex?.callbackAppKey ?? null,
+      callbackAppToken: config.vtex?.callbackAppToken ?? null,
+    },
+    checkouts: checkoutServices.checkouts,
+    refunds: instalments.orderRefunds,
+    merchants,
+    // A callbackUrl comes with each payment: checked like any URL a user typed (the sandbox's emulator is local).
+    fetch: outboundFetch({
+      allowInternal: config.sandbox,
+      ...(deps.resolve ? { resolve: deps.resolve } : {}),
+    }),
+  });
+  const vtexGateway = config.sandbox
+    ? new VtexGateway({
+        publicUrl: config.publicUrl,
+        connector: vtex,
+        credentials: (merchantId) => vtex.ensureDemoCredentials(merchantId),
+      })
+    : null;
   return {
+    vtex,
+    vtexGateway,
     ...paymentsModule,
     ...checkoutServices,
     webhooks,
@@ -292,6 +323,7 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   const routes = routeTable(services);
   mountRoutes(app, services, routes);
   connectSandboxWebhook(services, (path, init) => app.request(path, init));
+  services.vtexGateway?.connect(async (path, init) => app.request(path, init));
 
   const serveStatic = staticApps({ ...services.config, merchantOrigins: services.embedOrigins });
   app.notFound(async (c) => {

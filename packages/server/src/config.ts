@@ -107,6 +107,12 @@ export interface Config {
    */
   catalogueApiKey?: string;
   /**
+   * The VTEX connector (docs/vtex.md): `VTEX_CALLBACK_APP_KEY` / `VTEX_CALLBACK_APP_TOKEN`, Drip's key generated in
+   * its VTEX partner account's License Manager, sent as X-VTEX-API-AppKey / AppToken on every callback. Absent: the
+   * callbacks go without them (the sandbox's emulated gateway needs none).
+   */
+  vtex?: { callbackAppKey: string; callbackAppToken: string };
+  /**
    * Where images are kept: files under `dataDir`/images when absent, or an S3-compatible bucket (`IMAGE_STORE=s3`,
    * docs/images.md). Credentials come from the AWS SDK's default chain (AWS_ACCESS_KEY_ID, an instance role).
    */
@@ -236,6 +242,10 @@ export function loadConfig(env: Env = process.env): Config {
     return raw ? resolve(raw) : resolve(pkg, fallback);
   };
 
+  const vtexCallbackAppKey = env.VTEX_CALLBACK_APP_KEY?.trim() || undefined;
+  const vtexCallbackAppToken = env.VTEX_CALLBACK_APP_TOKEN?.trim() || undefined;
+  if ((vtexCallbackAppKey === undefined) !== (vtexCallbackAppToken === undefined))
+    problems.push('VTEX_CALLBACK_APP_KEY and VTEX_CALLBACK_APP_TOKEN go together (set both or neither)');
   const catalogueApiKey = env.CATALOGUE_API_KEY?.trim() || undefined;
   if (catalogueApiKey !== undefined && catalogueApiKey.length < 24)
     problems.push('CATALOGUE_API_KEY must have at least 24 characters');
@@ -350,6 +360,9 @@ export function loadConfig(env: Env = process.env): Config {
     sendCaps,
     trustedProxies,
     ...(catalogueApiKey ? { catalogueApiKey } : {}),
+    ...(vtexCallbackAppKey && vtexCallbackAppToken
+      ? { vtex: { callbackAppKey: vtexCallbackAppKey, callbackAppToken: vtexCallbackAppToken } }
+      : {}),
     ...(imageStore ? { imageStore } : {}),
   };
 }

@@ -23,6 +23,8 @@ import { promotionRoutes } from './modules/promotions/routes.ts';
 import { pixSandboxRoutes } from './modules/sandbox/pix-routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { settlementRoutes } from './modules/settlements/routes.ts';
+import { vtexRoutes } from './modules/vtex/routes.ts';
+import { vtexSandboxRoutes } from './modules/vtex/sandbox-routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 
 /** Every API route of the server with its audience; mounted by `mountRoutes`, walked by the route-table test. */
@@ -53,5 +55,7 @@ export function routeTable(services: Services): RouteDef[] {
     ...catalogueRoutes(services),
     ...adminCatalogueRoutes(services),
     ...imageRoutes(services),
+    ...vtexRoutes(services),
+    ...vtexSandboxRoutes(services),
   ];
 }

@@ -238,6 +238,7 @@ export async function audienceHeaders(
   t: TestApp,
   idempotencyKey: string,
 ): Promise<Record<EndpointAudience, Record<string, string>>> {
+  const demoMerchant = (await t.request('GET', '/sandbox/demo')).body.merchants[0];
   return {
     anonymous: {},
     shopper: {},
@@ -249,8 +250,12 @@ export async function audienceHeaders(
     customer: bearer((await loginCustomer(t)).token),
     catalogueApiKey: { 'X-Api-Key': SANDBOX_CATALOGUE_API_KEY },
     merchantApiKey: {
-      ...bearer((await t.request('GET', '/sandbox/demo')).body.merchants[0].apiKey),
+      ...bearer(demoMerchant.apiKey),
       'idempotency-key': idempotencyKey,
+    },
+    vtexProvider: {
+      'X-PROVIDER-API-AppKey': demoMerchant.vtex.appKey,
+      'X-PROVIDER-API-AppToken': demoMerchant.vtex.appToken,
     },
   };
 }

@@ -17,7 +17,8 @@ import type { HttpMethod } from '../api/http.ts';
  *   permission list, which counts as admin) — a READ-only user gets 403;
  * - `merchantApiKey`: a merchant's server-to-server key; `catalogueApiKey`: a catalogue key (product feeds);
  * - `psp`: the Pix provider's webhook (authenticated by the provider's own scheme, checked in the handler);
- * - `sandbox`: mounted only in the sandbox (fake bank, inbox, clock).
+ * - `sandbox`: mounted only in the sandbox (fake bank, inbox, clock);
+ * - `vtexProvider`: VTEX's payment gateway on a merchant's behalf (X-PROVIDER-API-AppKey / AppToken, docs/vtex.md).
  */
 export type EndpointAudience =
   | 'anonymous'
@@ -29,7 +30,8 @@ export type EndpointAudience =
   | 'merchantApiKey'
   | 'catalogueApiKey'
   | 'psp'
-  | 'sandbox';
+  | 'sandbox'
+  | 'vtexProvider';
 
 export const ENDPOINT_AUDIENCES: readonly EndpointAudience[] = [
   'anonymous',
@@ -42,6 +44,7 @@ export const ENDPOINT_AUDIENCES: readonly EndpointAudience[] = [
   'catalogueApiKey',
   'psp',
   'sandbox',
+  'vtexProvider',
 ];
 
 /** Audiences whose calls carry a portal access token (and refresh it on 401). */

@@ -21,3 +21,4 @@ export * from './platform.ts';
 export * from './sandbox.ts';
 export * from './shopper.ts';
 export * from './table.ts';
+export * from './vtex.ts';

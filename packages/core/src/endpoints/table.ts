@@ -24,6 +24,7 @@ import { merchantWebhookEndpoints } from './merchant-webhooks.ts';
 import { platformEndpoints } from './platform.ts';
 import { sandboxEndpoints } from './sandbox.ts';
 import { shopperEndpoints } from './shopper.ts';
+import { vtexEndpoints } from './vtex.ts';
 
 export const endpointGroups = {
   admin: adminEndpoints,
@@ -46,6 +47,7 @@ export const endpointGroups = {
   platform: platformEndpoints,
   sandbox: sandboxEndpoints,
   catalogue: catalogueEndpoints,
+  vtex: vtexEndpoints,
 } as const;
 
 /** Every endpoint, once. */

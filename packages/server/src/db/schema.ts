@@ -46,4 +46,5 @@ export {
   settlementParts,
   settlementPayouts,
 } from '../modules/settlements/tables.ts';
+export { vtexAuthorizations, vtexCredentials, vtexOperations, vtexPayments } from '../modules/vtex/tables.ts';
 export { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../modules/webhooks/tables.ts';

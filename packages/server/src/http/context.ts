@@ -36,6 +36,8 @@ import type { Payments } from '../modules/payments/service.ts';
 import type { PromotionService } from '../modules/promotions/service.ts';
 import type { SandboxPayouts } from '../modules/settlements/payout-port.ts';
 import type { SettlementService } from '../modules/settlements/service.ts';
+import type { VtexGateway } from '../modules/vtex/emulator.ts';
+import type { VtexConnector } from '../modules/vtex/service.ts';
 import type { WebhookService } from '../modules/webhooks/service.ts';
 import type { EmbedOriginsSource } from '../static.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -48,6 +50,8 @@ export interface AppEnv {
     claims: AccessClaims | undefined;
     /** Set by the `merchantApiKey` audience guard: the merchant whose API key authenticated the request. */
     apiMerchantId: string | undefined;
+    /** Set by the `vtexProvider` audience guard: the merchant whose VTEX AppKey/AppToken came with the call. */
+    vtexMerchantId: string | undefined;
     /** The client's address, set once per request (http/client-ip.ts: a trusted proxy's X-Forwarded-For, else the peer). */
     clientIp: string | undefined;
   };
@@ -117,6 +121,10 @@ export interface Services {
   promotions: PromotionService;
   /** The merchants' registered embed origins, cached (static.ts); `clear()` after a change. */
   embedOrigins: EmbedOriginsSource & { clear(): void };
+  /** The VTEX Payment Provider Protocol connector (docs/vtex.md). */
+  vtex: VtexConnector;
+  /** The sandbox's emulated VTEX gateway; null outside the sandbox. */
+  vtexGateway: VtexGateway | null;
 }
 
 export function claimsOf(c: AppContext): AccessClaims {

@@ -40,6 +40,7 @@ const SECURITY: Partial<Record<EndpointAudience, string>> = {
   merchantAdmin: 'merchantSession',
   merchantApiKey: 'merchantApiKey',
   catalogueApiKey: 'catalogueApiKey',
+  vtexProvider: 'vtexProvider',
 };
 
 const SECURITY_SCHEMES = {
@@ -66,6 +67,13 @@ const SECURITY_SCHEMES = {
     in: 'header',
     name: 'X-Api-Key',
     description: 'A chave da API do catálogo de lojas (no sandbox, a de /sandbox/demo).',
+  },
+  vtexProvider: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-PROVIDER-API-AppKey',
+    description:
+      'As credenciais VTEX da parceira: X-PROVIDER-API-AppKey com X-PROVIDER-API-AppToken (fluxo de configuração; no sandbox, as de /sandbox/demo).',
   },
 };
 

@@ -6,6 +6,7 @@ import {
   type EndpointWireOutput,
   isMerchantAdmin,
   type ParsedInput,
+  VTEX_HEADERS,
 } from '@drip/core';
 import type { Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
@@ -150,6 +151,23 @@ export function requireCatalogueApiKey(services: Services): MiddlewareHandler<Ap
   };
 }
 
+/**
+ * VTEX's calls on a merchant's behalf: X-PROVIDER-API-AppKey / AppToken matched to the merchant's stored VTEX key
+ * and token (compared in constant time, modules/vtex/service.ts); 401 without them or with unknown ones.
+ */
+export function requireVtexCredentials(services: Services): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.header(VTEX_HEADERS.appKey)?.trim() ?? '';
+    const token = c.req.header(VTEX_HEADERS.appToken)?.trim() ?? '';
+    if (key === '' || token === '')
+      throw unauthorized(`Envie as credenciais VTEX em ${VTEX_HEADERS.appKey} e ${VTEX_HEADERS.appToken}`);
+    const merchantId = await services.vtex.authenticate(key, token);
+    if (!merchantId) throw unauthorized('Credenciais VTEX inválidas');
+    c.set('vtexMerchantId', merchantId);
+    await next();
+  };
+}
+
 /** The guards of each audience, in order; audiences without guards authenticate in the handler or not at all. */
 function guardsFor(services: Services): Record<EndpointAudience, MiddlewareHandler<AppEnv>[] | null> {
   const merchant = requireAudience(services, 'merchant');
@@ -165,6 +183,7 @@ function guardsFor(services: Services): Record<EndpointAudience, MiddlewareHandl
     merchantAdmin: [merchant, requireMerchantAdmin()],
     merchantApiKey: [requireMerchantApiKey(services)],
     catalogueApiKey: [requireCatalogueApiKey(services)],
+    vtexProvider: [requireVtexCredentials(services)],
   };
 }
 

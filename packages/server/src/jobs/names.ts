@@ -18,6 +18,10 @@ export const JOB = {
   /** The drains of the webhooks module's queues (modules/webhooks/service.ts). */
   merchantWebhooks: 'queue-merchant-webhooks',
   merchantEventEmails: 'queue-merchant-event-emails',
+  /** VTEX payments whose checkout reached a final status: decision recorded, callback queued (modules/vtex). */
+  vtexPaymentSync: 'vtex-payment-sync',
+  /** The drain of the durable queue `vtex-callbacks` (the final status POSTed to VTEX's callbackUrl). */
+  vtexCallbacks: 'queue-vtex-callbacks',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];

@@ -58,6 +58,16 @@ export function registerServerJobs(runner: JobRunner, s: Services): JobRunner {
       s.webhooks.emailQueue.job(30_000),
     )
     .register({
+      // The shopper finishes the Drip checkout within minutes: VTEX hears the outcome within seconds.
+      name: JOB.vtexPaymentSync,
+      intervalMs: 3_000,
+      run: () => s.vtex.syncUndecided(),
+    })
+    .register(
+      // JOB.vtexCallbacks: the final status POSTed to VTEX, retried with back-off until it answers 2xx.
+      s.vtex.callbacks.job(3_000),
+    )
+    .register({
       name: JOB.lateFees,
       intervalMs: lateFeeSeconds * 1000,
       runAtStart: true,

@@ -89,12 +89,20 @@ const ADMITTED: Record<EndpointAudience, Caller[]> = {
   merchantAdmin: ['merchantAdmin'],
   merchantApiKey: ['apiKey'],
   catalogueApiKey: ['catalogueKey'],
+  // None of the walk's callers carries VTEX credentials (the VTEX tests do).
+  vtexProvider: [],
 };
 
 /** What a caller who is not admitted gets: 401 when it has no credential of the right kind, else 403. */
 function refusal(audience: EndpointAudience, caller: Caller): 401 | 403 {
   if (caller === 'none' || caller === 'apiKey' || caller === 'catalogueKey') return 401;
-  if (audience === 'merchantApiKey' || audience === 'catalogueApiKey' || audience === 'psp') return 401;
+  if (
+    audience === 'merchantApiKey' ||
+    audience === 'catalogueApiKey' ||
+    audience === 'psp' ||
+    audience === 'vtexProvider'
+  )
+    return 401;
   return 403;
 }
 

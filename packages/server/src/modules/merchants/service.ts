@@ -130,6 +130,21 @@ export class MerchantService {
   }
 
   /** The origins a merchant registered for embedding, or null for an unknown merchant (the hosted pages' CSP). */
+  /**
+   * The enabled merchant whose VTEX AppKey (typed in the back office's merchant form) is `appKey`, with the AppToken
+   * stored beside it; the VTEX connector compares the token in constant time (modules/vtex).
+   */
+  async vtexKeyOwner(appKey: string): Promise<{ merchantId: string; appToken: string | null } | null> {
+    if (appKey === '' || appKey.length > 200) return null;
+    const rows = await this.deps.db
+      .select({ merchantId: merchants.id, appToken: merchants.vtexAppToken })
+      .from(merchants)
+      .where(and(eq(merchants.vtexAppKey, appKey), eq(merchants.status, 'ENABLED')))
+      .limit(2);
+    // A key typed for two merchants identifies neither.
+    return rows.length === 1 ? (rows[0] ?? null) : null;
+  }
+
   async embedDomains(merchantId: string): Promise<string[] | null> {
     if (!isUuid(merchantId)) return null;
     const [row] = await this.deps.db

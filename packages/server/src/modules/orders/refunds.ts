@@ -332,6 +332,16 @@ export class OrderRefunds {
 
   // ---------------------------------------------------------------- carrying out (the queue's worker)
 
+  /** One refund as the merchant's API reads it (the VTEX connector answers from it); null when unknown. */
+  async refundState(merchantId: string, refundId: string): Promise<Wire<typeof OrderRefund> | null> {
+    if (!isUuid(refundId)) return null;
+    const [row] = await this.o.db
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.merchantId, merchantId)));
+    return row ? refundView(row) : null;
+  }
+
   /**
    * Carries one refund out in one transaction; DONE or REJECTED (its rules no longer hold, e.g. a product refunded
    * meanwhile). A refund no longer PENDING is left alone: the task may run again after a crash. Answers its status.

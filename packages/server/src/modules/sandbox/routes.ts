@@ -7,6 +7,7 @@ import {
   sandboxMetrics,
   sandboxOutbox,
   sandboxSetClock,
+  VTEX_API,
 } from '@drip/core';
 import * as v from 'valibot';
 import { catalogueKeyOf } from '../../config.ts';
@@ -45,14 +46,28 @@ export function sandboxRoutes(s: Services): RouteDef[] {
     route(sandboxGetClock, async () => clockState(s.clock)),
     route(sandboxSetClock, async ({ body }) => changeClock(s.clock, parseWith(ClockRequest, body))),
     // The catalogue key is configuration, not a row: shown beside the world so that a demo can call the catalogue.
-    route(sandboxDemo, async () => ({
-      ...(await demoWorld(db)),
-      catalogue: {
-        apiKeyHeader: CATALOGUE_KEY_HEADER,
-        apiKey: catalogueKeyOf(s.config),
-        basePath: CATALOGUE_API,
-      },
-    })),
+    route(sandboxDemo, async () => {
+      const world = await demoWorld(db);
+      return {
+        ...world,
+        // Each demo merchant's VTEX connector credentials (public like the demo passwords; stored hashed).
+        merchants: await Promise.all(
+          world.merchants.map(async (m) => ({
+            ...m,
+            vtex: {
+              ...(await s.vtex.ensureDemoCredentials(m.id)),
+              providerUrl: `${s.config.publicUrl}${VTEX_API}`,
+            },
+          })),
+        ),
+        vtexStore: `${s.config.publicUrl}/sandbox/vtex`,
+        catalogue: {
+          apiKeyHeader: CATALOGUE_KEY_HEADER,
+          apiKey: catalogueKeyOf(s.config),
+          basePath: CATALOGUE_API,
+        },
+      };
+    }),
     route(sandboxOutbox, async ({ c }) => {
       const to = c.req.query('to')?.trim() || undefined;
       return { messages: await listOutbox(db, to ? { to } : {}) };
