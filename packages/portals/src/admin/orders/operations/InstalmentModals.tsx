@@ -12,7 +12,7 @@ import {
   type FeeRemovalReason,
   formatBRL,
 } from '@drip/core';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { unwrap } from '../../../shared/api.ts';
 import {
@@ -23,6 +23,7 @@ import {
   notifySuccess,
 } from '../../../shared/kit/index.ts';
 import { refusalOf, useOrderOperation } from './api.ts';
+import { OperationForm } from './OperationForm.tsx';
 import { FEE_REMOVAL_REASON_LABELS, OPERATION_TEXTS as T } from './texts.ts';
 
 type Order = AdminOrderDetails;
@@ -89,15 +90,7 @@ export function FeeRemovalDialog({
       title={CONFIRMATIONS.removeFee}
       centered
     >
-      <Stack
-        component="form"
-        noValidate
-        gap="md"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <OperationForm onSubmit={() => void submit()}>
         {refusal ? (
           <Alert color="red" role="alert" title={T.feeFailed}>
             {refusal}
@@ -119,7 +112,7 @@ export function FeeRemovalDialog({
           required
         />
         <Actions busy={remove.isPending} confirm={T.removeFee} onCancel={onClose} />
-      </Stack>
+      </OperationForm>
     </Modal>
   );
 }
@@ -164,15 +157,7 @@ export function RecordPaymentDialog({
       title={CONFIRMATIONS.sure}
       centered
     >
-      <Stack
-        component="form"
-        noValidate
-        gap="md"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <OperationForm onSubmit={() => void submit()}>
         {refusal ? (
           <Alert color="red" role="alert" title={T.recordPaymentFailed}>
             {refusal}
@@ -187,7 +172,7 @@ export function RecordPaymentDialog({
           required
         />
         <Actions busy={record.isPending} confirm={T.recordPayment} onCancel={onClose} />
-      </Stack>
+      </OperationForm>
     </Modal>
   );
 }

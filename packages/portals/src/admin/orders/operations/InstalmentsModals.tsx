@@ -1,10 +1,11 @@
 /** The instalments slot's dialogs (first-date change), fetched when first opened. */
 import { type AdminOrderDetails, addDaysIso, adminUpdateFirstDueDate, isoDateInSaoPaulo } from '@drip/core';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal } from '@mantine/core';
 import { useState } from 'react';
 import { unwrap } from '../../../shared/api.ts';
 import { DateField, notifyError, notifySuccess } from '../../../shared/kit/index.ts';
 import { refusalOf, useOrderOperation } from './api.ts';
+import { OperationForm } from './OperationForm.tsx';
 import { OPERATION_TEXTS as T } from './texts.ts';
 
 type Order = AdminOrderDetails;
@@ -41,15 +42,7 @@ export function FirstDueDateDialog({ order, onClose }: { order: Order; onClose: 
   };
   return (
     <Modal opened onClose={() => (change.isPending ? undefined : onClose())} title={T.changeDate} centered>
-      <Stack
-        component="form"
-        noValidate
-        gap="md"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <OperationForm onSubmit={() => void submit()}>
         {refusal ? (
           <Alert color="red" role="alert" title={T.dateFailed}>
             {refusal}
@@ -75,7 +68,7 @@ export function FirstDueDateDialog({ order, onClose }: { order: Order; onClose: 
             {T.save}
           </Button>
         </Group>
-      </Stack>
+      </OperationForm>
     </Modal>
   );
 }

@@ -23,6 +23,7 @@ import {
   notifySuccess,
 } from '../../../shared/kit/index.ts';
 import { refusalOf, useOrderOperation } from './api.ts';
+import { OperationForm } from './OperationForm.tsx';
 import { OPERATION_TEXTS as T } from './texts.ts';
 
 type Order = AdminOrderDetails;
@@ -137,15 +138,7 @@ export function PartialRefundDialog({
           </Group>
         </Stack>
       ) : (
-        <Stack
-          component="form"
-          noValidate
-          gap="md"
-          onSubmit={(event) => {
-            event.preventDefault();
-            review();
-          }}
-        >
+        <OperationForm onSubmit={() => review()}>
           {refusal ? (
             <Alert color="red" role="alert" title={T.partialRefundFailed}>
               {refusal}
@@ -168,7 +161,7 @@ export function PartialRefundDialog({
             </Button>
             <Button type="submit">{T.partialRefund}</Button>
           </Group>
-        </Stack>
+        </OperationForm>
       )}
     </Modal>
   );

@@ -24,8 +24,6 @@ export const OPERATION_TEXTS = {
   uniquePayment: 'Criar pagamento único',
   uniquePaymentTitle: 'Pagamento único',
   uniquePaymentFailed: (status: number) => `Falha ao criar pago da pagamento unico (${status})`,
-  uniquePaymentDetails: (amount: string, count: number) =>
-    `${amount} para ${count === 1 ? '1 parcela em aberto' : `${count} parcelas em aberto`}.`,
   changeDate: 'Alterar data da 1ª parcela',
   dateLabel: 'Nova data de vencimento da 1ª parcela',
   dateChanged: 'Data alterada com sucesso',
