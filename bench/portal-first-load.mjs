@@ -94,7 +94,12 @@ async function demoIds(dripUrl, admin) {
   };
   const merchants = await get('/admin_backoffice/api/v1/merchants?page=0&size=1');
   const stores = await get('/admin_backoffice/api/v1/merchants/stores-service/stores?page=0&size=1');
-  return { merchantId: first(merchants, 'merchant'), storeId: first(stores, 'store') };
+  const orders = await get('/admin_backoffice/api/v1/orders?page=0&size=1');
+  return {
+    merchantId: first(merchants, 'merchant'),
+    storeId: first(stores, 'store'),
+    orderId: first(orders, 'order'),
+  };
 }
 
 /** One cold load of `path` in a fresh context; the JS/CSS requested before and after the first usable screen. */
@@ -195,6 +200,13 @@ const PAGES = [
   {
     name: 'admin stores',
     path: '/admin/stores',
+    area: 'admin',
+    ready: CONTENT_READY,
+    target: PAGE_TARGET,
+  },
+  {
+    name: 'admin order details',
+    path: '/admin/orders/:orderId',
     area: 'admin',
     ready: CONTENT_READY,
     target: PAGE_TARGET,
