@@ -10,7 +10,7 @@ import {
   adminVerifyPayment,
   type PaymentCheck,
 } from '@drip/core';
-import { Button, Group } from '@mantine/core';
+import { Button, Flex } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type * as v from 'valibot';
 import { failureStatus, unwrap } from '../../../shared/api.ts';
@@ -85,7 +85,14 @@ export function InstalmentOperations({ order, instalment }: { order: Order; inst
 
   const close = () => setOpen(null);
   return (
-    <Group gap={6} wrap="wrap" justify="flex-end">
+    // One column of buttons beside a desktop row (a narrow pinned column), a wrapping row at a phone card's foot.
+    <Flex
+      direction={{ base: 'row', sm: 'column' }}
+      wrap="wrap"
+      gap={6}
+      justify="flex-end"
+      align={{ base: 'center', sm: 'stretch' }}
+    >
       {pending && instalment.feesAmount > 0 ? (
         <Button size="compact-sm" variant="light" color="orange" onClick={() => setOpen('fee')}>
           {T.removeFee}
@@ -120,6 +127,6 @@ export function InstalmentOperations({ order, instalment }: { order: Order; inst
           <PixModal title={T.pixTitle(instalment.number)} pix={pix} onClose={() => setPix(null)} />
         ) : null}
       </Suspense>
-    </Group>
+    </Flex>
   );
 }
