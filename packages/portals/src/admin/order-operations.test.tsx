@@ -86,6 +86,33 @@ describe('admin order operations: refunds', () => {
     expect(await screen.findByText('Reembolso em processamento…')).toBeTruthy();
   });
 
+  it('reads the order again until the refund engine carried the refund out, then shows the new money', async () => {
+    const FULL = `PUT ${ADMIN_API}/orders/${ORDER_ID}/cancel`;
+    let carriedOut = false;
+    const api = server({
+      [DETAILS]: () =>
+        ok(
+          carriedOut
+            ? orderDetails({ status: 'CLOSED', displayStatus: 'CANCELED', canceledAmount: 300 })
+            : orderDetails(),
+        ),
+      [FULL]: () => ({ status: 202, body: { message: 'Pedido', refund: refund('FULL', 300) } }),
+    });
+    renderApp(PAGE, api.fetch);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reembolso total' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Você tem certeza?' });
+    await user.click(within(dialog).getByRole('button', { name: /^Reembolsar/ }));
+    expect(await screen.findByText('Reembolso em processamento…')).toBeTruthy();
+    // The worker runs: the next read (2 s later) shows the whole order refunded, and nothing left to refund.
+    carriedOut = true;
+    const order = within(screen.getByRole('region', { name: 'Pedido' }));
+    // 'Total' and 'Total cancelado/reembolsado'.
+    await waitFor(() => expect(order.getAllByText('R$ 300,00')).toHaveLength(2), { timeout: 8000 });
+    await waitFor(() => expect(screen.queryByText('Reembolso em processamento…')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Reembolso total' })).toBeNull();
+  });
+
   it("shows a refused full refund as 'Falha ao reembolsar (status)' and the server's pt-BR reason", async () => {
     const FULL = `PUT ${ADMIN_API}/orders/${ORDER_ID}/cancel`;
     open({ [FULL]: () => refused(422, 'Este pedido não pode ser estornado') });
