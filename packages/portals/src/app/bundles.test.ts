@@ -330,6 +330,15 @@ describe('portal bundles', () => {
     expect(views.filter((id) => id.includes('/node_modules/@floating-ui/'))).toEqual([]);
   });
 
+  it("keeps the order operations' dialogs (Modal, the money and date inputs) out of the admin order details' first load", () => {
+    const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/admin/orders/OrderDetailsPage.tsx']);
+    expect(modules).toContain('src/admin/orders/operations/InstalmentOperations.tsx');
+    for (const dialogs of ['OrderModals.tsx', 'InstalmentsModals.tsx', 'InstalmentModals.tsx', 'PixView.tsx'])
+      expect(modules).not.toContain(`src/admin/orders/operations/${dialogs}`);
+    expect(modules.filter((id) => id.includes('/@mantine/core/esm/components/Modal/'))).toEqual([]);
+    expect(modules.filter((id) => id.includes('/@mantine/core/esm/components/NumberInput/'))).toEqual([]);
+  });
+
   it("keeps Floating UI (popover positioning) out of the table pages' first load: Mantine's ScrollArea needs none of it", () => {
     const pages = [
       [

@@ -27,7 +27,7 @@ import {
   type TableColumn,
 } from '../../shared/kit/index.ts';
 import { useAdminOrder } from '../api/orderDetails.ts';
-import { productOperations } from './operations/ProductOperations.tsx';
+import { ORDER_OPERATIONS } from './operations/index.ts';
 
 type Order = AdminOrderDetails;
 type Product = Order['products'][number];
@@ -70,9 +70,6 @@ export interface OrderOperationSlots {
   /** At the end of a product's row: product refund, amount update. */
   product?: (order: Order, product: Product) => ReactNode;
 }
-
-/** The operations shown on the page; empty until they are built (each session fills its own slot). */
-export const ORDER_OPERATIONS: OrderOperationSlots = { product: productOperations };
 
 const orEmpty = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
 

@@ -181,7 +181,17 @@ export function InstalmentTable<T extends CustomerInstalment>({
     { id: 'products', header: 'Produtos', cell: (i) => <Products instalment={i} /> },
     ...(admin ? [{ id: 'pix', header: 'Pix', cell: (i: T) => <Pix instalment={i} /> }] : []),
     ...(admin && actions
-      ? [{ id: 'actions', header: 'Ações', hideHeader: true, phone: 'action' as const, cell: actions }]
+      ? [
+          {
+            id: 'actions',
+            header: 'Ações',
+            hideHeader: true,
+            phone: 'action' as const,
+            // The admin table is wider than a laptop: the operations stay in view while it scrolls sideways.
+            stickyEnd: true,
+            cell: actions,
+          },
+        ]
       : []),
   ];
   // A phone gets one card per instalment: at 390 px the table's columns hid 'Valor a pagar' and 'Status'.

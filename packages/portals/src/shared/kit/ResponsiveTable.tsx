@@ -18,6 +18,11 @@ export interface TableColumn<T> {
    * at its foot, 'hide' leaves it out; by default it is a label/value line.
    */
   phone?: 'title' | 'action' | 'hide';
+  /**
+   * Desktop: the column stays at the end of the visible part while a table wider than its box scrolls sideways
+   * (a row's actions, always within reach).
+   */
+  stickyEnd?: boolean;
 }
 
 /** How a row stands out (a late instalment): its background, and data attributes for tests and styles. */
@@ -42,6 +47,17 @@ export interface ResponsiveTableProps<T> {
   rowLook?: ((row: T) => RowLook | undefined) | undefined;
   /** Cards or a table; by default from the window's width (the spec's 690 px). */
   phone?: boolean | undefined;
+}
+
+/** A cell pinned to the table's visible end: opaque (the row's own colour, else the page's) over what scrolls under. */
+function stickyEnd(bg: MantineColor | undefined) {
+  return {
+    position: 'sticky' as const,
+    insetInlineEnd: 0,
+    zIndex: 1,
+    ...(bg ? {} : { backgroundColor: 'var(--mantine-color-body)' }),
+    boxShadow: 'inset 1px 0 0 var(--mantine-color-default-border)',
+  };
 }
 
 function fromInteractive(event: MouseEvent): boolean {
@@ -83,7 +99,7 @@ function DesktopTable<T>({
       <Table.Thead>
         <Table.Tr>
           {columns.map((column) => (
-            <Table.Th key={column.id}>
+            <Table.Th key={column.id} style={column.stickyEnd ? stickyEnd(undefined) : undefined}>
               {column.hideHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
             </Table.Th>
           ))}
@@ -107,7 +123,13 @@ function DesktopTable<T>({
               }
             >
               {columns.map((column) => (
-                <Table.Td key={column.id}>{column.cell(row)}</Table.Td>
+                <Table.Td
+                  key={column.id}
+                  bg={column.stickyEnd ? look?.bg : undefined}
+                  style={column.stickyEnd ? stickyEnd(look?.bg) : undefined}
+                >
+                  {column.cell(row)}
+                </Table.Td>
               ))}
             </Table.Tr>
           );

@@ -23,7 +23,8 @@ export function SectionCard({
           <Title order={3} size="h4" style={{ flex: '1 1 10rem', minWidth: 0, textWrap: 'balance' }}>
             {title}
           </Title>
-          {action ? <Box style={{ flex: '0 0 auto', marginLeft: 'auto' }}>{action}</Box> : null}
+          {/* Shrinkable once on a line of its own: a group of buttons then wraps inside the card, not past it. */}
+          {action ? <Box style={{ flex: '0 1 auto', minWidth: 0, marginLeft: 'auto' }}>{action}</Box> : null}
         </Group>
         {children}
       </Stack>
