@@ -17,6 +17,7 @@ import {
   DemoForm,
   DemoInfiniteStores,
   DemoStoreList,
+  DemoWholeList,
   demoStores,
   failingWith,
   fetchFrom,
@@ -78,6 +79,16 @@ export const PagedListCapped: Story = {
       'Loja 001',
     ],
   },
+};
+/** A list the API answers whole (categories, tags) under a list header with a way back and an add button. */
+export const WholeListWithHeader: Story = {
+  args: { children: <DemoWholeList fetchAll={async () => demoStores(4)} /> },
+  parameters: { keyText: ['Tags', 'Voltar para as lojas', 'Adicionar Tag', 'Loja 001', 'Editar'] },
+};
+export const WholeListOnPhone: Story = {
+  args: { children: <DemoWholeList fetchAll={async () => demoStores(4)} /> },
+  globals: phone,
+  parameters: { keyText: ['Loja 001', 'Editar'] },
 };
 export const InfiniteScroll: Story = {
   args: { children: <DemoInfiniteStores fetchStores={fetchFrom(demoStores(57))} /> },

@@ -32,6 +32,7 @@ import {
   valibotResolver,
 } from './form.tsx';
 import { InfiniteList, nextPageParam } from './InfiniteList.tsx';
+import { ListHeader, linkColumn, WholeList } from './ListParts.tsx';
 import { type ListQueryState, useListQuery } from './listQuery.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -150,6 +151,39 @@ export function DemoStoreList({ fetchStores }: { fetchStores: FetchStores }) {
         skeletonRows={list.size}
         errorTitle="Não foi possível carregar as lojas"
         empty={{ title: 'Nenhuma loja encontrada', description: 'Mude os filtros para ver outras lojas.' }}
+      />
+    </Stack>
+  );
+}
+
+/** A short list the API answers whole (the catalogue's tags), with its header, a way back and an add button. */
+export function DemoWholeList({ fetchAll }: { fetchAll: () => Promise<DemoStore[]> }) {
+  const stores = useQuery({ queryKey: ['demo-whole-list'], queryFn: fetchAll, retry: false });
+  return (
+    <Stack gap="lg" p="md">
+      <ListHeader
+        title="Tags"
+        description="Todas as tags, sem paginação."
+        back={{ to: '/lojas', label: 'Voltar para as lojas' }}
+        add={{ to: '/tags/create', label: 'Adicionar Tag' }}
+      />
+      <WholeList
+        label="Tags"
+        columns={[
+          { id: 'name', header: 'Nome', phone: 'title', cell: storeName },
+          { id: 'status', header: 'Status', cell: (s) => <StatusBadge kind="store" status={s.status} /> },
+          linkColumn<DemoStore>({
+            label: 'Editar',
+            to: (s) => `/tags/${s.id}`,
+            ariaLabel: (s) => `Editar ${storeName(s)}`,
+          }),
+        ]}
+        query={stores}
+        getRowId={(s) => s.id}
+        rowPath={(s) => `/tags/${s.id}`}
+        minWidth={420}
+        errorTitle="Não foi possível carregar as tags"
+        empty={{ title: 'Nenhuma tag para exibir', description: 'Cadastre uma tag para começar.' }}
       />
     </Stack>
   );

@@ -71,6 +71,13 @@ export {
   instalmentPaymentStatus,
 } from './InstalmentTable.tsx';
 export {
+  ListHeader,
+  type ListHeaderProps,
+  linkColumn,
+  WholeList,
+  type WholeListProps,
+} from './ListParts.tsx';
+export {
   DEFAULT_PAGE_SIZE,
   type ListQuery,
   type ListQueryState,
