@@ -80,6 +80,27 @@ export const PagedListCapped: Story = {
     ],
   },
 };
+/** A search kept in the URL: typed freely, applied on 'Buscar' or Enter, back to page 0. */
+export const SearchedList: Story = {
+  args: {
+    path: '/lojas?page=2',
+    children: <DemoStoreList fetchStores={fetchFrom(demoStores(57))} searchBox />,
+  },
+  parameters: { keyText: ['Nome da loja', 'Buscar', 'Loja 021'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Nome da loja'), '05{enter}');
+    await canvas.findByText('Loja 005');
+  },
+};
+export const SearchedListOnPhone: Story = {
+  args: {
+    path: '/lojas?storeName=01',
+    children: <DemoStoreList fetchStores={fetchFrom(demoStores(57))} searchBox />,
+  },
+  globals: phone,
+  parameters: { keyText: ['Loja 001', 'Loja 010'] },
+};
 /** A list the API answers whole (categories, tags) under a list header with a way back and an add button. */
 export const WholeListWithHeader: Story = {
   args: { children: <DemoWholeList fetchAll={async () => demoStores(4)} /> },

@@ -34,6 +34,7 @@ import {
 import { InfiniteList, nextPageParam } from './InfiniteList.tsx';
 import { ListHeader, linkColumn, WholeList } from './ListParts.tsx';
 import { type ListQueryState, useListQuery } from './listQuery.ts';
+import { SearchBox } from './SearchBox.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 export interface DemoStore {
@@ -115,7 +116,17 @@ const columns: DataListColumn<DemoStore>[] = [
   },
 ];
 
-export function DemoStoreList({ fetchStores }: { fetchStores: FetchStores }) {
+/**
+ * With `searchBox`, the name is searched through the kit's `SearchBox` (applied on 'Buscar', back to page 0) instead
+ * of at every key.
+ */
+export function DemoStoreList({
+  fetchStores,
+  searchBox = false,
+}: {
+  fetchStores: FetchStores;
+  searchBox?: boolean;
+}) {
   const list = useListQuery<StoreFilter>(['storeName', 'onlyActiveStores']);
   const navigate = useNavigate();
   const state: ListQueryState<StoreFilter> = { page: list.page, size: list.size, filters: list.filters };
@@ -128,11 +139,24 @@ export function DemoStoreList({ fetchStores }: { fetchStores: FetchStores }) {
   return (
     <Stack gap="md" p="md">
       <Group align="flex-end">
-        <TextInput
-          label="Nome da loja"
-          value={list.filters.storeName ?? ''}
-          onChange={(event) => list.setFilters({ storeName: event.currentTarget.value })}
-        />
+        {searchBox ? (
+          <SearchBox
+            list={list}
+            filter="storeName"
+            label="Buscar lojas"
+            field={{
+              label: 'Nome da loja',
+              description: 'Parte do nome basta',
+              placeholder: 'Buscar pelo nome',
+            }}
+          />
+        ) : (
+          <TextInput
+            label="Nome da loja"
+            value={list.filters.storeName ?? ''}
+            onChange={(event) => list.setFilters({ storeName: event.currentTarget.value })}
+          />
+        )}
         <Switch
           label="Exibir somente lojas ativas"
           checked={list.filters.onlyActiveStores === 'true'}

@@ -93,5 +93,6 @@ export {
   type RowLook,
   type TableColumn,
 } from './ResponsiveTable.tsx';
+export { SearchBox, type SearchBoxProps, SearchForm, useUrlDraft } from './SearchBox.tsx';
 export { SectionCard } from './SectionCard.tsx';
 export { STATUS_LABELS, StatusBadge, type StatusKind, statusColor, statusLabel } from './StatusBadge.tsx';
