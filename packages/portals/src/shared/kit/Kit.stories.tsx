@@ -16,6 +16,7 @@ import {
   DemoDateFilters,
   DemoForm,
   DemoInfiniteStores,
+  DemoListEntry,
   DemoStoreList,
   DemoWholeList,
   demoStores,
@@ -110,6 +111,35 @@ export const WholeListOnPhone: Story = {
   args: { children: <DemoWholeList fetchAll={async () => demoStores(4)} /> },
   globals: phone,
   parameters: { keyText: ['Loja 001', 'Editar'] },
+};
+/** A risk list's form: values, a reason, 'Adicionar' and the confirmed 'Remover'. */
+export const ListEntry: Story = {
+  args: { children: <DemoListEntry onAdd={() => undefined} onRemove={() => undefined} /> },
+  parameters: {
+    keyText: ['Lista de exemplo', 'CPFs', 'Um por linha, ou separados por vírgula', 'Motivo', 'Remover'],
+  },
+};
+export const ListEntryInvalid: Story = {
+  args: { children: <DemoListEntry onAdd={() => undefined} onRemove={() => undefined} /> },
+  parameters: { keyText: ['Informe ao menos um CPF'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Adicionar' }));
+    await canvas.findByText('Informe ao menos um CPF');
+  },
+};
+export const ListEntryReasonsFailed: Story = {
+  args: {
+    children: (
+      <DemoListEntry
+        onAdd={() => undefined}
+        onRemove={() => undefined}
+        reasons={{ isPending: false, isError: true }}
+      />
+    ),
+  },
+  globals: phone,
+  parameters: { keyText: ['Não foi possível carregar os motivos'] },
 };
 export const InfiniteScroll: Story = {
   args: { children: <DemoInfiniteStores fetchStores={fetchFrom(demoStores(57))} /> },

@@ -32,6 +32,7 @@ import {
   valibotResolver,
 } from './form.tsx';
 import { InfiniteList, nextPageParam } from './InfiniteList.tsx';
+import { ListEntryForm, useReason } from './ListEntryForm.tsx';
 import { ListHeader, linkColumn, WholeList } from './ListParts.tsx';
 import { type ListQueryState, useListQuery } from './listQuery.ts';
 import { SearchBox } from './SearchBox.tsx';
@@ -177,6 +178,44 @@ export function DemoStoreList({
         empty={{ title: 'Nenhuma loja encontrada', description: 'Mude os filtros para ver outras lojas.' }}
       />
     </Stack>
+  );
+}
+
+/**
+ * A risk list's form (the admin's block, whitelist and negotiation screens): CPFs and a reason; 'Adicionar' checks
+ * the input, 'Remover' asks first. `onAdd` and `onRemove` stand in for the calls.
+ */
+export function DemoListEntry({
+  onAdd,
+  onRemove,
+  reasons = { data: ['Fraude', 'Outro'], isPending: false, isError: false },
+}: {
+  onAdd: (cpfs: string, reason: string | null) => void;
+  onRemove: (cpfs: string) => unknown;
+  reasons?: { data?: string[]; isPending: boolean; isError: boolean };
+}) {
+  const [cpfs, setCpfs] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const why = useReason();
+  const check = () => {
+    setProblem(cpfs.trim() === '' ? 'Informe ao menos um CPF' : null);
+    return cpfs.trim() !== '';
+  };
+  return (
+    <ListEntryForm
+      title="Lista de exemplo"
+      problem={problem}
+      submit={{ label: 'Adicionar', onSubmit: () => check() && onAdd(cpfs, why.value), pending: false }}
+      remove={{ label: 'Remover', onConfirm: () => onRemove(cpfs), canOpen: check }}
+    >
+      <ListEntryForm.Values label="CPFs" value={cpfs} onChange={setCpfs} />
+      <ListEntryForm.Reason
+        state={why}
+        options={reasons}
+        label="Motivo"
+        loadError="Não foi possível carregar os motivos"
+      />
+    </ListEntryForm>
   );
 }
 

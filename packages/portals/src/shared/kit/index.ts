@@ -71,6 +71,13 @@ export {
   instalmentPaymentStatus,
 } from './InstalmentTable.tsx';
 export {
+  ListEntryForm,
+  type ListEntryFormProps,
+  type ReasonState,
+  useReason,
+  VALUES_HINT,
+} from './ListEntryForm.tsx';
+export {
   ListHeader,
   type ListHeaderProps,
   linkColumn,
