@@ -8,36 +8,30 @@
 import { cents, type IsoDate } from '@drip/core';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/errors.ts';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/modules/audit/tables.ts';
 import { AdminOrderOperations } from '../../src/modules/orders/admin-operations.ts';
 import { amountToPay } from '../../src/modules/orders/instalment-rules.ts';
 import { ledgerEntries } from '../../src/modules/orders/tables.ts';
 import { pixCharges } from '../../src/modules/payments/tables.ts';
-import { seededApp } from '../helpers.ts';
-import { createOrder, payBrCode } from '../instalment-helpers.ts';
-import { instalmentsOf, orderRow, payNext, productsOf, setAurora } from '../refunds-helpers.ts';
+import type { TestApp } from '../helpers.ts';
+import { payBrCode } from '../instalment-helpers.ts';
+import {
+  DAY,
+  freshOrder,
+  orderPropertyWorld,
+  orderShape,
+  PROPERTY_START,
+  refused,
+} from '../order-property-helpers.ts';
+import { instalmentsOf, orderRow, payNext, productsOf } from '../refunds-helpers.ts';
 
-let t: Awaited<ReturnType<typeof seededApp>>;
+let t: TestApp;
 let ops: AdminOrderOperations;
-const BASE = new Date('2026-03-10T12:00:00Z');
-const DAY = 86_400_000;
 const ADMIN = { adminId: '00000000-0000-4000-8000-0000000000ad' };
 
-/** The call's answer, or null when it was refused as an expected business outcome. */
-async function refused<T>(call: Promise<T>): Promise<T | null> {
-  try {
-    return await call;
-  } catch (err) {
-    if (err instanceof DomainError && ['not_found', 'unprocessable'].includes(err.kind)) return null;
-    throw err;
-  }
-}
-
-beforeAll(async () => {
-  t = await seededApp();
-  await setAurora(t, { ecommPlatform: 'MALGA', cancelMaxDays: null });
+orderPropertyWorld((app) => {
+  t = app;
   const s = t.built.services;
   ops = new AdminOrderOperations({
     db: s.database.db,
@@ -49,11 +43,6 @@ beforeAll(async () => {
     instalmentPayments: s.instalmentPayments,
     lateFees: () => s.lateFees.config,
   });
-});
-afterAll(async () => {
-  t.built.services.sandboxPsp?.close();
-  await t.built.services.instalmentEvents.close();
-  await t.dispose();
 });
 
 const action = fc.oneof(
@@ -74,20 +63,12 @@ describe('admin operations keep the money invariants', () => {
   it('instalments add up to the order, fees are all in the ledger, paid + refunded ≤ charged, one audit each', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 300, max: 300_000 }),
-        fc.integer({ min: 1, max: 6 }),
-        fc.integer({ min: 0, max: 20 }),
+        orderShape,
         fc.array(action, { minLength: 1, maxLength: 10 }),
-        async (total, n, cashbackPercent, actions) => {
-          t.clock.set(BASE);
+        async (shape, actions) => {
           const db = t.database.db;
           const svc = t.built.services;
-          const order = await createOrder(t, {
-            total,
-            instalments: n,
-            cashbackRate: cashbackPercent / 100,
-            firstDueDate: '2026-03-20',
-          });
+          const order = await freshOrder(t, shape);
           const products = await productsOf(t, order.id);
           let accepted = 0;
           const verifiedCharges: string[] = [];
@@ -103,7 +84,9 @@ describe('admin operations keep the money invariants', () => {
               const i = rows[a.index % rows.length];
               if (i) count(await refused(ops.removeFee(i.id, 'BUG', ADMIN)));
             } else if (a.kind === 'dueDate') {
-              const date = new Date(BASE.getTime() + a.offset * DAY).toISOString().slice(0, 10) as IsoDate;
+              const date = new Date(PROPERTY_START.getTime() + a.offset * DAY)
+                .toISOString()
+                .slice(0, 10) as IsoDate;
               count(await refused(ops.updateFirstDueDate(order.id, date, ADMIN)));
             } else if (a.kind === 'pay') await refused(payNext(t, order.id));
             else if (a.kind === 'pix') {
@@ -118,7 +101,7 @@ describe('admin operations keep the money invariants', () => {
               if (a.pay && r) await payBrCode(t, r.qrCodeText);
             } else if (a.kind === 'full') count(await refused(ops.refund(order.id, { type: 'FULL' }, ADMIN)));
             else if (a.kind === 'amount') {
-              const amount = cents(Math.max(1, Math.floor((total * a.permille) / 1000)));
+              const amount = cents(Math.max(1, Math.floor((shape.total * a.permille) / 1000)));
               count(await refused(ops.refund(order.id, { type: 'AMOUNT', amount }, ADMIN)));
             } else if (a.kind === 'product') {
               const p = products[a.index];

@@ -10,38 +10,20 @@
 import { cents } from '@drip/core';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DomainError } from '../../src/errors.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { amountToPay, PGF_SETTLED_TYPE } from '../../src/modules/orders/instalment-rules.ts';
 import { ledgerEntries } from '../../src/modules/orders/tables.ts';
 import { pixCharges, pixRefunds } from '../../src/modules/payments/tables.ts';
-import { seededApp } from '../helpers.ts';
-import { createOrder, payBrCode } from '../instalment-helpers.ts';
-import { instalmentsOf, orderRow, payNext, productsOf, refundsOf, setAurora } from '../refunds-helpers.ts';
+import type { TestApp } from '../helpers.ts';
+import { payBrCode } from '../instalment-helpers.ts';
+import { DAY, freshOrder, orderPropertyWorld, orderShape, refused } from '../order-property-helpers.ts';
+import { instalmentsOf, orderRow, payNext, productsOf, refundsOf } from '../refunds-helpers.ts';
 
-let t: Awaited<ReturnType<typeof seededApp>>;
-const BASE = new Date('2026-03-10T12:00:00Z');
-const DAY = 86_400_000;
+let t: TestApp;
 const ADMIN = { adminId: 'property-admin' };
 
-/** The call's answer, or null when it was refused as an expected business outcome. */
-async function refused<T>(call: Promise<T>): Promise<T | null> {
-  try {
-    return await call;
-  } catch (err) {
-    if (err instanceof DomainError && ['not_found', 'unprocessable'].includes(err.kind)) return null;
-    throw err;
-  }
-}
-
-beforeAll(async () => {
-  t = await seededApp();
-  await setAurora(t, { ecommPlatform: 'MALGA', cancelMaxDays: null });
-});
-afterAll(async () => {
-  t.built.services.sandboxPsp?.close();
-  await t.built.services.instalmentEvents.close();
-  await t.dispose();
+orderPropertyWorld((app) => {
+  t = app;
 });
 
 const action = fc.oneof(
@@ -61,20 +43,12 @@ describe('refund money invariants', () => {
   it('paid − given back + owed ≤ principal left + fees; never more given back than paid; no refund twice', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 300, max: 300_000 }),
-        fc.integer({ min: 1, max: 6 }),
-        fc.integer({ min: 0, max: 20 }),
+        orderShape,
         fc.array(action, { minLength: 1, maxLength: 10 }),
-        async (total, n, cashbackPercent, actions) => {
-          t.clock.set(BASE);
+        async (shape, actions) => {
           const db = t.database.db;
           const svc = t.built.services;
-          const order = await createOrder(t, {
-            total,
-            instalments: n,
-            cashbackRate: cashbackPercent / 100,
-            firstDueDate: '2026-03-20',
-          });
+          const order = await freshOrder(t, shape);
           const { merchantId, customerId } = await orderRow(t, order.id);
           const products = await productsOf(t, order.id);
           const drain = async () => {
@@ -93,7 +67,7 @@ describe('refund money invariants', () => {
             } else if (a.kind === 'full') {
               await refused(svc.orderRefunds.request(merchantId, order.id, { type: 'FULL' }, null));
             } else if (a.kind === 'amount') {
-              const amount = cents(Math.max(1, Math.floor((total * a.permille) / 1000)));
+              const amount = cents(Math.max(1, Math.floor((shape.total * a.permille) / 1000)));
               await refused(svc.orderRefunds.request(merchantId, order.id, { type: 'AMOUNT', amount }, null));
             } else if (a.kind === 'product') {
               const p = products[a.index];
