@@ -49,10 +49,9 @@ export const orderShape = fc.record({
 });
 
 /** A new order of that shape, with the clock back at the start. */
-export function freshOrder(
-  t: TestApp,
-  shape: { total: number; instalments: number; cashbackPercent: number },
-) {
+export type OrderShape = { total: number; instalments: number; cashbackPercent: number };
+
+export function freshOrder(t: TestApp, shape: OrderShape) {
   t.clock.set(PROPERTY_START);
   return createOrder(t, {
     total: shape.total,
@@ -60,4 +59,22 @@ export function freshOrder(
     cashbackRate: shape.cashbackPercent / 100,
     firstDueDate: '2026-03-20',
   });
+}
+
+/**
+ * The property: on `numRuns` fresh orders, each with 1 to 10 actions drawn from `action`, `run` (which plays the
+ * actions and checks the invariants) holds.
+ */
+export function forEveryOrder<A>(
+  t: TestApp,
+  action: fc.Arbitrary<A>,
+  numRuns: number,
+  run: (order: Awaited<ReturnType<typeof freshOrder>>, shape: OrderShape, actions: A[]) => Promise<void>,
+) {
+  return fc.assert(
+    fc.asyncProperty(orderShape, fc.array(action, { minLength: 1, maxLength: 10 }), async (shape, actions) =>
+      run(await freshOrder(t, shape), shape, actions),
+    ),
+    { numRuns },
+  );
 }
