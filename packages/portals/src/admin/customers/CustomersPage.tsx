@@ -10,9 +10,9 @@ import {
 import { Button, Group, Menu, Select, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import {
-  DataList,
   type DataListColumn,
   ListHeader,
+  PagedList,
   SearchForm,
   StatusBadge,
   useListQuery,
@@ -150,20 +150,23 @@ export function CustomersPage() {
         text={list.filters.text}
         onSearch={(nextType, text) => list.setFilters({ type: nextType, text })}
       />
-      <DataList
+      <PagedList
         label="Clientes"
         columns={columns}
         query={customers}
-        getRowId={(c) => c.id}
-        onPageChange={list.setPage}
-        skeletonRows={list.size}
+        list={list}
         minWidth={900}
         errorTitle="Não foi possível carregar os clientes"
         empty={{
-          title: list.filters.text ? 'Nenhum cliente encontrado' : 'Nenhum cliente para exibir',
-          description: list.filters.text
-            ? 'Nenhum cliente corresponde a essa busca. Tente outro campo ou outro texto.'
-            : 'Os clientes aparecem aqui depois da primeira compra.',
+          searched: Boolean(list.filters.text),
+          found: {
+            title: 'Nenhum cliente encontrado',
+            description: 'Nenhum cliente corresponde a essa busca. Tente outro campo ou outro texto.',
+          },
+          none: {
+            title: 'Nenhum cliente para exibir',
+            description: 'Os clientes aparecem aqui depois da primeira compra.',
+          },
         }}
       />
     </Stack>

@@ -1,10 +1,10 @@
 import { formatDate } from '@drip/core';
 import { Stack } from '@mantine/core';
 import {
-  DataList,
   type DataListColumn,
   ListHeader,
   linkColumn,
+  PagedList,
   SearchBox,
   useListQuery,
 } from '../../shared/kit/index.ts';
@@ -47,20 +47,23 @@ export function MerchantsPage() {
         label="Buscar parceiros"
         field={{ label: 'Nome da loja', placeholder: 'Buscar pelo nome' }}
       />
-      <DataList
+      <PagedList
         label="Parceiros"
         columns={columns}
         query={merchants}
-        getRowId={(m) => m.id}
-        onPageChange={list.setPage}
-        skeletonRows={list.size}
+        list={list}
         minWidth={720}
         errorTitle="Não foi possível carregar os parceiros"
         empty={{
-          title: list.filters.name ? 'Nenhum parceiro encontrado' : 'Nenhum parceiro para exibir',
-          description: list.filters.name
-            ? 'Nenhuma loja tem esse nome. Tente outra busca.'
-            : 'Cadastre um comerciante para começar.',
+          searched: Boolean(list.filters.name),
+          found: {
+            title: 'Nenhum parceiro encontrado',
+            description: 'Nenhuma loja tem esse nome. Tente outra busca.',
+          },
+          none: {
+            title: 'Nenhum parceiro para exibir',
+            description: 'Cadastre um comerciante para começar.',
+          },
         }}
       />
     </Stack>

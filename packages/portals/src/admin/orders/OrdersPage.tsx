@@ -4,10 +4,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
-  DataList,
   type DataListColumn,
   ListHeader,
   linkColumn,
+  PagedList,
   SearchBox,
   STATUS_LABELS,
   StatusBadge,
@@ -123,20 +123,24 @@ export function OrdersPage() {
           onChange={(id) => list.setFilters({ merchantId: id })}
         />
       </Group>
-      <DataList
+      <PagedList
         label="Pedidos"
         columns={columns}
         query={orders}
-        getRowId={(o) => o.id}
-        onPageChange={list.setPage}
-        skeletonRows={list.size}
+        list={list}
         minWidth={1080}
         errorTitle="Não foi possível carregar os pedidos"
         empty={{
-          title: filtered ? 'Nenhum pedido encontrado' : 'Nenhum pedido para exibir',
-          description: filtered
-            ? 'Nenhum pedido corresponde à busca e aos filtros. Confira o texto ou limpe os filtros.'
-            : 'Os pedidos aparecem aqui quando os clientes compram nos parceiros.',
+          searched: filtered,
+          found: {
+            title: 'Nenhum pedido encontrado',
+            description:
+              'Nenhum pedido corresponde à busca e aos filtros. Confira o texto ou limpe os filtros.',
+          },
+          none: {
+            title: 'Nenhum pedido para exibir',
+            description: 'Os pedidos aparecem aqui quando os clientes compram nos parceiros.',
+          },
         }}
       />
     </Stack>

@@ -64,7 +64,12 @@ export const PagedListLoading: Story = {
 };
 export const PagedListEmpty: Story = {
   args: { children: <DemoStoreList fetchStores={fetchFrom([])} /> },
-  parameters: { keyText: 'Nenhuma loja encontrada' },
+  parameters: { keyText: 'Nenhuma loja para exibir' },
+};
+/** A search that found nothing says so apart from an empty list. */
+export const PagedListNothingFound: Story = {
+  args: { path: '/lojas?storeName=zzz', children: <DemoStoreList fetchStores={fetchFrom(demoStores(57))} /> },
+  parameters: { keyText: ['Nenhuma loja encontrada', 'Mude os filtros para ver outras lojas.'] },
 };
 export const PagedListError: Story = {
   args: { children: <DemoStoreList fetchStores={failingWith(503)} /> },

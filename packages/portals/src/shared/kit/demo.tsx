@@ -20,7 +20,7 @@ import { ApiFailure } from '../api.ts';
 import { TOAST_MS } from '../notify.ts';
 import { theme } from '../theme.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
-import { DataList, type DataListColumn, type ListPage } from './DataList.tsx';
+import type { DataListColumn, ListPage } from './DataList.tsx';
 import { DateFilter } from './DateFilter.tsx';
 import {
   DateField,
@@ -35,6 +35,7 @@ import { InfiniteList, nextPageParam } from './InfiniteList.tsx';
 import { ListEntryForm, useReason } from './ListEntryForm.tsx';
 import { ListHeader, linkColumn, WholeList } from './ListParts.tsx';
 import { type ListQueryState, useListQuery } from './listQuery.ts';
+import { PagedList } from './PagedList.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -166,16 +167,18 @@ export function DemoStoreList({
           }
         />
       </Group>
-      <DataList
+      <PagedList
         label="Lojas"
         columns={columns}
         query={stores}
-        getRowId={(store) => store.id}
+        list={list}
         onRowClick={(store) => void navigate(`/lojas/${store.id}`)}
-        onPageChange={list.setPage}
-        skeletonRows={list.size}
         errorTitle="Não foi possível carregar as lojas"
-        empty={{ title: 'Nenhuma loja encontrada', description: 'Mude os filtros para ver outras lojas.' }}
+        empty={{
+          searched: Boolean(list.filters.storeName || list.filters.onlyActiveStores),
+          found: { title: 'Nenhuma loja encontrada', description: 'Mude os filtros para ver outras lojas.' },
+          none: { title: 'Nenhuma loja para exibir', description: 'Cadastre uma loja para começar.' },
+        }}
       />
     </Stack>
   );

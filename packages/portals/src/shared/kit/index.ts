@@ -93,6 +93,7 @@ export {
   readListQuery,
   useListQuery,
 } from './listQuery.ts';
+export { PagedList, type PagedListProps } from './PagedList.tsx';
 export { Pagination } from './Pagination.tsx';
 export {
   ResponsiveTable,
