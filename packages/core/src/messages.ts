@@ -84,6 +84,7 @@ export const customerMessages = {
 export const merchantMessages = {
   loginInvalidPassword: 'E-mail e/ou senha incorretos.',
   loginInvalidToken: 'Drip Token inválido, verifique o número inserido.',
+  // Spec 8 names it 'Ocorreu um erro ao fazer seu login, tente mais tarde' and gives the full text shown here.
   loginFailed: 'Ocorreu um erro ao fazer seu login, tente novamente mais tarde',
   recoverySmsFailed: 'Não foi possível enviar o SMS',
   operationFailed: 'Operação falhada',
@@ -114,7 +115,10 @@ export function usernameKind(username: string): UsernameKind {
   return 'phone';
 }
 
-/** Admin login failure (spec section 8): 401 names the username kind, any other status is shown. */
+/**
+ * Admin login failure (spec section 8): 401 names the username kind; any other is 'Erro ao fazer login (status)',
+ * with the HTTP status.
+ */
 export function adminLoginError(status: number, kind: UsernameKind): string {
   return status === 401 ? adminMessages.loginInvalid[kind] : `Erro ao fazer login (${status})`;
 }

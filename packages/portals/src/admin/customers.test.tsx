@@ -1,9 +1,9 @@
-import { SESSION_KEYS } from '@drip/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { type Answer, type Call, ok, server } from '../merchant/sales-fake-api.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { type Answer, type Call, ok } from '../merchant/sales-fake-api.ts';
+import { type FakeList, listServer, signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 import { CUSTOMER_ID, customerDetails, customersPage } from './customers/fixtures.ts';
 import { ADMIN_API } from './merchants/fixtures.ts';
 
@@ -16,23 +16,11 @@ const DETAILS = `GET ${ADMIN_API}/customers/${CUSTOMER_ID}`;
 const reset = (key: string) => key.endsWith('/reset_password');
 const UPDATE = `PUT ${ADMIN_API}/customers/${CUSTOMER_ID}`;
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
-});
+signInAdminBeforeEach();
 
+const CUSTOMERS: FakeList = { call: LIST, searchParam: 'text', page: customersPage, pageSize: 10, total: 23 };
 const adminServer = (extra: Record<string, (call: Call) => Answer> = {}) =>
-  server({
-    [LIST]: (call) =>
-      ok(
-        call.search.get('text') === 'nada'
-          ? customersPage(0)
-          : customersPage(10, Number(call.search.get('page') ?? 0), 23),
-      ),
-    [DETAILS]: () => ok(customerDetails()),
-    ...extra,
-  });
+  listServer(CUSTOMERS, { [DETAILS]: () => ok(customerDetails()), ...extra });
 
 describe('admin customers list', () => {
   it('searches by the chosen field from page 0, kept in the URL', async () => {

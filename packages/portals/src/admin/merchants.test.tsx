@@ -1,9 +1,9 @@
-import { SESSION_KEYS } from '@drip/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { type Answer, type Call, ok, server } from '../merchant/sales-fake-api.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { type Answer, type Call, ok } from '../merchant/sales-fake-api.ts';
+import { type FakeList, listServer, searchNothing, signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 import { ADMIN_API, MERCHANT_ID, merchantDetails, merchantsPage } from './merchants/fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -11,23 +11,11 @@ configure({ asyncUtilTimeout: 5000 });
 const LIST = `GET ${ADMIN_API}/merchants`;
 const DETAILS = `GET ${ADMIN_API}/merchants/${MERCHANT_ID}`;
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
-});
+signInAdminBeforeEach();
 
+const MERCHANTS: FakeList = { call: LIST, searchParam: 'name', page: merchantsPage, pageSize: 10, total: 23 };
 const adminServer = (extra: Record<string, (call: Call) => Answer> = {}) =>
-  server({
-    [LIST]: (call) =>
-      ok(
-        call.search.get('name') === 'nada'
-          ? merchantsPage(0)
-          : merchantsPage(10, Number(call.search.get('page') ?? 0), 23),
-      ),
-    [DETAILS]: () => ok(merchantDetails()),
-    ...extra,
-  });
+  listServer(MERCHANTS, { [DETAILS]: () => ok(merchantDetails()), ...extra });
 
 describe('admin merchants list', () => {
   it('lists the merchants with a details button, no status column, and pages through them', async () => {
@@ -52,16 +40,7 @@ describe('admin merchants list', () => {
     const api = adminServer();
     const { router } = renderApp('/admin/merchants?page=2', api.fetch);
     await screen.findByRole('table', { name: 'Parceiros' });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Nome da loja'), 'nada');
-    await user.click(screen.getByRole('button', { name: 'Buscar' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?name=nada'));
-    expect(await screen.findByText('Nenhum parceiro encontrado')).toBeTruthy();
-    const call = api.last(LIST);
-    expect(call?.search.get('name')).toBe('nada');
-    expect(call?.search.get('page')).toBe('0');
-    // The search box stays, to search again.
-    expect((screen.getByLabelText('Nome da loja') as HTMLInputElement).value).toBe('nada');
+    await searchNothing(api, router, MERCHANTS, { box: 'Nome da loja', empty: 'Nenhum parceiro encontrado' });
   });
 });
 

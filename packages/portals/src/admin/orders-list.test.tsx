@@ -1,9 +1,9 @@
-import { SESSION_KEYS } from '@drip/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { type Answer, type Call, ok, server } from '../merchant/sales-fake-api.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { describe, expect, it } from 'vitest';
+import { type Answer, type Call, ok } from '../merchant/sales-fake-api.ts';
+import { type FakeList, listServer, searchNothing, signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 import { merchantsPage } from './merchants/fixtures.ts';
 import { ADMIN_API, ORDER_ID, ordersPage } from './orders/list-fixtures.ts';
 
@@ -14,23 +14,11 @@ Element.prototype.scrollIntoView ??= () => {};
 const LIST = `GET ${ADMIN_API}/orders`;
 const MERCHANTS = `GET ${ADMIN_API}/merchants`;
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
-});
+signInAdminBeforeEach();
 
+const ORDERS: FakeList = { call: LIST, searchParam: 'search', page: ordersPage, pageSize: 20, total: 45 };
 const adminServer = (extra: Record<string, (call: Call) => Answer> = {}) =>
-  server({
-    [LIST]: (call) =>
-      ok(
-        call.search.get('search') === 'nada'
-          ? ordersPage(0)
-          : ordersPage(20, Number(call.search.get('page') ?? 0), 45),
-      ),
-    [MERCHANTS]: () => ok(merchantsPage(3)),
-    ...extra,
-  });
+  listServer(ORDERS, { [MERCHANTS]: () => ok(merchantsPage(3)), ...extra });
 
 describe('admin orders list', () => {
   it("shows every column of spec 2.2, 'Detalhes' and 'Baixa pedidos/parcelas', and pages through", async () => {
@@ -75,15 +63,7 @@ describe('admin orders list', () => {
     const api = adminServer();
     const { router } = renderApp('/admin/orders?page=2', api.fetch);
     await screen.findByRole('table', { name: 'Pedidos' });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Buscar pedido'), 'nada');
-    await user.click(screen.getByRole('button', { name: 'Buscar' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?search=nada'));
-    expect(await screen.findByText('Nenhum pedido encontrado')).toBeTruthy();
-    const call = api.last(LIST);
-    expect(call?.search.get('search')).toBe('nada');
-    expect(call?.search.get('page')).toBe('0');
-    expect((screen.getByLabelText('Buscar pedido') as HTMLInputElement).value).toBe('nada');
+    await searchNothing(api, router, ORDERS, { box: 'Buscar pedido', empty: 'Nenhum pedido encontrado' });
   });
 
   it('filters by status and by merchant from the URL, and sends both', async () => {

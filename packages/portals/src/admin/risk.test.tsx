@@ -223,6 +223,51 @@ describe('debt negotiation list', () => {
   });
 });
 
+// Spec 8 writes these toasts with 'adicionados/removidos' and 'adicionar/remover': each button shows its own word.
+describe.each([
+  {
+    screenPath: '/admin/whitelist',
+    heading: 'Whitelist',
+    add: TRUST_ADD,
+    remove: TRUST_REMOVE,
+    texts: {
+      added: 'Usuários adicionados a whitelist com sucesso',
+      removed: 'Usuários removidos a whitelist com sucesso',
+      addFailed: 'Não foi possível adicionar os usuários a whitelist',
+      removeFailed: 'Não foi possível remover os usuários a whitelist',
+    },
+  },
+  {
+    screenPath: '/admin/debt-list',
+    heading: 'Lista de negociação',
+    add: NEG_ADD,
+    remove: NEG_REMOVE,
+    texts: {
+      added: 'Usuários adicionados a lista de negociação com sucesso',
+      removed: 'Usuários removidos a lista de negociação com sucesso',
+      addFailed: 'Ocorreu um erro ao adicionar a lista de negociação',
+      removeFailed: 'Ocorreu um erro ao remover a lista de negociação',
+    },
+  },
+])('$heading toasts', ({ screenPath, heading, add, remove, texts }) => {
+  it.each([
+    { action: 'Adicionar', call: add, status: 200, text: texts.added },
+    { action: 'Remover', call: remove, status: 200, text: texts.removed },
+    { action: 'Adicionar', call: add, status: 500, text: texts.addFailed },
+    { action: 'Remover', call: remove, status: 500, text: texts.removeFailed },
+  ])('$action answered $status says $text', async ({ action, call, status, text }) => {
+    const user = userEvent.setup();
+    // 200: the fake API's own answer for the call.
+    const fake = api(status === 200 ? {} : { [call]: () => ({ status, body: {} }) });
+    renderApp(`${screenPath}?cpf=52998224725`, fake.fetch);
+    await screen.findByRole('heading', { name: heading });
+    await user.click(screen.getByRole('button', { name: action }));
+    if (action === 'Remover') await confirmDialog(user);
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(fake.last(call)?.body).toMatchObject({ cpfs: ['52998224725'] });
+  });
+});
+
 describe('Baixa Parcela/Pedido (PGF)', () => {
   it('prefills type and id, splits the ids and closes them after the confirmation', async () => {
     const user = userEvent.setup();

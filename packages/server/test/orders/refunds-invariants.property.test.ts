@@ -10,38 +10,20 @@
 import { cents } from '@drip/core';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DomainError } from '../../src/errors.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { amountToPay, PGF_SETTLED_TYPE } from '../../src/modules/orders/instalment-rules.ts';
 import { ledgerEntries } from '../../src/modules/orders/tables.ts';
 import { pixCharges, pixRefunds } from '../../src/modules/payments/tables.ts';
-import { seededApp } from '../helpers.ts';
-import { createOrder, payBrCode } from '../instalment-helpers.ts';
-import { instalmentsOf, orderRow, payNext, productsOf, refundsOf, setAurora } from '../refunds-helpers.ts';
+import type { TestApp } from '../helpers.ts';
+import { payBrCode } from '../instalment-helpers.ts';
+import { DAY, forEveryOrder, orderPropertyWorld, refused } from '../order-property-helpers.ts';
+import { instalmentsOf, orderRow, payNext, productsOf, refundsOf } from '../refunds-helpers.ts';
 
-let t: Awaited<ReturnType<typeof seededApp>>;
-const BASE = new Date('2026-03-10T12:00:00Z');
-const DAY = 86_400_000;
+let t: TestApp;
 const ADMIN = { adminId: 'property-admin' };
 
-/** The call's answer, or null when it was refused as an expected business outcome. */
-async function refused<T>(call: Promise<T>): Promise<T | null> {
-  try {
-    return await call;
-  } catch (err) {
-    if (err instanceof DomainError && ['not_found', 'unprocessable'].includes(err.kind)) return null;
-    throw err;
-  }
-}
-
-beforeAll(async () => {
-  t = await seededApp();
-  await setAurora(t, { ecommPlatform: 'MALGA', cancelMaxDays: null });
-});
-afterAll(async () => {
-  t.built.services.sandboxPsp?.close();
-  await t.built.services.instalmentEvents.close();
-  await t.dispose();
+orderPropertyWorld((app) => {
+  t = app;
 });
 
 const action = fc.oneof(
@@ -59,156 +41,132 @@ const action = fc.oneof(
 
 describe('refund money invariants', () => {
   it('paid − given back + owed ≤ principal left + fees; never more given back than paid; no refund twice', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 300, max: 300_000 }),
-        fc.integer({ min: 1, max: 6 }),
-        fc.integer({ min: 0, max: 20 }),
-        fc.array(action, { minLength: 1, maxLength: 10 }),
-        async (total, n, cashbackPercent, actions) => {
-          t.clock.set(BASE);
-          const db = t.database.db;
-          const svc = t.built.services;
-          const order = await createOrder(t, {
-            total,
-            instalments: n,
-            cashbackRate: cashbackPercent / 100,
-            firstDueDate: '2026-03-20',
-          });
-          const { merchantId, customerId } = await orderRow(t, order.id);
-          const products = await productsOf(t, order.id);
-          const drain = async () => {
-            // Past any back-off of a failed try.
-            t.clock.advance(11 * 60_000);
-            await svc.orderRefunds.processPending();
-          };
-          for (const a of actions) {
-            if (a.kind === 'pay') await refused(payNext(t, order.id));
-            else if (a.kind === 'unique') {
-              const r = await refused(svc.instalmentPayments.createUniquePayment(customerId, order.id));
-              if (r) await payBrCode(t, r.qrCodeText);
-            } else if (a.kind === 'late') {
-              t.clock.advance(a.days * DAY);
-              await svc.lateFees.run();
-            } else if (a.kind === 'full') {
-              await refused(svc.orderRefunds.request(merchantId, order.id, { type: 'FULL' }, null));
-            } else if (a.kind === 'amount') {
-              const amount = cents(Math.max(1, Math.floor((total * a.permille) / 1000)));
-              await refused(svc.orderRefunds.request(merchantId, order.id, { type: 'AMOUNT', amount }, null));
-            } else if (a.kind === 'product') {
-              const p = products[a.index];
-              if (p)
-                await refused(
-                  svc.orderRefunds.request(
-                    merchantId,
-                    order.id,
-                    { type: 'PRODUCTS', productIds: [p.id] },
-                    null,
-                  ),
-                );
-            } else if (a.kind === 'pgfOne') {
-              const next = (await instalmentsOf(t, order.id)).find((i) => i.status === 'PENDING');
-              if (next)
-                await svc.debtSettlements.settleInstalments(
-                  { instalmentsIds: [next.id], type: 'OTHER' },
-                  ADMIN,
-                );
-            } else if (a.kind === 'pgfOrder') {
-              await svc.debtSettlements.closeOrders(
-                { orderIds: [order.id], type: 'PAYMENT_AGREEMENT_COLLECTION_AGENCY' },
-                ADMIN,
-              );
-            } else if (a.kind === 'drain') await drain();
-            else {
-              // The worker dies at the devolução step: its transaction leaves nothing, the queue retries later.
-              const spy = vi.spyOn(svc.payments, 'refundCharge').mockRejectedValue(new Error('process died'));
-              try {
-                await drain();
-              } finally {
-                spy.mockRestore();
-              }
-            }
+    await forEveryOrder(t, action, 20, async (order, shape, actions) => {
+      const db = t.database.db;
+      const svc = t.built.services;
+      const { merchantId, customerId } = await orderRow(t, order.id);
+      const products = await productsOf(t, order.id);
+      const drain = async () => {
+        // Past any back-off of a failed try.
+        t.clock.advance(11 * 60_000);
+        await svc.orderRefunds.processPending();
+      };
+      for (const a of actions) {
+        if (a.kind === 'pay') await refused(payNext(t, order.id));
+        else if (a.kind === 'unique') {
+          const r = await refused(svc.instalmentPayments.createUniquePayment(customerId, order.id));
+          if (r) await payBrCode(t, r.qrCodeText);
+        } else if (a.kind === 'late') {
+          t.clock.advance(a.days * DAY);
+          await svc.lateFees.run();
+        } else if (a.kind === 'full') {
+          await refused(svc.orderRefunds.request(merchantId, order.id, { type: 'FULL' }, null));
+        } else if (a.kind === 'amount') {
+          const amount = cents(Math.max(1, Math.floor((shape.total * a.permille) / 1000)));
+          await refused(svc.orderRefunds.request(merchantId, order.id, { type: 'AMOUNT', amount }, null));
+        } else if (a.kind === 'product') {
+          const p = products[a.index];
+          if (p)
+            await refused(
+              svc.orderRefunds.request(merchantId, order.id, { type: 'PRODUCTS', productIds: [p.id] }, null),
+            );
+        } else if (a.kind === 'pgfOne') {
+          const next = (await instalmentsOf(t, order.id)).find((i) => i.status === 'PENDING');
+          if (next)
+            await svc.debtSettlements.settleInstalments({ instalmentsIds: [next.id], type: 'OTHER' }, ADMIN);
+        } else if (a.kind === 'pgfOrder') {
+          await svc.debtSettlements.closeOrders(
+            { orderIds: [order.id], type: 'PAYMENT_AGREEMENT_COLLECTION_AGENCY' },
+            ADMIN,
+          );
+        } else if (a.kind === 'drain') await drain();
+        else {
+          // The worker dies at the devolução step: its transaction leaves nothing, the queue retries later.
+          const spy = vi.spyOn(svc.payments, 'refundCharge').mockRejectedValue(new Error('process died'));
+          try {
+            await drain();
+          } finally {
+            spy.mockRestore();
           }
-          await drain();
+        }
+      }
+      await drain();
 
-          const o = await orderRow(t, order.id);
-          const rows = await instalmentsOf(t, order.id);
-          expect(o.canceledAmount).toBeGreaterThanOrEqual(0);
-          expect(o.canceledAmount).toBeLessThanOrEqual(o.amount);
-          expect(rows.reduce((a, i) => a + i.canceledAmount, 0)).toBe(o.canceledAmount);
-          for (const i of rows) {
-            expect(i.canceledAmount).toBeGreaterThanOrEqual(0);
-            expect(i.canceledAmount).toBeLessThanOrEqual(i.amount);
-            expect(i.canceledCashbackAmount).toBeGreaterThanOrEqual(0);
-            expect(i.canceledCashbackAmount).toBeLessThanOrEqual(i.cashbackAmount);
-          }
-          const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order.id));
-          const sum = (types: string[]) =>
-            entries.filter((e) => types.includes(e.type)).reduce((a, e) => a + e.amount, 0);
-          const paid = sum(['INSTALMENT_PAID', 'FULL_PAYMENT_RECEIVED']);
-          const givenBack = Math.abs(sum(['INSTALMENT_REFUNDED']));
-          const owed = rows.filter((i) => i.status === 'PENDING').reduce((a, i) => a + amountToPay(i), 0);
-          const settled = sum([PGF_SETTLED_TYPE]);
-          // A debt is closed once: an instalment settled by PGF was not paid by Pix, and is settled once.
-          for (const i of rows) {
-            const mine = entries.filter((e) => e.instalmentId === i.id);
-            const byPgf = mine.filter((e) => e.type === PGF_SETTLED_TYPE);
-            expect(byPgf.length).toBeLessThanOrEqual(1);
-            if (byPgf.length > 0) {
-              expect(i.status).toBe('PAID');
-              expect(mine.some((e) => e.type === 'INSTALMENT_PAID')).toBe(false);
-            }
-          }
-          if (settled > 0)
-            expect(
-              entries.some(
-                (e) =>
-                  e.type === 'ORDER_CANCELED' &&
-                  e.createdAt > (entries.find((x) => x.type === PGF_SETTLED_TYPE)?.createdAt ?? new Date(0)),
-              ),
-            ).toBe(false);
-          const fees = rows.reduce((a, i) => a + i.feesAmount, 0);
-          const principalLeft = o.amount - o.canceledAmount;
-          // What the customer keeps paying plus what is still owed: never more than the principal left plus fees.
-          expect(paid - givenBack + owed + settled).toBeLessThanOrEqual(principalLeft + fees);
-          expect(givenBack).toBeGreaterThanOrEqual(0);
-          expect(givenBack).toBeLessThanOrEqual(paid);
-          for (const i of rows) {
-            const mine = entries.filter((e) => e.instalmentId === i.id);
-            const inPaid = mine.filter((e) => ['INSTALMENT_PAID', 'FULL_PAYMENT_RECEIVED'].includes(e.type));
-            const outBack = -mine
-              .filter((e) => e.type === 'INSTALMENT_REFUNDED')
-              .reduce((a, e) => a + e.amount, 0);
-            expect(outBack).toBeLessThanOrEqual(inPaid.reduce((a, e) => a + e.amount, 0));
-          }
-          // No refund twice: every cancelled centavo and every devolução belongs to exactly one DONE refund.
-          const refunds = await refundsOf(t, order.id);
-          const done = refunds.filter((r) => r.status === 'DONE');
-          expect(Math.abs(sum(['ORDER_CANCELED']))).toBe(o.canceledAmount);
-          expect(done.reduce((a, r) => a + r.amount, 0)).toBe(o.canceledAmount);
-          expect(done.reduce((a, r) => a + r.returnedAmount, 0)).toBe(givenBack);
-          expect(entries.filter((e) => e.type === 'ORDER_CANCELED')).toHaveLength(done.length);
-          expect(refunds.filter((r) => r.status === 'PENDING')).toEqual([]);
-          const chargeIds = [...new Set(rows.map((i) => i.paymentChargeId).filter((c): c is string => !!c))];
-          if (chargeIds.length > 0) {
-            const devolucoes = await db
-              .select()
-              .from(pixRefunds)
-              .where(and(inArray(pixRefunds.chargeId, chargeIds), like(pixRefunds.reason, 'Estorno%')));
-            expect(devolucoes.reduce((a, d) => a + d.amount, 0)).toBe(givenBack);
-            const charges = await db.select().from(pixCharges).where(inArray(pixCharges.id, chargeIds));
-            for (const c of charges) expect(c.refundedAmount).toBeLessThanOrEqual(c.amount);
-          }
-          // Wholly refunded: closed, nothing owed, and only paid late fees kept.
-          if (principalLeft === 0) {
-            expect(o.status).toBe('CLOSED');
-            expect(owed).toBe(0);
-            const paidFees = rows.filter((i) => i.status === 'PAID').reduce((a, i) => a + i.feesAmount, 0);
-            expect(paid - givenBack).toBe(paidFees);
-          }
-        },
-      ),
-      { numRuns: 20 },
-    );
+      const o = await orderRow(t, order.id);
+      const rows = await instalmentsOf(t, order.id);
+      expect(o.canceledAmount).toBeGreaterThanOrEqual(0);
+      expect(o.canceledAmount).toBeLessThanOrEqual(o.amount);
+      expect(rows.reduce((a, i) => a + i.canceledAmount, 0)).toBe(o.canceledAmount);
+      for (const i of rows) {
+        expect(i.canceledAmount).toBeGreaterThanOrEqual(0);
+        expect(i.canceledAmount).toBeLessThanOrEqual(i.amount);
+        expect(i.canceledCashbackAmount).toBeGreaterThanOrEqual(0);
+        expect(i.canceledCashbackAmount).toBeLessThanOrEqual(i.cashbackAmount);
+      }
+      const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order.id));
+      const sum = (types: string[]) =>
+        entries.filter((e) => types.includes(e.type)).reduce((a, e) => a + e.amount, 0);
+      const paid = sum(['INSTALMENT_PAID', 'FULL_PAYMENT_RECEIVED']);
+      const givenBack = Math.abs(sum(['INSTALMENT_REFUNDED']));
+      const owed = rows.filter((i) => i.status === 'PENDING').reduce((a, i) => a + amountToPay(i), 0);
+      const settled = sum([PGF_SETTLED_TYPE]);
+      // A debt is closed once: an instalment settled by PGF was not paid by Pix, and is settled once.
+      for (const i of rows) {
+        const mine = entries.filter((e) => e.instalmentId === i.id);
+        const byPgf = mine.filter((e) => e.type === PGF_SETTLED_TYPE);
+        expect(byPgf.length).toBeLessThanOrEqual(1);
+        if (byPgf.length > 0) {
+          expect(i.status).toBe('PAID');
+          expect(mine.some((e) => e.type === 'INSTALMENT_PAID')).toBe(false);
+        }
+      }
+      if (settled > 0)
+        expect(
+          entries.some(
+            (e) =>
+              e.type === 'ORDER_CANCELED' &&
+              e.createdAt > (entries.find((x) => x.type === PGF_SETTLED_TYPE)?.createdAt ?? new Date(0)),
+          ),
+        ).toBe(false);
+      const fees = rows.reduce((a, i) => a + i.feesAmount, 0);
+      const principalLeft = o.amount - o.canceledAmount;
+      // What the customer keeps paying plus what is still owed: never more than the principal left plus fees.
+      expect(paid - givenBack + owed + settled).toBeLessThanOrEqual(principalLeft + fees);
+      expect(givenBack).toBeGreaterThanOrEqual(0);
+      expect(givenBack).toBeLessThanOrEqual(paid);
+      for (const i of rows) {
+        const mine = entries.filter((e) => e.instalmentId === i.id);
+        const inPaid = mine.filter((e) => ['INSTALMENT_PAID', 'FULL_PAYMENT_RECEIVED'].includes(e.type));
+        const outBack = -mine
+          .filter((e) => e.type === 'INSTALMENT_REFUNDED')
+          .reduce((a, e) => a + e.amount, 0);
+        expect(outBack).toBeLessThanOrEqual(inPaid.reduce((a, e) => a + e.amount, 0));
+      }
+      // No refund twice: every cancelled centavo and every devolução belongs to exactly one DONE refund.
+      const refunds = await refundsOf(t, order.id);
+      const done = refunds.filter((r) => r.status === 'DONE');
+      expect(Math.abs(sum(['ORDER_CANCELED']))).toBe(o.canceledAmount);
+      expect(done.reduce((a, r) => a + r.amount, 0)).toBe(o.canceledAmount);
+      expect(done.reduce((a, r) => a + r.returnedAmount, 0)).toBe(givenBack);
+      expect(entries.filter((e) => e.type === 'ORDER_CANCELED')).toHaveLength(done.length);
+      expect(refunds.filter((r) => r.status === 'PENDING')).toEqual([]);
+      const chargeIds = [...new Set(rows.map((i) => i.paymentChargeId).filter((c): c is string => !!c))];
+      if (chargeIds.length > 0) {
+        const devolucoes = await db
+          .select()
+          .from(pixRefunds)
+          .where(and(inArray(pixRefunds.chargeId, chargeIds), like(pixRefunds.reason, 'Estorno%')));
+        expect(devolucoes.reduce((a, d) => a + d.amount, 0)).toBe(givenBack);
+        const charges = await db.select().from(pixCharges).where(inArray(pixCharges.id, chargeIds));
+        for (const c of charges) expect(c.refundedAmount).toBeLessThanOrEqual(c.amount);
+      }
+      // Wholly refunded: closed, nothing owed, and only paid late fees kept.
+      if (principalLeft === 0) {
+        expect(o.status).toBe('CLOSED');
+        expect(owed).toBe(0);
+        const paidFees = rows.filter((i) => i.status === 'PAID').reduce((a, i) => a + i.feesAmount, 0);
+        expect(paid - givenBack).toBe(paidFees);
+      }
+    });
   }, 240_000);
 });

@@ -2,10 +2,17 @@
  * 'Lista de Lojas (B2C)' (spec 2.2) with its filters. The details are in StoreDetails.tsx and the form in
  * StoreForm.tsx (other lazy modules, admin/routes.tsx).
  */
-import { Button, Group, Stack, Switch, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Button, Group, Stack, Switch } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { DataList, type DataListColumn, StatusBadge, useListQuery } from '../../shared/kit/index.ts';
+import {
+  DataList,
+  type DataListColumn,
+  ListHeader,
+  linkColumn,
+  SearchBox,
+  StatusBadge,
+  useListQuery,
+} from '../../shared/kit/index.ts';
 import { useAdminStores } from '../api/catalogue.ts';
 import { CATEGORIES_PATH, STORE_TEXTS, STORES_PATH, storePath, TAGS_PATH } from './texts.ts';
 
@@ -23,31 +30,6 @@ interface StoreRow {
 export function storeLabel(store: { name: string; origin: string }): string {
   const name = store.name.trim() === '' ? 'N/A' : store.name;
   return store.origin === 'AWIN' ? `${name} (AWIN)` : name;
-}
-
-function NameSearch({ value, onSearch }: { value: string | undefined; onSearch: (name: string) => void }) {
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <form onSubmit={submit} aria-label="Buscar lojas">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label={STORE_TEXTS.search}
-          placeholder="Buscar pelo nome"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          w={{ base: '100%', xs: 320 }}
-        />
-        <Button type="submit" variant="light">
-          Buscar
-        </Button>
-      </Group>
-    </form>
-  );
 }
 
 /**
@@ -71,43 +53,38 @@ export function StoresPage() {
       header: 'Status',
       cell: (s) => <StatusBadge kind="store" status={s.status} />,
     },
-    {
-      id: 'actions',
-      header: 'Ações',
-      hideHeader: true,
-      phone: 'action',
-      cell: (s) => (
-        <Button
-          component={Link}
-          to={storePath(s.id)}
-          size="xs"
-          variant="light"
-          aria-label={`Detalhes de ${storeLabel(s)}`}
-        >
-          Detalhes
-        </Button>
-      ),
-    },
+    linkColumn({
+      label: 'Detalhes',
+      to: (s) => storePath(s.id),
+      ariaLabel: (s) => `Detalhes de ${storeLabel(s)}`,
+    }),
   ];
   const filtered = list.filters.storeName !== undefined;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>{STORE_TEXTS.list}</Title>
-        <Group gap="sm" wrap="wrap">
-          <Button component={Link} to={CATEGORIES_PATH} variant="default">
-            {STORE_TEXTS.categories}
-          </Button>
-          <Button component={Link} to={TAGS_PATH} variant="default">
-            {STORE_TEXTS.tags}
-          </Button>
-          <Button component={Link} to={`${STORES_PATH}/create`}>
-            {STORE_TEXTS.add}
-          </Button>
-        </Group>
-      </Group>
+      <ListHeader
+        title={STORE_TEXTS.list}
+        action={
+          <Group gap="sm" wrap="wrap">
+            <Button component={Link} to={CATEGORIES_PATH} variant="default">
+              {STORE_TEXTS.categories}
+            </Button>
+            <Button component={Link} to={TAGS_PATH} variant="default">
+              {STORE_TEXTS.tags}
+            </Button>
+            <Button component={Link} to={`${STORES_PATH}/create`}>
+              {STORE_TEXTS.add}
+            </Button>
+          </Group>
+        }
+      />
       <Group gap="lg" align="flex-end" wrap="wrap">
-        <NameSearch value={list.filters.storeName} onSearch={(storeName) => list.setFilters({ storeName })} />
+        <SearchBox
+          list={list}
+          filter="storeName"
+          label="Buscar lojas"
+          field={{ label: STORE_TEXTS.search, placeholder: 'Buscar pelo nome' }}
+        />
         <Switch
           label={STORE_TEXTS.onlyActive}
           checked={onlyActive}

@@ -7,10 +7,17 @@ import {
   formatCpf,
   formatPhone,
 } from '@drip/core';
-import { Button, Group, Menu, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Button, Group, Menu, Select, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { DataList, type DataListColumn, StatusBadge, useListQuery } from '../../shared/kit/index.ts';
+import {
+  type DataListColumn,
+  ListHeader,
+  PagedList,
+  SearchForm,
+  StatusBadge,
+  useListQuery,
+  useUrlDraft,
+} from '../../shared/kit/index.ts';
 import { useAdminCustomers } from '../api/customers.ts';
 
 export const CUSTOMERS_PATH = '/admin/customers';
@@ -42,38 +49,27 @@ function CustomerSearch({
   text: string | undefined;
   onSearch: (type: CustomerSearchType, text: string) => void;
 }) {
-  const [field, setField] = useState<CustomerSearchType>(type);
-  const [value, setValue] = useState(text ?? '');
   // Back, forward or a shared link change the URL: the form follows.
-  useEffect(() => setField(type), [type]);
-  useEffect(() => setValue(text ?? ''), [text]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(field, value.trim());
-  };
+  const [field, setField] = useUrlDraft<CustomerSearchType>(type);
+  const [value, setValue] = useUrlDraft(text ?? '');
   return (
-    <form onSubmit={submit} aria-label="Buscar clientes">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          label="Buscar por"
-          data={CUSTOMER_SEARCH_TYPES.map((t) => ({ value: t, label: CUSTOMER_SEARCH_LABELS[t] }))}
-          value={field}
-          onChange={(next) => isSearchType(next ?? undefined) && setField(next as CustomerSearchType)}
-          allowDeselect={false}
-          w={{ base: '100%', xs: 160 }}
-        />
-        <TextInput
-          label="Texto"
-          placeholder={`Buscar por ${CUSTOMER_SEARCH_LABELS[field]}`}
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          w={{ base: '100%', xs: 320 }}
-        />
-        <Button type="submit" variant="light">
-          Buscar
-        </Button>
-      </Group>
-    </form>
+    <SearchForm label="Buscar clientes" onSearch={() => onSearch(field, value.trim())}>
+      <Select
+        label="Buscar por"
+        data={CUSTOMER_SEARCH_TYPES.map((t) => ({ value: t, label: CUSTOMER_SEARCH_LABELS[t] }))}
+        value={field}
+        onChange={(next) => isSearchType(next ?? undefined) && setField(next as CustomerSearchType)}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 160 }}
+      />
+      <TextInput
+        label="Texto"
+        placeholder={`Buscar por ${CUSTOMER_SEARCH_LABELS[field]}`}
+        value={value}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        w={{ base: '100%', xs: 320 }}
+      />
+    </SearchForm>
   );
 }
 
@@ -148,29 +144,29 @@ export function CustomersPage() {
   ];
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>Clientes</Title>
-        <Text c="dimmed">Busque um cliente pelo nome, CPF, telefone ou e-mail.</Text>
-      </div>
+      <ListHeader title="Clientes" description="Busque um cliente pelo nome, CPF, telefone ou e-mail." />
       <CustomerSearch
         type={type}
         text={list.filters.text}
         onSearch={(nextType, text) => list.setFilters({ type: nextType, text })}
       />
-      <DataList
+      <PagedList
         label="Clientes"
         columns={columns}
         query={customers}
-        getRowId={(c) => c.id}
-        onPageChange={list.setPage}
-        skeletonRows={list.size}
+        list={list}
         minWidth={900}
         errorTitle="Não foi possível carregar os clientes"
         empty={{
-          title: list.filters.text ? 'Nenhum cliente encontrado' : 'Nenhum cliente para exibir',
-          description: list.filters.text
-            ? 'Nenhum cliente corresponde a essa busca. Tente outro campo ou outro texto.'
-            : 'Os clientes aparecem aqui depois da primeira compra.',
+          searched: Boolean(list.filters.text),
+          found: {
+            title: 'Nenhum cliente encontrado',
+            description: 'Nenhum cliente corresponde a essa busca. Tente outro campo ou outro texto.',
+          },
+          none: {
+            title: 'Nenhum cliente para exibir',
+            description: 'Os clientes aparecem aqui depois da primeira compra.',
+          },
         }}
       />
     </Stack>

@@ -1,11 +1,14 @@
 import { type AdminOrderRow, formatBRL, formatDateTime, ORDER_STATUSES, type OrderStatus } from '@drip/core';
-import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
-  DataList,
   type DataListColumn,
+  ListHeader,
+  linkColumn,
+  PagedList,
+  SearchBox,
   STATUS_LABELS,
   StatusBadge,
   useListQuery,
@@ -22,34 +25,6 @@ export const MERCHANT_SEARCH_DEBOUNCE_MS = 400;
 
 const isOrderStatus = (value: string | undefined): value is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(value ?? '');
-
-/** The search box: typed freely, applied on 'Buscar' (or Enter), which resets the page (spec 2.2). */
-function OrderSearch({ value, onSearch }: { value: string | undefined; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value ?? '');
-  // Back, forward or a shared link change the URL: the box follows.
-  useEffect(() => setText(value ?? ''), [value]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <form onSubmit={submit} aria-label="Buscar pedidos">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Buscar pedido"
-          description="Order ID, código do pedido no parceiro, CPF ou e-mail do cliente"
-          placeholder="DRP-7K2M9Q, 123.456.789-09, cliente@email.com"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          w={{ base: '100%', xs: 380 }}
-        />
-        <Button type="submit" variant="light">
-          Buscar
-        </Button>
-      </Group>
-    </form>
-  );
-}
 
 /**
  * The merchant filter: a searchable picker that asks the server for the shops matching what is typed (there may be
@@ -104,36 +79,34 @@ export function OrdersPage() {
     { id: 'amount', header: 'Total', cell: (o) => formatBRL(o.amount) },
     { id: 'late', header: 'Qtd. parcelas em atraso', cell: (o) => String(o.lateInstalments) },
     { id: 'status', header: 'Status', cell: (o) => <StatusBadge kind="order" status={o.status} /> },
-    {
-      id: 'actions',
-      header: 'Ações',
-      hideHeader: true,
-      phone: 'action',
-      cell: (o) => (
-        <Button
-          component={Link}
-          to={orderPath(o.id)}
-          size="xs"
-          variant="light"
-          aria-label={`Detalhes do pedido ${o.code}`}
-        >
-          Detalhes
-        </Button>
-      ),
-    },
+    linkColumn({
+      label: 'Detalhes',
+      to: (o) => orderPath(o.id),
+      ariaLabel: (o) => `Detalhes do pedido ${o.code}`,
+    }),
   ];
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>Pedidos</Title>
-          <Text c="dimmed">Os pedidos de todos os parceiros, dos mais recentes aos mais antigos.</Text>
-        </div>
-        <Button component={Link} to={DEBT_PAYMENT_PATH} variant="light">
-          Baixa pedidos/parcelas
-        </Button>
-      </Group>
-      <OrderSearch value={search} onSearch={(text) => list.setFilters({ search: text })} />
+      <ListHeader
+        title="Pedidos"
+        description="Os pedidos de todos os parceiros, dos mais recentes aos mais antigos."
+        action={
+          <Button component={Link} to={DEBT_PAYMENT_PATH} variant="light">
+            Baixa pedidos/parcelas
+          </Button>
+        }
+      />
+      <SearchBox
+        list={list}
+        filter="search"
+        label="Buscar pedidos"
+        field={{
+          label: 'Buscar pedido',
+          description: 'Order ID, código do pedido no parceiro, CPF ou e-mail do cliente',
+          placeholder: 'DRP-7K2M9Q, 123.456.789-09, cliente@email.com',
+          width: 380,
+        }}
+      />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select
           label="Status"
@@ -150,20 +123,24 @@ export function OrdersPage() {
           onChange={(id) => list.setFilters({ merchantId: id })}
         />
       </Group>
-      <DataList
+      <PagedList
         label="Pedidos"
         columns={columns}
         query={orders}
-        getRowId={(o) => o.id}
-        onPageChange={list.setPage}
-        skeletonRows={list.size}
+        list={list}
         minWidth={1080}
         errorTitle="Não foi possível carregar os pedidos"
         empty={{
-          title: filtered ? 'Nenhum pedido encontrado' : 'Nenhum pedido para exibir',
-          description: filtered
-            ? 'Nenhum pedido corresponde à busca e aos filtros. Confira o texto ou limpe os filtros.'
-            : 'Os pedidos aparecem aqui quando os clientes compram nos parceiros.',
+          searched: filtered,
+          found: {
+            title: 'Nenhum pedido encontrado',
+            description:
+              'Nenhum pedido corresponde à busca e aos filtros. Confira o texto ou limpe os filtros.',
+          },
+          none: {
+            title: 'Nenhum pedido para exibir',
+            description: 'Os pedidos aparecem aqui quando os clientes compram nos parceiros.',
+          },
         }}
       />
     </Stack>

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, List, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, List } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureStatus } from '../../shared/api.ts';
-import { ConfirmAction, notifyError, notifySuccess } from '../../shared/kit/index.ts';
+import { ListEntryForm, notifyError, notifySuccess, useReason } from '../../shared/kit/index.ts';
 import { useBlock, useBlockReasons, useUnblock } from '../api/risk.ts';
 import { digitsOf, RISK_TEXTS, splitValues } from './texts.ts';
 
@@ -31,8 +31,7 @@ export function BlockUserPage() {
   const [cpfs, setCpfs] = useState(query.get('cpf') ?? '');
   const [phones, setPhones] = useState(query.get('phone') ?? '');
   const [ceps, setCeps] = useState(query.get('cep') ?? '');
-  const [reason, setReason] = useState<string | null>(null);
-  const [description, setDescription] = useState('');
+  const why = useReason();
   const [problems, setProblems] = useState<string[]>([]);
   const reasons = useBlockReasons();
   const block = useBlock();
@@ -43,16 +42,20 @@ export function BlockUserPage() {
     const { body, flags } = readBlockValues({ cpfs, phones, ceps });
     const found = [...flags];
     if (body.cpfs.length + body.phones.length + body.addressCeps.length === 0) found.push(T.nothing);
-    if (needReason && !reason) found.push(T.reasonRequired);
+    if (needReason && !why.value) found.push(T.reasonRequired);
     setProblems(found);
     return found.length === 0 ? body : null;
   };
 
   const submitBlock = async () => {
     const body = values(true);
-    if (!body || !reason) return;
+    if (!body || !why.value) return;
     try {
-      await block.mutateAsync({ ...body, reason: reason as never, description: description.trim() || null });
+      await block.mutateAsync({
+        ...body,
+        reason: why.value as never,
+        description: why.description.trim() || null,
+      });
       notifySuccess(T.success);
     } catch {
       notifyError(T.failure);
@@ -73,81 +76,51 @@ export function BlockUserPage() {
   };
 
   return (
-    <Stack gap="lg" maw={640}>
-      <Title order={2}>{T.title}</Title>
-      {problems.length > 0 ? (
-        // The shape flags go under spec 5's 'Existem campos inválidos'; a missing value or reason is its own title.
-        <Alert color="red" title={problems.some((p) => p.startsWith('Há ')) ? T.invalid : problems[0]}>
-          {problems.length > 1 || problems[0]?.startsWith('Há ') ? (
-            <List size="sm">
-              {problems.map((p) => (
-                <List.Item key={p}>{p}</List.Item>
-              ))}
-            </List>
-          ) : null}
-        </Alert>
-      ) : null}
-      <Paper withBorder radius="lg" p="lg">
-        <form
-          aria-label={T.title}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submitBlock();
-          }}
-        >
-          <Stack gap="md">
-            <Textarea
-              label="CPFs"
-              description="Um por linha, ou separados por vírgula"
-              rows={2}
-              value={cpfs}
-              onChange={(e) => setCpfs(e.currentTarget.value)}
-            />
-            <Textarea
-              label="Telefones"
-              description="Um por linha: +55 (11) 98765-4321"
-              rows={2}
-              value={phones}
-              onChange={(e) => setPhones(e.currentTarget.value)}
-            />
-            <Textarea
-              label="CEPs"
-              description="Um por linha: 12345-678"
-              rows={2}
-              value={ceps}
-              onChange={(e) => setCeps(e.currentTarget.value)}
-            />
-            <Select
-              label="Motivo"
-              required
-              data={reasons.data ?? []}
-              value={reason}
-              onChange={setReason}
-              disabled={reasons.isPending}
-              error={reasons.isError ? 'Não foi possível carregar os motivos' : undefined}
-            />
-            <Textarea
-              label="Descrição"
-              rows={2}
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-            />
-            <Group justify="flex-end">
-              <ConfirmAction
-                variant="default"
-                onConfirm={submitUnblock}
-                canOpen={() => values(false) !== null}
-              >
-                Desbloquear
-              </ConfirmAction>
-              <Button type="submit" color="red" loading={block.isPending}>
-                Bloquear
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <ListEntryForm
+      title={T.title}
+      maw={640}
+      problem={
+        problems.length > 0 ? (
+          // The shape flags go under spec 5's 'Existem campos inválidos'; a missing value or reason is its own title.
+          <Alert color="red" title={problems.some((p) => p.startsWith('Há ')) ? T.invalid : problems[0]}>
+            {problems.length > 1 || problems[0]?.startsWith('Há ') ? (
+              <List size="sm">
+                {problems.map((p) => (
+                  <List.Item key={p}>{p}</List.Item>
+                ))}
+              </List>
+            ) : null}
+          </Alert>
+        ) : null
+      }
+      submit={{
+        label: 'Bloquear',
+        color: 'red',
+        onSubmit: () => void submitBlock(),
+        pending: block.isPending,
+      }}
+      remove={{ label: 'Desbloquear', onConfirm: submitUnblock, canOpen: () => values(false) !== null }}
+    >
+      <ListEntryForm.Values label="CPFs" value={cpfs} onChange={setCpfs} />
+      <ListEntryForm.Values
+        label="Telefones"
+        description="Um por linha: +55 (11) 98765-4321"
+        value={phones}
+        onChange={setPhones}
+      />
+      <ListEntryForm.Values
+        label="CEPs"
+        description="Um por linha: 12345-678"
+        value={ceps}
+        onChange={setCeps}
+      />
+      <ListEntryForm.Reason
+        label="Motivo"
+        required
+        options={reasons}
+        state={why}
+        loadError="Não foi possível carregar os motivos"
+      />
+    </ListEntryForm>
   );
 }

@@ -1,8 +1,14 @@
-import { Alert, Button, Group, Modal, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiFailure } from '../../shared/api.ts';
-import { CONFIRMATIONS, ConfirmAction, notifyError, notifySuccess } from '../../shared/kit/index.ts';
+import {
+  CONFIRMATIONS,
+  ListEntryForm,
+  notifyError,
+  notifySuccess,
+  useReason,
+} from '../../shared/kit/index.ts';
 import { useNegotiationAdd, useNegotiationRemove, useNegotiationTypes } from '../api/risk.ts';
 import { digitsOf, RISK_TEXTS, splitValues } from './texts.ts';
 
@@ -26,8 +32,7 @@ function refusedCpfs(error: unknown, sent: string[]): string[] {
 export function DebtListPage() {
   const [query] = useSearchParams();
   const [cpfs, setCpfs] = useState(query.get('cpf') ?? '');
-  const [type, setType] = useState<string | null>(null);
-  const [description, setDescription] = useState('');
+  const why = useReason();
   const [problem, setProblem] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ action: Action; invalid: string[] } | null>(null);
   const types = useNegotiationTypes();
@@ -49,8 +54,8 @@ export function DebtListPage() {
     try {
       await mutation.mutateAsync({
         cpfs: values,
-        type: (type as never) ?? null,
-        description: description.trim() || null,
+        type: (why.value as never) ?? null,
+        description: why.description.trim() || null,
         confirmInvalidCpfs,
       });
       setConfirm(null);
@@ -64,57 +69,21 @@ export function DebtListPage() {
   };
 
   return (
-    <Stack gap="lg" maw={560}>
-      <Title order={2}>{T.title}</Title>
-      {problem ? <Alert color="red" title={problem} /> : null}
-      <Paper withBorder radius="lg" p="lg">
-        <form
-          aria-label={T.title}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send('add', false);
-          }}
-        >
-          <Stack gap="md">
-            <Textarea
-              label="CPFs"
-              required
-              description="Um por linha, ou separados por vírgula"
-              rows={2}
-              value={cpfs}
-              onChange={(e) => setCpfs(e.currentTarget.value)}
-            />
-            <Select
-              label="Tipo"
-              clearable
-              data={types.data ?? []}
-              value={type}
-              onChange={setType}
-              disabled={types.isPending}
-              error={types.isError ? 'Não foi possível carregar os tipos' : undefined}
-            />
-            <Textarea
-              label="Descrição"
-              rows={2}
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-            />
-            <Group justify="flex-end">
-              <ConfirmAction
-                variant="default"
-                onConfirm={() => send('remove', false)}
-                canOpen={() => list() !== null}
-              >
-                Remover
-              </ConfirmAction>
-              <Button type="submit" loading={add.isPending}>
-                Adicionar
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+    <>
+      <ListEntryForm
+        title={T.title}
+        problem={problem}
+        submit={{ label: 'Adicionar', onSubmit: () => void send('add', false), pending: add.isPending }}
+        remove={{ label: 'Remover', onConfirm: () => send('remove', false), canOpen: () => list() !== null }}
+      >
+        <ListEntryForm.Values label="CPFs" required value={cpfs} onChange={setCpfs} />
+        <ListEntryForm.Reason
+          label="Tipo"
+          options={types}
+          state={why}
+          loadError="Não foi possível carregar os tipos"
+        />
+      </ListEntryForm>
       <Modal
         opened={confirm !== null}
         onClose={() => setConfirm(null)}
@@ -136,6 +105,6 @@ export function DebtListPage() {
           </Group>
         </Stack>
       </Modal>
-    </Stack>
+    </>
   );
 }

@@ -1,8 +1,7 @@
 import { addDaysIso, isoDateInSaoPaulo, TRUST_DEFAULT_DAYS } from '@drip/core';
-import { Alert, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ConfirmAction, DateField, notifyError, notifySuccess } from '../../shared/kit/index.ts';
+import { DateField, ListEntryForm, notifyError, notifySuccess } from '../../shared/kit/index.ts';
 import { useTrustAdd, useTrustRemove } from '../api/risk.ts';
 import { digitsOf, RISK_TEXTS, splitValues } from './texts.ts';
 
@@ -54,43 +53,19 @@ export function WhitelistPage() {
   };
 
   return (
-    <Stack gap="lg" maw={560}>
-      <Title order={2}>{T.title}</Title>
-      {problem ? <Alert color="red" title={problem} /> : null}
-      <Paper withBorder radius="lg" p="lg">
-        <form
-          aria-label={T.title}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submitAdd();
-          }}
-        >
-          <Stack gap="md">
-            <Textarea
-              label="CPFs"
-              description="Um por linha, ou separados por vírgula"
-              rows={2}
-              value={cpfs}
-              onChange={(e) => setCpfs(e.currentTarget.value)}
-            />
-            <DateField
-              label="Data de expiração"
-              min={today}
-              value={expirationDate}
-              onChange={(e) => setExpirationDate(e.currentTarget.value)}
-            />
-            <Group justify="flex-end">
-              <ConfirmAction variant="default" onConfirm={submitRemove} canOpen={() => list() !== null}>
-                Remover
-              </ConfirmAction>
-              <Button type="submit" loading={add.isPending}>
-                Adicionar
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <ListEntryForm
+      title={T.title}
+      problem={problem}
+      submit={{ label: 'Adicionar', onSubmit: () => void submitAdd(), pending: add.isPending }}
+      remove={{ label: 'Remover', onConfirm: submitRemove, canOpen: () => list() !== null }}
+    >
+      <ListEntryForm.Values label="CPFs" value={cpfs} onChange={setCpfs} />
+      <DateField
+        label="Data de expiração"
+        min={today}
+        value={expirationDate}
+        onChange={(e) => setExpirationDate(e.currentTarget.value)}
+      />
+    </ListEntryForm>
   );
 }

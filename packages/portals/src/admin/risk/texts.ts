@@ -9,6 +9,7 @@ export const RISK_TEXTS = {
       cpfs: 'O CPF do cliente foi desbloqueado',
       addressCeps: 'O CEP do cliente foi desbloqueado',
     },
+    // Spec 8: 'Operação falhada (status)', with the HTTP status.
     unblockFailure: (status: number) => `Operação falhada (${status})`,
     invalid: 'Existem campos inválidos',
     invalidCpfs: 'Há CPFs inválidos',
@@ -17,6 +18,10 @@ export const RISK_TEXTS = {
     reasonRequired: 'Selecione o motivo',
     nothing: 'Informe ao menos um CPF, telefone ou CEP',
   },
+  /**
+   * Spec 8 writes the whitelist toasts as 'Usuários adicionados/removidos a whitelist com sucesso' and
+   * 'Não foi possível adicionar/remover os usuários a whitelist': each toast shows the word of its button.
+   */
   whitelist: {
     title: 'Whitelist',
     added: 'Usuários adicionados a whitelist com sucesso',
@@ -24,6 +29,10 @@ export const RISK_TEXTS = {
     addFailure: 'Não foi possível adicionar os usuários a whitelist',
     removeFailure: 'Não foi possível remover os usuários a whitelist',
   },
+  /**
+   * Spec 8 writes the negotiation list toasts as 'Usuários adicionados/removidos a lista de negociação com sucesso'
+   * and 'Ocorreu um erro ao adicionar/remover a lista de negociação': each toast shows the word of its button.
+   */
   negotiation: {
     title: 'Lista de negociação',
     added: 'Usuários adicionados a lista de negociação com sucesso',

@@ -100,8 +100,15 @@ describe('DataList', () => {
 
   it('shows the empty state', async () => {
     renderList(fetchFrom([]));
-    expect(await screen.findByText('Nenhuma loja encontrada')).toBeTruthy();
+    expect(await screen.findByText('Nenhuma loja para exibir')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Paginação' })).toBeNull();
+  });
+
+  it('tells a search that found nothing from an empty list', async () => {
+    renderList(fetchFrom(demoStores(57)), '/lojas?storeName=zzz');
+    expect(await screen.findByText('Nenhuma loja encontrada')).toBeTruthy();
+    expect(screen.getByText('Mude os filtros para ver outras lojas.')).toBeTruthy();
+    expect(screen.queryByText('Nenhuma loja para exibir')).toBeNull();
   });
 
   it('says when the count stopped at its cap, and pages through the counted results only', async () => {

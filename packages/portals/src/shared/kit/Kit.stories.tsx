@@ -16,7 +16,9 @@ import {
   DemoDateFilters,
   DemoForm,
   DemoInfiniteStores,
+  DemoListEntry,
   DemoStoreList,
+  DemoWholeList,
   demoStores,
   failingWith,
   fetchFrom,
@@ -62,7 +64,12 @@ export const PagedListLoading: Story = {
 };
 export const PagedListEmpty: Story = {
   args: { children: <DemoStoreList fetchStores={fetchFrom([])} /> },
-  parameters: { keyText: 'Nenhuma loja encontrada' },
+  parameters: { keyText: 'Nenhuma loja para exibir' },
+};
+/** A search that found nothing says so apart from an empty list. */
+export const PagedListNothingFound: Story = {
+  args: { path: '/lojas?storeName=zzz', children: <DemoStoreList fetchStores={fetchFrom(demoStores(57))} /> },
+  parameters: { keyText: ['Nenhuma loja encontrada', 'Mude os filtros para ver outras lojas.'] },
 };
 export const PagedListError: Story = {
   args: { children: <DemoStoreList fetchStores={failingWith(503)} /> },
@@ -78,6 +85,66 @@ export const PagedListCapped: Story = {
       'Loja 001',
     ],
   },
+};
+/** A search kept in the URL: typed freely, applied on 'Buscar' or Enter, back to page 0. */
+export const SearchedList: Story = {
+  args: {
+    path: '/lojas?page=2',
+    children: <DemoStoreList fetchStores={fetchFrom(demoStores(57))} searchBox />,
+  },
+  parameters: { keyText: ['Nome da loja', 'Buscar', 'Loja 021'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Nome da loja'), '05{enter}');
+    await canvas.findByText('Loja 005');
+  },
+};
+export const SearchedListOnPhone: Story = {
+  args: {
+    path: '/lojas?storeName=01',
+    children: <DemoStoreList fetchStores={fetchFrom(demoStores(57))} searchBox />,
+  },
+  globals: phone,
+  parameters: { keyText: ['Loja 001', 'Loja 010'] },
+};
+/** A list the API answers whole (categories, tags) under a list header with a way back and an add button. */
+export const WholeListWithHeader: Story = {
+  args: { children: <DemoWholeList fetchAll={async () => demoStores(4)} /> },
+  parameters: { keyText: ['Tags', 'Voltar para as lojas', 'Adicionar Tag', 'Loja 001', 'Editar'] },
+};
+export const WholeListOnPhone: Story = {
+  args: { children: <DemoWholeList fetchAll={async () => demoStores(4)} /> },
+  globals: phone,
+  parameters: { keyText: ['Loja 001', 'Editar'] },
+};
+/** A risk list's form: values, a reason, 'Adicionar' and the confirmed 'Remover'. */
+export const ListEntry: Story = {
+  args: { children: <DemoListEntry onAdd={() => undefined} onRemove={() => undefined} /> },
+  parameters: {
+    keyText: ['Lista de exemplo', 'CPFs', 'Um por linha, ou separados por vírgula', 'Motivo', 'Remover'],
+  },
+};
+export const ListEntryInvalid: Story = {
+  args: { children: <DemoListEntry onAdd={() => undefined} onRemove={() => undefined} /> },
+  parameters: { keyText: ['Informe ao menos um CPF'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Adicionar' }));
+    await canvas.findByText('Informe ao menos um CPF');
+  },
+};
+export const ListEntryReasonsFailed: Story = {
+  args: {
+    children: (
+      <DemoListEntry
+        onAdd={() => undefined}
+        onRemove={() => undefined}
+        reasons={{ isPending: false, isError: true }}
+      />
+    ),
+  },
+  globals: phone,
+  parameters: { keyText: ['Não foi possível carregar os motivos'] },
 };
 export const InfiniteScroll: Story = {
   args: { children: <DemoInfiniteStores fetchStores={fetchFrom(demoStores(57))} /> },

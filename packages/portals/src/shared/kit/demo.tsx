@@ -20,7 +20,7 @@ import { ApiFailure } from '../api.ts';
 import { TOAST_MS } from '../notify.ts';
 import { theme } from '../theme.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
-import { DataList, type DataListColumn, type ListPage } from './DataList.tsx';
+import type { DataListColumn, ListPage } from './DataList.tsx';
 import { DateFilter } from './DateFilter.tsx';
 import {
   DateField,
@@ -32,7 +32,11 @@ import {
   valibotResolver,
 } from './form.tsx';
 import { InfiniteList, nextPageParam } from './InfiniteList.tsx';
+import { ListEntryForm, useReason } from './ListEntryForm.tsx';
+import { ListHeader, linkColumn, WholeList } from './ListParts.tsx';
 import { type ListQueryState, useListQuery } from './listQuery.ts';
+import { PagedList } from './PagedList.tsx';
+import { SearchBox } from './SearchBox.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 export interface DemoStore {
@@ -114,7 +118,17 @@ const columns: DataListColumn<DemoStore>[] = [
   },
 ];
 
-export function DemoStoreList({ fetchStores }: { fetchStores: FetchStores }) {
+/**
+ * With `searchBox`, the name is searched through the kit's `SearchBox` (applied on 'Buscar', back to page 0) instead
+ * of at every key.
+ */
+export function DemoStoreList({
+  fetchStores,
+  searchBox = false,
+}: {
+  fetchStores: FetchStores;
+  searchBox?: boolean;
+}) {
   const list = useListQuery<StoreFilter>(['storeName', 'onlyActiveStores']);
   const navigate = useNavigate();
   const state: ListQueryState<StoreFilter> = { page: list.page, size: list.size, filters: list.filters };
@@ -127,11 +141,24 @@ export function DemoStoreList({ fetchStores }: { fetchStores: FetchStores }) {
   return (
     <Stack gap="md" p="md">
       <Group align="flex-end">
-        <TextInput
-          label="Nome da loja"
-          value={list.filters.storeName ?? ''}
-          onChange={(event) => list.setFilters({ storeName: event.currentTarget.value })}
-        />
+        {searchBox ? (
+          <SearchBox
+            list={list}
+            filter="storeName"
+            label="Buscar lojas"
+            field={{
+              label: 'Nome da loja',
+              description: 'Parte do nome basta',
+              placeholder: 'Buscar pelo nome',
+            }}
+          />
+        ) : (
+          <TextInput
+            label="Nome da loja"
+            value={list.filters.storeName ?? ''}
+            onChange={(event) => list.setFilters({ storeName: event.currentTarget.value })}
+          />
+        )}
         <Switch
           label="Exibir somente lojas ativas"
           checked={list.filters.onlyActiveStores === 'true'}
@@ -140,16 +167,89 @@ export function DemoStoreList({ fetchStores }: { fetchStores: FetchStores }) {
           }
         />
       </Group>
-      <DataList
+      <PagedList
         label="Lojas"
         columns={columns}
         query={stores}
-        getRowId={(store) => store.id}
+        list={list}
         onRowClick={(store) => void navigate(`/lojas/${store.id}`)}
-        onPageChange={list.setPage}
-        skeletonRows={list.size}
         errorTitle="Não foi possível carregar as lojas"
-        empty={{ title: 'Nenhuma loja encontrada', description: 'Mude os filtros para ver outras lojas.' }}
+        empty={{
+          searched: Boolean(list.filters.storeName || list.filters.onlyActiveStores),
+          found: { title: 'Nenhuma loja encontrada', description: 'Mude os filtros para ver outras lojas.' },
+          none: { title: 'Nenhuma loja para exibir', description: 'Cadastre uma loja para começar.' },
+        }}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * A risk list's form (the admin's block, whitelist and negotiation screens): CPFs and a reason; 'Adicionar' checks
+ * the input, 'Remover' asks first. `onAdd` and `onRemove` stand in for the calls.
+ */
+export function DemoListEntry({
+  onAdd,
+  onRemove,
+  reasons = { data: ['Fraude', 'Outro'], isPending: false, isError: false },
+}: {
+  onAdd: (cpfs: string, reason: string | null) => void;
+  onRemove: (cpfs: string) => unknown;
+  reasons?: { data?: string[]; isPending: boolean; isError: boolean };
+}) {
+  const [cpfs, setCpfs] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const why = useReason();
+  const check = () => {
+    setProblem(cpfs.trim() === '' ? 'Informe ao menos um CPF' : null);
+    return cpfs.trim() !== '';
+  };
+  return (
+    <ListEntryForm
+      title="Lista de exemplo"
+      problem={problem}
+      submit={{ label: 'Adicionar', onSubmit: () => check() && onAdd(cpfs, why.value), pending: false }}
+      remove={{ label: 'Remover', onConfirm: () => onRemove(cpfs), canOpen: check }}
+    >
+      <ListEntryForm.Values label="CPFs" value={cpfs} onChange={setCpfs} />
+      <ListEntryForm.Reason
+        state={why}
+        options={reasons}
+        label="Motivo"
+        loadError="Não foi possível carregar os motivos"
+      />
+    </ListEntryForm>
+  );
+}
+
+/** A short list the API answers whole (the catalogue's tags), with its header, a way back and an add button. */
+export function DemoWholeList({ fetchAll }: { fetchAll: () => Promise<DemoStore[]> }) {
+  const stores = useQuery({ queryKey: ['demo-whole-list'], queryFn: fetchAll, retry: false });
+  return (
+    <Stack gap="lg" p="md">
+      <ListHeader
+        title="Tags"
+        description="Todas as tags, sem paginação."
+        back={{ to: '/lojas', label: 'Voltar para as lojas' }}
+        add={{ to: '/tags/create', label: 'Adicionar Tag' }}
+      />
+      <WholeList
+        label="Tags"
+        columns={[
+          { id: 'name', header: 'Nome', phone: 'title', cell: storeName },
+          { id: 'status', header: 'Status', cell: (s) => <StatusBadge kind="store" status={s.status} /> },
+          linkColumn<DemoStore>({
+            label: 'Editar',
+            to: (s) => `/tags/${s.id}`,
+            ariaLabel: (s) => `Editar ${storeName(s)}`,
+          }),
+        ]}
+        query={stores}
+        getRowId={(s) => s.id}
+        rowPath={(s) => `/tags/${s.id}`}
+        minWidth={420}
+        errorTitle="Não foi possível carregar as tags"
+        empty={{ title: 'Nenhuma tag para exibir', description: 'Cadastre uma tag para começar.' }}
       />
     </Stack>
   );

@@ -71,6 +71,20 @@ export {
   instalmentPaymentStatus,
 } from './InstalmentTable.tsx';
 export {
+  ListEntryForm,
+  type ListEntryFormProps,
+  type ReasonState,
+  useReason,
+  VALUES_HINT,
+} from './ListEntryForm.tsx';
+export {
+  ListHeader,
+  type ListHeaderProps,
+  linkColumn,
+  WholeList,
+  type WholeListProps,
+} from './ListParts.tsx';
+export {
   DEFAULT_PAGE_SIZE,
   type ListQuery,
   type ListQueryState,
@@ -79,6 +93,7 @@ export {
   readListQuery,
   useListQuery,
 } from './listQuery.ts';
+export { PagedList, type PagedListProps } from './PagedList.tsx';
 export { Pagination } from './Pagination.tsx';
 export {
   ResponsiveTable,
@@ -86,5 +101,6 @@ export {
   type RowLook,
   type TableColumn,
 } from './ResponsiveTable.tsx';
+export { SearchBox, type SearchBoxProps, SearchForm, useUrlDraft } from './SearchBox.tsx';
 export { SectionCard } from './SectionCard.tsx';
 export { STATUS_LABELS, StatusBadge, type StatusKind, statusColor, statusLabel } from './StatusBadge.tsx';
