@@ -83,6 +83,29 @@ describe('admin customer details', () => {
     expect(screen.getAllByText('N/A').length).toBeGreaterThan(0);
   });
 
+  it('shows the history: who, when, what, on which value, before and after, newest first', async () => {
+    renderApp(`/admin/customers/${CUSTOMER_ID}`, adminServer().fetch);
+    const table = await screen.findByRole('table', { name: 'Histórico' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]?.textContent)).toEqual([
+      'FRAUD_UNBLOCKED',
+      'FRAUD_BLOCKED',
+      'CUSTOMER_ARCHIVED',
+    ]);
+    const [unblocked, , archived] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(unblocked).getByText('Administradora Drip (admin@drip.dev)')).toBeTruthy();
+    expect(within(unblocked).getByText('Bloqueio do CPF 529.982.247-25')).toBeTruthy();
+    expect(within(unblocked).getByText(/"active": true/)).toBeTruthy();
+    expect(within(unblocked).getByText(/"active": false/)).toBeTruthy();
+    expect(within(archived).getByText('Cliente')).toBeTruthy();
+  });
+
+  it('says so when no admin acted on the customer yet', async () => {
+    const api = adminServer({ [DETAILS]: () => ok({ ...customerDetails(), history: [] }) });
+    renderApp(`/admin/customers/${CUSTOMER_ID}`, api.fetch);
+    expect(await screen.findByText('Nenhuma ação de administrador registrada neste cliente.')).toBeTruthy();
+  });
+
   it.each([
     ['Arquivar', `PUT ${ADMIN_API}/customers/${CUSTOMER_ID}/archive`, 'O cliente foi arquivado', {}],
     [

@@ -15,6 +15,8 @@ import { useAdminCustomers } from '../api/customers.ts';
 
 export const CUSTOMERS_PATH = '/admin/customers';
 export const customerPath = (id: string) => `${CUSTOMERS_PATH}/${encodeURIComponent(id)}`;
+/** The failed load of one customer (details and edit). */
+export const CUSTOMER_LOAD_FAILED = 'Não foi possível carregar o cliente';
 
 /** The risk-list screens, opened prefilled with the customer's data (spec 2.2: their query prefills the form). */
 export const riskLinks = {
