@@ -1,7 +1,7 @@
 import { SESSION_KEYS } from '@drip/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, type Call, ok, server } from '../merchant/sales-fake-api.ts';
 import { fakeJwt, renderApp } from '../test/harness.tsx';
 import { CUSTOMER_ID, customerDetails, customersPage } from './customers/fixtures.ts';
@@ -98,6 +98,29 @@ describe('admin customer details', () => {
     expect(within(unblocked).getByText(/"active": true/)).toBeTruthy();
     expect(within(unblocked).getByText(/"active": false/)).toBeTruthy();
     expect(within(archived).getByText('Cliente')).toBeTruthy();
+  });
+
+  describe('copies the ID, the CPF and the phone with spec 8 toasts', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('copies the CPF as digits: Copiado com sucesso', async () => {
+      const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+      renderApp(`/admin/customers/${CUSTOMER_ID}`, adminServer().fetch);
+      fireEvent.click(await screen.findByRole('button', { name: 'Copiar CPF' }));
+      expect(await screen.findByText('Copiado com sucesso')).toBeTruthy();
+      expect(writeText).toHaveBeenCalledWith('52998224725');
+      fireEvent.click(screen.getByRole('button', { name: 'Copiar telefone' }));
+      await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('+5511912345678'));
+    });
+
+    it('says so when the clipboard refuses', async () => {
+      vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+      renderApp(`/admin/customers/${CUSTOMER_ID}`, adminServer().fetch);
+      fireEvent.click(await screen.findByRole('button', { name: 'Copiar ID' }));
+      expect(await screen.findByText('Não foi possível copiar para área de transferência')).toBeTruthy();
+    });
   });
 
   it('says so when no admin acted on the customer yet', async () => {

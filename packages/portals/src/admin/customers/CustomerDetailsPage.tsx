@@ -9,7 +9,7 @@ import {
   formatPhone,
   reaisToCents,
 } from '@drip/core';
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureStatus } from '../../shared/api.ts';
@@ -17,6 +17,7 @@ import {
   AuditHistory,
   ConfirmAction,
   ConfirmDialog,
+  CopyButton,
   type DetailItem,
   DetailSection,
   DetailsPage,
@@ -41,6 +42,7 @@ export const CUSTOMER_DETAILS_MESSAGES = {
   archived: 'O cliente foi arquivado',
   unarchived: 'O cliente foi desarquivado',
   passwordReset: 'A senha foi redefinida',
+  // Spec 8 writes it 'Operação falhou (status)': the HTTP status goes in the parentheses.
   failed: (status: number) => `Operação falhou (${status})`,
   limitReviewed: 'Limite revisado com sucesso',
   limitReviewFailed: 'Não foi possível revisar o limite',
@@ -52,6 +54,8 @@ export const CUSTOMER_DETAILS_MESSAGES = {
   negotiationRemoved: 'Usuários removidos a lista de negociação com sucesso',
   negotiationAddFailed: 'Ocorreu um erro ao adicionar a lista de negociação',
   negotiationRemoveFailed: 'Ocorreu um erro ao remover a lista de negociação',
+  copied: 'Copiado com sucesso',
+  copyFailed: 'Não foi possível copiar para área de transferência',
 } as const;
 
 const M = CUSTOMER_DETAILS_MESSAGES;
@@ -163,13 +167,31 @@ const orderColumns: TableColumn<CustomerOrderSummary>[] = [
   },
 ];
 
+/** A value the operator takes to another system (a bank, the bureau, a chat): shown with its copy button. */
+function copyable(label: string, shown: string, value = shown) {
+  return (
+    <Group gap="xs" wrap="nowrap" component="span">
+      <span style={{ wordBreak: 'break-all' }}>{shown}</span>
+      <CopyButton
+        value={value}
+        size="compact-xs"
+        aria-label={`Copiar ${label}`}
+        copiedMessage={M.copied}
+        failedMessage={M.copyFailed}
+      >
+        Copiar
+      </CopyButton>
+    </Group>
+  );
+}
+
 function customerItems(d: AdminCustomerDetails): DetailItem[] {
   const c = d.customer;
   return [
-    { label: 'ID', value: c.id },
+    { label: 'ID', value: copyable('ID', c.id) },
     { label: 'Nome', value: c.name },
-    { label: 'CPF', value: formatCpf(c.cpf) },
-    { label: 'Telefone', value: formatPhone(c.phone) },
+    { label: 'CPF', value: copyable('CPF', formatCpf(c.cpf), c.cpf) },
+    { label: 'Telefone', value: copyable('telefone', formatPhone(c.phone), c.phone) },
     { label: 'E-mail', value: c.email },
     { label: 'Status', value: <StatusBadge kind="customer" status={c.status} /> },
     { label: 'CEP', value: c.addressCep ? formatCep(c.addressCep) : null },
