@@ -83,6 +83,13 @@ describe('admin customer details', () => {
     expect(screen.getAllByText('N/A').length).toBeGreaterThan(0);
   });
 
+  it("shows an order's total as the wire's reais (R$ 300,00), not a hundred times it", async () => {
+    renderApp(`/admin/customers/${CUSTOMER_ID}`, adminServer().fetch);
+    const orders = await screen.findByRole('table', { name: 'Pedidos do cliente' });
+    const row = within(orders).getByText('DRP-7K2M9Q').closest('tr') as HTMLElement;
+    expect(within(row).getByText(/^R\$\s300,00$/)).toBeTruthy();
+  });
+
   it('shows the history: who, when, what, on which value, before and after, newest first', async () => {
     renderApp(`/admin/customers/${CUSTOMER_ID}`, adminServer().fetch);
     const table = await screen.findByRole('table', { name: 'Histórico' });

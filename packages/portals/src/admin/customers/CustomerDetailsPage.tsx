@@ -85,6 +85,7 @@ const ACTIONS: Record<CustomerAction, { label: string; ok: string; failed: (stat
 };
 
 const yesNo = (value: boolean) => (value ? 'Sim' : 'Não');
+/** The limit travels as plain reais numbers (no schema transform), unlike the orders' amounts. */
 const money = (reais: number) => formatBRL(reaisToCents(reais));
 
 /** The Actions menu: every entry asks 'Você tem certeza?' before it runs (spec 2.2). */
@@ -150,7 +151,8 @@ function ReviewLimit({ details }: { details: AdminCustomerDetails }) {
 const orderColumns: TableColumn<CustomerOrderSummary>[] = [
   { id: 'code', header: 'Código', phone: 'title', cell: (o) => o.code },
   { id: 'merchant', header: 'Loja', cell: (o) => o.merchantName },
-  { id: 'amount', header: 'Total', cell: (o) => money(o.amount) },
+  // Centavos already: the contract's schema read the wire's reais.
+  { id: 'amount', header: 'Total', cell: (o) => formatBRL(o.amount) },
   { id: 'unpaid', header: 'Parcelas pendentes', cell: (o) => o.unpaidInstalmentsCount },
   { id: 'status', header: 'Status', cell: (o) => <StatusBadge kind="order" status={o.status} /> },
   { id: 'createdAt', header: 'Data de criação', cell: (o) => formatDate(o.createdAt) },
@@ -170,11 +172,13 @@ const orderColumns: TableColumn<CustomerOrderSummary>[] = [
 /** A value the operator takes to another system (a bank, the bureau, a chat): shown with its copy button. */
 function copyable(label: string, shown: string, value = shown) {
   return (
-    <Group gap="xs" wrap="nowrap" component="span">
-      <span style={{ wordBreak: 'break-all' }}>{shown}</span>
+    // The value wraps (a UUID at 390 px), the button keeps its width beside it.
+    <Group gap="xs" wrap="nowrap" component="span" preventGrowOverflow={false}>
+      <span style={{ wordBreak: 'break-all', minWidth: 0 }}>{shown}</span>
       <CopyButton
         value={value}
         size="compact-xs"
+        style={{ flexShrink: 0 }}
         aria-label={`Copiar ${label}`}
         copiedMessage={M.copied}
         failedMessage={M.copyFailed}

@@ -13,7 +13,7 @@ export const AUDIT_HISTORY_TEXTS = {
 function json(value: unknown): ReactNode {
   if (value === null || value === undefined) return 'N/A';
   return (
-    <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+    <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', textAlign: 'left' }}>
       {JSON.stringify(value, null, 1)}
     </Code>
   );
