@@ -32,6 +32,8 @@ const CONTENT_READY = 'main :is(table, [role="status"]:not([aria-live]))';
 // page when its first section is.
 const FORM_READY = 'main form button[type="submit"]';
 const STORE_DETAILS_READY = 'main section[aria-label="Loja"]';
+const MERCHANT_DETAILS_READY = 'main section[aria-label="Dados do comerciante"]';
+const CUSTOMER_DETAILS_READY = 'main section[aria-label="Dados do cliente"]';
 
 /** The keys of each area's token pair in Web Storage (SESSION_KEYS in packages/core/src/api/token-store.ts). */
 const KEYS = {
@@ -94,7 +96,12 @@ async function demoIds(dripUrl, admin) {
   };
   const merchants = await get('/admin_backoffice/api/v1/merchants?page=0&size=1');
   const stores = await get('/admin_backoffice/api/v1/merchants/stores-service/stores?page=0&size=1');
-  return { merchantId: first(merchants, 'merchant'), storeId: first(stores, 'store') };
+  const customers = await get('/admin_backoffice/api/v1/customers?page=0&size=1');
+  return {
+    merchantId: first(merchants, 'merchant'),
+    storeId: first(stores, 'store'),
+    customerId: first(customers, 'customer'),
+  };
 }
 
 /** One cold load of `path` in a fresh context; the JS/CSS requested before and after the first usable screen. */
@@ -204,6 +211,20 @@ const PAGES = [
     path: '/admin/merchants/create',
     area: 'admin',
     ready: FORM_READY,
+    target: PAGE_TARGET,
+  },
+  {
+    name: 'merchant details',
+    path: '/admin/merchants/:merchantId',
+    area: 'admin',
+    ready: MERCHANT_DETAILS_READY,
+    target: PAGE_TARGET,
+  },
+  {
+    name: 'customer details',
+    path: '/admin/customers/:customerId',
+    area: 'admin',
+    ready: CUSTOMER_DETAILS_READY,
     target: PAGE_TARGET,
   },
   {

@@ -30,7 +30,7 @@ import {
   type TableColumn,
 } from '../../shared/kit/index.ts';
 import { type CustomerAction, useAdminCustomer, useCustomerAction } from '../api/customers.ts';
-import { CUSTOMER_LOAD_FAILED, CUSTOMERS_PATH, customerPath } from './CustomersPage.tsx';
+import { CUSTOMER_LOAD_FAILED, CUSTOMERS_PATH, customerPath } from './paths.ts';
 
 /** Drip's texts of the customer details (the spec gives none for these). */
 export const CUSTOMER_DETAILS_TEXTS = {

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { ApiFailure } from '../../shared/api.ts';
 import { FailureBanner, MASKS, MaskedTextInput, QueryPage } from '../../shared/kit/index.ts';
 import { useAdminCustomer, useUpdateCustomer } from '../api/customers.ts';
-import { CUSTOMER_LOAD_FAILED, customerPath } from './CustomersPage.tsx';
+import { CUSTOMER_LOAD_FAILED, customerPath } from './paths.ts';
 
 /** Spec 8's generic form failure: 'Incapaz de editar (status)'; a 409 names the field another customer has. */
 export const CUSTOMER_EDIT_TEXTS = {

@@ -12,11 +12,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DataList, type DataListColumn, StatusBadge, useListQuery } from '../../shared/kit/index.ts';
 import { useAdminCustomers } from '../api/customers.ts';
-
-export const CUSTOMERS_PATH = '/admin/customers';
-export const customerPath = (id: string) => `${CUSTOMERS_PATH}/${encodeURIComponent(id)}`;
-/** The failed load of one customer (details and edit). */
-export const CUSTOMER_LOAD_FAILED = 'Não foi possível carregar o cliente';
+import { customerPath } from './paths.ts';
 
 /** The risk-list screens, opened prefilled with the customer's data (spec 2.2: their query prefills the form). */
 export const riskLinks = {
