@@ -34,6 +34,8 @@ const FORM_READY = 'main form button[type="submit"]';
 const STORE_DETAILS_READY = 'main section[aria-label="Loja"]';
 // The order details are usable once their products offer their operations (an active order's).
 const ORDER_DETAILS_READY = 'main section[aria-label="Produtos"] button';
+const MERCHANT_DETAILS_READY = 'main section[aria-label="Dados do comerciante"]';
+const CUSTOMER_DETAILS_READY = 'main section[aria-label="Dados do cliente"]';
 
 /** The keys of each area's token pair in Web Storage (SESSION_KEYS in packages/core/src/api/token-store.ts). */
 const KEYS = {
@@ -97,10 +99,12 @@ async function demoIds(dripUrl, admin) {
   const merchants = await get('/admin_backoffice/api/v1/merchants?page=0&size=1');
   const stores = await get('/admin_backoffice/api/v1/merchants/stores-service/stores?page=0&size=1');
   const orders = await get('/admin_backoffice/api/v1/orders?status=ACTIVE&page=0&size=1');
+  const customers = await get('/admin_backoffice/api/v1/customers?page=0&size=1');
   return {
     merchantId: first(merchants, 'merchant'),
     storeId: first(stores, 'store'),
     orderId: first(orders, 'order'),
+    customerId: first(customers, 'customer'),
   };
 }
 
@@ -218,6 +222,20 @@ const PAGES = [
     path: '/admin/merchants/create',
     area: 'admin',
     ready: FORM_READY,
+    target: PAGE_TARGET,
+  },
+  {
+    name: 'merchant details',
+    path: '/admin/merchants/:merchantId',
+    area: 'admin',
+    ready: MERCHANT_DETAILS_READY,
+    target: PAGE_TARGET,
+  },
+  {
+    name: 'customer details',
+    path: '/admin/customers/:customerId',
+    area: 'admin',
+    ready: CUSTOMER_DETAILS_READY,
     target: PAGE_TARGET,
   },
   {

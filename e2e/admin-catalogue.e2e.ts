@@ -2,6 +2,7 @@
 // and the store shows in the catalogue's buckets: the admin screens reach the catalogue without its key.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseOption as choose } from './admin-portal.ts';
 import { baseUrl, launch, newPage, snap } from './browser.ts';
 import { type Demo, demo } from './sandbox.ts';
 
@@ -29,15 +30,6 @@ async function signIn(page: Page) {
   await page.getByLabel(/^Senha/).fill(world.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL('**/admin/orders');
-}
-
-async function choose(page: Page, label: string, option: string) {
-  // A required field's name ends with its asterisk; the select's list also carries the label, hence the first.
-  await page
-    .getByLabel(new RegExp(`^${label}`))
-    .first()
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('admin store catalogue', () => {

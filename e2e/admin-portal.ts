@@ -12,6 +12,16 @@ export async function signInAdmin(page: Page, admin: Demo['admin']): Promise<voi
   await page.waitForURL('**/admin/orders');
 }
 
+/** Picks `option` in the Mantine select whose label starts with `label` (a required one ends with its asterisk). */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  // The select's list also carries the label, hence the first.
+  await page
+    .getByLabel(new RegExp(`^${label}`))
+    .first()
+    .click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 export interface NewMerchant {
   name: string;
   legalName: string;

@@ -41,6 +41,23 @@ export interface UpfrontPurchase {
  * confirmation. Returns the checkout's id once it is OK.
  */
 export async function purchaseWithUpfrontPix(purchase: UpfrontPurchase): Promise<string> {
+  const { checkoutId, result, fields, upfront } = await runUpfrontPurchase(purchase);
+  expect(result, JSON.stringify(fields.map((f) => f.fieldName))).toBe('OK');
+  expect(upfront).toBe(true);
+  return checkoutId;
+}
+
+/**
+ * The same answers up to the checkout's result, whatever it is: OK, or KO with the shopper's `koReason` field (a
+ * refusal the analysis gives).
+ */
+export async function runUpfrontPurchase(purchase: UpfrontPurchase): Promise<{
+  checkoutId: string;
+  result: string;
+  fields: Step['fields'];
+  upfront: boolean;
+  koReason: unknown;
+}> {
   const { shopper } = purchase;
   const checkout = await createCheckout(baseUrl(), purchase.apiKey, purchase.amount, {
     products: purchase.products,
@@ -98,7 +115,11 @@ export async function purchaseWithUpfrontPix(purchase: UpfrontPurchase): Promise
       res = await step({});
     }
   }
-  expect(res.result, JSON.stringify(res.fields.map((f) => f.fieldName))).toBe('OK');
-  expect(upfront).toBe(true);
-  return checkout.id;
+  return {
+    checkoutId: checkout.id,
+    result: res.result,
+    fields: res.fields,
+    upfront,
+    koReason: fieldOf(res, 'koReason')?.fieldData,
+  };
 }

@@ -113,12 +113,12 @@ export {
 } from './checkout/state.ts';
 export { copyText } from './clipboard.ts';
 export * from './contract/admin-customers.ts';
+export { AdminHistoryEntry } from './contract/admin-history.ts';
 export * from './contract/admin-merchants.ts';
 export {
   AdminOrderCheckout,
   AdminOrderCustomer,
   AdminOrderDetails,
-  AdminOrderHistoryEntry,
   AdminOrderIdParam,
   AdminOrderInstalment,
   adminOrderDetailsMessages,

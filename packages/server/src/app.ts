@@ -14,6 +14,7 @@ import { mountRoutes, type RouteDef } from './http/route-table.ts';
 import { TaskQueues } from './jobs/queue.ts';
 import { createLogger, errorFields, type Logger } from './log.ts';
 import { AdminService } from './modules/admins/service.ts';
+import { AuditHistory } from './modules/audit/history.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { AuthService } from './modules/auth/service.ts';
@@ -163,6 +164,8 @@ export function buildServices(deps: AppDeps): Services {
   });
   const images = new ImageService(deps.imageStore ?? imageStoreFor(config), config.publicUrl);
   const catalogue = new CatalogueService({ db, clock, images, audit });
+  const admins = new AdminService({ db, clock, passwords, audit, auth });
+  const auditHistory = new AuditHistory({ audit, admins });
   const fraud = new FraudService({ db, clock, audit, customerById: (id) => customers.profile(id) });
   const instalments = instalmentModule({
     config,
@@ -224,7 +227,8 @@ export function buildServices(deps: AppDeps): Services {
     queues,
     auth,
     audit,
-    admins: new AdminService({ db, clock, passwords, audit, auth }),
+    admins,
+    auditHistory,
     merchants,
     embedOrigins: cachedEmbedOrigins(
       {
@@ -258,6 +262,7 @@ export function buildServices(deps: AppDeps): Services {
       auth,
       passwords,
       fraud,
+      history: auditHistory,
       credit: checkoutServices.credit,
       orders: instalments.instalmentPayments,
       sandbox: config.sandbox,

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { isValidCpf, onlyDigits } from '../br.ts';
 import { normalizeShopperPhone } from '../phone.ts';
+import { AdminHistoryEntry } from './admin-history.ts';
 import { CustomerRiskLists } from './admin-risk.ts';
 import { CustomerProfile } from './auth.ts';
 import { CustomerOrderSummary, pageOf } from './orders.ts';
@@ -72,6 +73,8 @@ export const AdminCustomerDetails = v.object({
   limit: AdminCustomerLimit,
   clearsaleScore: v.number(),
   orders: v.array(CustomerOrderSummary),
+  /** Every admin action on the customer and on their CPF's, phone's and CEP's risk-list entries, newest first. */
+  history: v.array(AdminHistoryEntry),
 });
 export type AdminCustomerDetails = v.InferOutput<typeof AdminCustomerDetails>;
 

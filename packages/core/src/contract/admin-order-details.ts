@@ -7,6 +7,7 @@
  * The instalment figures are the customer portal's (`CustomerInstalment`), computed by the same server code.
  */
 import * as v from 'valibot';
+import { AdminHistoryEntry } from './admin-history.ts';
 import { CustomerInstalment, ORDER_STATUSES, OrderProductView, PAYMENT_STATUSES } from './orders.ts';
 import { CHECKOUT_STATUSES, IsoInstant, NonNegativeReais, PositiveReais } from './primitives.ts';
 
@@ -60,28 +61,6 @@ export const AdminOrderCheckout = v.object({
   paymentQrCodeText: v.nullable(v.string()),
 });
 
-/** One admin action on the order or one of its instalments (the audit log: who, when, what, before and after). */
-export const AdminOrderHistoryEntry = v.object({
-  id: v.string(),
-  at: IsoInstant,
-  action: v.string(),
-  /** 'ORDER' or 'INSTALMENT' (then `entityId` is the instalment's id). */
-  entityType: v.string(),
-  entityId: v.string(),
-  actor: v.object({
-    type: v.picklist(['ADMIN', 'MERCHANT', 'CUSTOMER', 'SYSTEM']),
-    id: v.nullable(v.string()),
-    /** The admin's name and e-mail; null for other actors or an admin no longer on file. */
-    name: v.nullable(v.string()),
-    email: v.nullable(v.string()),
-  }),
-  before: v.unknown(),
-  after: v.unknown(),
-  /** The entry's other details (a reason, a request), without before and after. */
-  details: v.record(v.string(), v.unknown()),
-});
-export type AdminOrderHistoryEntry = v.InferOutput<typeof AdminOrderHistoryEntry>;
-
 export const AdminOrderDetails = v.object({
   id: v.string(),
   /** The Drip code ('DRP-7K2M9Q'). */
@@ -105,6 +84,6 @@ export const AdminOrderDetails = v.object({
   merchant: v.object({ id: v.string(), name: v.string() }),
   checkout: v.nullable(AdminOrderCheckout),
   /** Newest first. */
-  history: v.array(AdminOrderHistoryEntry),
+  history: v.array(AdminHistoryEntry),
 });
 export type AdminOrderDetails = v.InferOutput<typeof AdminOrderDetails>;

@@ -33,7 +33,8 @@ export const adminCustomer = endpoint('admin.customer', {
   path: `${CUSTOMERS}/:id`,
   audience: 'admin',
   tag,
-  summary: 'A customer with limit, bureau and anti-fraud scores, fraud report, whitelist entry and orders',
+  summary:
+    'A customer with limit, bureau and anti-fraud scores, fraud report, whitelist entry, orders and admin history',
   params: IdParam,
   response: AdminCustomerDetails,
   errors: { 404: notFound },

@@ -42,6 +42,8 @@ export const CustomerDetails: Story = {
       'Relatório de fraude',
       'Revisar limite',
       'DRP-7K2M9Q',
+      'Histórico',
+      'FRAUD_BLOCKED',
     ],
   },
 };

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, type Call, ok } from '../merchant/sales-fake-api.ts';
 import { type FakeList, listServer, signInAdminBeforeEach } from '../test/admin-lists.ts';
 import { renderApp } from '../test/harness.tsx';
@@ -69,6 +69,59 @@ describe('admin customer details', () => {
     expect(screen.getByText('900')).toBeTruthy();
     expect(screen.getByText('DRP-7K2M9Q')).toBeTruthy();
     expect(screen.getAllByText('N/A').length).toBeGreaterThan(0);
+  });
+
+  it("shows an order's total as the wire's reais (R$ 300,00), not a hundred times it", async () => {
+    renderApp(`/admin/customers/${CUSTOMER_ID}`, adminServer().fetch);
+    const orders = await screen.findByRole('table', { name: 'Pedidos do cliente' });
+    const row = within(orders).getByText('DRP-7K2M9Q').closest('tr') as HTMLElement;
+    expect(within(row).getByText(/^R\$\s300,00$/)).toBeTruthy();
+  });
+
+  it('shows the history: who, when, what, on which value, before and after, newest first', async () => {
+    renderApp(`/admin/customers/${CUSTOMER_ID}`, adminServer().fetch);
+    const table = await screen.findByRole('table', { name: 'Histórico' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]?.textContent)).toEqual([
+      'FRAUD_UNBLOCKED',
+      'FRAUD_BLOCKED',
+      'CUSTOMER_ARCHIVED',
+    ]);
+    const [unblocked, , archived] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(unblocked).getByText('Administradora Drip (admin@drip.dev)')).toBeTruthy();
+    expect(within(unblocked).getByText('Bloqueio do CPF 529.982.247-25')).toBeTruthy();
+    expect(within(unblocked).getByText(/"active": true/)).toBeTruthy();
+    expect(within(unblocked).getByText(/"active": false/)).toBeTruthy();
+    expect(within(archived).getByText('Cliente')).toBeTruthy();
+  });
+
+  describe('copies the ID, the CPF and the phone with spec 8 toasts', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('copies the CPF as digits: Copiado com sucesso', async () => {
+      const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+      renderApp(`/admin/customers/${CUSTOMER_ID}`, adminServer().fetch);
+      fireEvent.click(await screen.findByRole('button', { name: 'Copiar CPF' }));
+      expect(await screen.findByText('Copiado com sucesso')).toBeTruthy();
+      expect(writeText).toHaveBeenCalledWith('52998224725');
+      fireEvent.click(screen.getByRole('button', { name: 'Copiar telefone' }));
+      await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('+5511912345678'));
+    });
+
+    it('says so when the clipboard refuses', async () => {
+      vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+      renderApp(`/admin/customers/${CUSTOMER_ID}`, adminServer().fetch);
+      fireEvent.click(await screen.findByRole('button', { name: 'Copiar ID' }));
+      expect(await screen.findByText('Não foi possível copiar para área de transferência')).toBeTruthy();
+    });
+  });
+
+  it('says so when no admin acted on the customer yet', async () => {
+    const api = adminServer({ [DETAILS]: () => ok({ ...customerDetails(), history: [] }) });
+    renderApp(`/admin/customers/${CUSTOMER_ID}`, api.fetch);
+    expect(await screen.findByText('Nenhuma ação de administrador registrada neste cliente.')).toBeTruthy();
   });
 
   it.each([

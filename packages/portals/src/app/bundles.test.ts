@@ -279,6 +279,14 @@ describe('portal bundles', () => {
     expect(details.filter((id) => /\/node_modules\/(react-)?imask\//.test(id))).toEqual([]);
   });
 
+  it("keeps the customers list (its search form's Select) out of the customer details' and edit's first load", () => {
+    for (const page of ['CustomerDetailsPage.tsx', 'CustomerEditPage.tsx']) {
+      const modules = firstLoadModules(['src/admin/AdminLayout.tsx', `src/admin/customers/${page}`]);
+      expect(modules).toContain(`src/admin/customers/${page}`);
+      expect(modules).not.toContain('src/admin/customers/CustomersPage.tsx');
+    }
+  });
+
   it("keeps imask out of the store form's first load: it has no masked field", () => {
     const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/admin/catalogue/StoreForm.tsx']);
     expect(modules).toContain('src/admin/catalogue/StoreForm.tsx');

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/index.ts';
 import type { TaskQueues } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { AdminService } from '../modules/admins/service.ts';
+import type { AuditHistory } from '../modules/audit/history.ts';
 import type { AuditService } from '../modules/audit/service.ts';
 import type { AuthService } from '../modules/auth/service.ts';
 import type { LoginThrottle } from '../modules/auth/throttle.ts';
@@ -73,6 +74,8 @@ export interface Services {
   sendCaps: SendCaps;
   auth: AuthService;
   audit: AuditService;
+  /** A record's admin history (order and customer details). */
+  auditHistory: AuditHistory;
   admins: AdminService;
   merchants: MerchantService;
   /** The back office's merchants, users and terms (audited). */

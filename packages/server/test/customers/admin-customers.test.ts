@@ -10,8 +10,13 @@ import {
   adminCustomers,
   adminEnableCustomer,
   adminFraudBlock,
+  adminFraudUnblock,
+  adminNegotiationAdd,
+  adminNegotiationRemove,
   adminResetCustomerPassword,
   adminReviewCustomerLimit,
+  adminTrustAdd,
+  adminTrustRemove,
   adminUpdateCustomer,
   CUSTOMER_CPF_TAKEN,
   CUSTOMER_PHONE_TAKEN,
@@ -19,12 +24,12 @@ import {
   paths,
 } from '@drip/core';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../src/modules/audit/tables.ts';
 import { checkouts } from '../../src/modules/checkouts/tables.ts';
 import { creditDecisions } from '../../src/modules/credit/tables.ts';
 import { customers } from '../../src/modules/customers/tables.ts';
-import { DEMO_CUSTOMERS } from '../../src/seed.ts';
+import { DEMO_ADMIN, DEMO_CUSTOMERS } from '../../src/seed.ts';
 import {
   apiKeyOf,
   createCheckout,
@@ -154,6 +159,153 @@ describe('details', () => {
     await call(adminFraudBlock, '', { phones: [luiza.phone], reason: 'FRAUD_RISK' });
     const res = await call(adminCustomer, id);
     expect(res.body.fraudReport.blockedPhone).toBe(true);
+  });
+});
+
+describe('history: every admin action on the customer and on their risk-list entries', () => {
+  type Entry = {
+    action: string;
+    entityType: string;
+    entityId: string;
+    actor: { type: string; name: string | null; email: string | null };
+    before: unknown;
+    after: unknown;
+  };
+  const historyOf = async (id: string): Promise<Entry[]> => {
+    const res = await call(adminCustomer, id);
+    expect(res.status, res.text).toBe(200);
+    return res.body.history;
+  };
+
+  it("shows each action with who, what, before and after; nobody else's entries", async () => {
+    const s = freshShopper(91_013);
+    const other = freshShopper(91_019);
+    expect((await buy(s)).reason).toBeNull();
+    expect((await buy(other)).reason).toBeNull();
+    const id = await idOf(s.cpf);
+    const cep = '04538133';
+    const edited = await call(adminUpdateCustomer, id, {
+      name: 'Ana Histórica',
+      email: 'ana.historica@example.com',
+      cpf: s.cpf,
+      phone: s.phone,
+      addressCep: cep,
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const steps: [AnyEndpoint, unknown][] = [
+      [adminArchiveCustomer, undefined],
+      [adminEnableCustomer, undefined],
+      [adminResetCustomerPassword, undefined],
+      [adminReviewCustomerLimit, undefined],
+      [adminTrustAdd, { cpfs: [s.cpf] }],
+      [adminTrustRemove, { cpfs: [s.cpf] }],
+      [adminNegotiationAdd, { cpfs: [s.cpf], type: 'FRAUD_RISK', description: 'acordo' }],
+      [adminNegotiationRemove, { cpfs: [s.cpf] }],
+      [adminFraudBlock, { cpfs: [s.cpf], phones: [s.phone], addressCeps: [cep], reason: 'FRAUD_ID' }],
+      [adminFraudUnblock, { cpfs: [s.cpf], phones: [s.phone], addressCeps: [cep] }],
+      // Another customer's block is not in this one's history.
+      [adminFraudBlock, { cpfs: [other.cpf], reason: 'FRAUD_ID' }],
+    ];
+    for (const [endpoint, body] of steps) {
+      const res = await call(endpoint, endpoint.path.includes(':id') ? id : '', body);
+      expect(res.status, `${endpoint.id}: ${res.text}`).toBe(200);
+    }
+    const history = await historyOf(id);
+    const seen = history.map((e) => `${e.action} ${e.entityType}`).sort();
+    expect(seen).toEqual(
+      [
+        'CUSTOMER_UPDATED CUSTOMER',
+        'CUSTOMER_ARCHIVED CUSTOMER',
+        'CUSTOMER_ENABLED CUSTOMER',
+        'CUSTOMER_PASSWORD_RESET CUSTOMER',
+        'CUSTOMER_LIMIT_REVIEWED CUSTOMER',
+        'TRUST_ADDED TRUST_LIST',
+        'TRUST_REMOVED TRUST_LIST',
+        'DEBT_NEGOTIATION_ADDED DEBT_NEGOTIATION_LIST',
+        'DEBT_NEGOTIATION_REMOVED DEBT_NEGOTIATION_LIST',
+        'FRAUD_BLOCKED BLOCKED_CPF',
+        'FRAUD_BLOCKED BLOCKED_PHONE',
+        'FRAUD_BLOCKED BLOCKED_CEP',
+        'FRAUD_UNBLOCKED BLOCKED_CPF',
+        'FRAUD_UNBLOCKED BLOCKED_PHONE',
+        'FRAUD_UNBLOCKED BLOCKED_CEP',
+      ].sort(),
+    );
+    for (const e of history)
+      expect(e.actor, e.action).toEqual({
+        type: 'ADMIN',
+        id: expect.any(String),
+        name: DEMO_ADMIN.name,
+        email: DEMO_ADMIN.email,
+      });
+    const find = (action: string, entityType = 'CUSTOMER') =>
+      history.find((e) => e.action === action && e.entityType === entityType);
+    expect(find('CUSTOMER_UPDATED')).toMatchObject({
+      before: { name: 'Ana Teste', addressCep: '01310100' },
+      after: { name: 'Ana Histórica', addressCep: cep },
+    });
+    expect(find('CUSTOMER_ARCHIVED')).toMatchObject({
+      before: { status: 'ACTIVE' },
+      after: { status: 'ARCHIVED' },
+    });
+    expect(find('FRAUD_BLOCKED', 'BLOCKED_CEP')).toMatchObject({
+      entityId: cep,
+      before: null,
+      after: { active: true, reason: 'FRAUD_ID' },
+    });
+    expect(find('FRAUD_UNBLOCKED', 'BLOCKED_PHONE')).toMatchObject({
+      entityId: s.phone,
+      before: { active: true },
+      after: { active: false },
+    });
+    expect(find('DEBT_NEGOTIATION_REMOVED', 'DEBT_NEGOTIATION_LIST')).toMatchObject({
+      before: { type: 'FRAUD_RISK', description: 'acordo' },
+      after: null,
+    });
+  });
+
+  it('a customer stored with a dashed CEP: the block of that CEP shows in the report and the history', async () => {
+    // The seed and the customer portal keep the CEP as '01310-100'; the lists keep its 8 digits.
+    const id = await idOf(maria.cpf);
+    expect(
+      (await call(adminFraudBlock, '', { addressCeps: [maria.addressCep], reason: 'OTHER' })).status,
+    ).toBe(200);
+    try {
+      const res = await call(adminCustomer, id);
+      expect(res.body.fraudReport.blockedAddressCep).toBe(true);
+      expect(res.body.history).toContainEqual(
+        expect.objectContaining({ action: 'FRAUD_BLOCKED', entityType: 'BLOCKED_CEP', entityId: '01310100' }),
+      );
+    } finally {
+      await call(adminFraudUnblock, '', { addressCeps: [maria.addressCep] });
+    }
+  });
+});
+
+describe('each change and its audit entry commit together', () => {
+  const failingAudit = () =>
+    vi.spyOn(t.built.services.audit, 'record').mockRejectedValueOnce(new Error('audit log unavailable'));
+
+  it.each([
+    ['edit', adminUpdateCustomer, { name: 'Nome Novo', email: 'novo@example.com' }],
+    ['archive', adminArchiveCustomer, undefined],
+    ['reset password', adminResetCustomerPassword, undefined],
+  ] as const)('%s: an audit write that fails leaves the customer as it was', async (_, endpoint, over) => {
+    const s = freshShopper(91_031 + endpoint.path.length);
+    expect((await buy(s)).reason).toBeNull();
+    const id = await idOf(s.cpf);
+    const [before] = await t.database.db.select().from(customers).where(eq(customers.id, id));
+    const audit = failingAudit();
+    try {
+      const body = over ? { cpf: s.cpf, phone: s.phone, ...over } : undefined;
+      expect((await call(endpoint, id, body)).status).toBe(500);
+    } finally {
+      audit.mockRestore();
+    }
+    const [after] = await t.database.db.select().from(customers).where(eq(customers.id, id));
+    expect(after).toEqual(before);
+    const outbox = await t.request('GET', `${paths.sandbox.outbox}?to=${encodeURIComponent(s.phone)}`);
+    expect(outbox.body.messages.some((m: { body: string }) => m.body.includes('Nova senha'))).toBe(false);
   });
 });
 

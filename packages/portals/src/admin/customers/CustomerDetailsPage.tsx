@@ -1,5 +1,6 @@
 import {
   type AdminCustomerDetails,
+  type AdminHistoryEntry,
   type CustomerOrderSummary,
   formatBRL,
   formatCep,
@@ -8,31 +9,40 @@ import {
   formatPhone,
   reaisToCents,
 } from '@drip/core';
-import { Anchor, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Button, Group, Menu, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureStatus } from '../../shared/api.ts';
 import {
+  AuditHistory,
   ConfirmAction,
   ConfirmDialog,
+  CopyButton,
   type DetailItem,
-  DetailList,
-  LoadError,
+  DetailSection,
+  DetailsPage,
   notifyError,
   notifySuccess,
-  PageLoader,
+  QueryPage,
   ResponsiveTable,
+  SectionCard,
   StatusBadge,
   type TableColumn,
 } from '../../shared/kit/index.ts';
 import { type CustomerAction, useAdminCustomer, useCustomerAction } from '../api/customers.ts';
-import { CUSTOMERS_PATH, customerPath } from './CustomersPage.tsx';
+import { CUSTOMER_LOAD_FAILED, CUSTOMERS_PATH, customerPath } from './paths.ts';
+
+/** Drip's texts of the customer details (the spec gives none for these). */
+export const CUSTOMER_DETAILS_TEXTS = {
+  noHistory: 'Nenhuma ação de administrador registrada neste cliente.',
+} as const;
 
 /** Spec 8's toasts of the customer details, word for word. */
 export const CUSTOMER_DETAILS_MESSAGES = {
   archived: 'O cliente foi arquivado',
   unarchived: 'O cliente foi desarquivado',
   passwordReset: 'A senha foi redefinida',
+  // Spec 8 writes it 'Operação falhou (status)': the HTTP status goes in the parentheses.
   failed: (status: number) => `Operação falhou (${status})`,
   limitReviewed: 'Limite revisado com sucesso',
   limitReviewFailed: 'Não foi possível revisar o limite',
@@ -44,6 +54,8 @@ export const CUSTOMER_DETAILS_MESSAGES = {
   negotiationRemoved: 'Usuários removidos a lista de negociação com sucesso',
   negotiationAddFailed: 'Ocorreu um erro ao adicionar a lista de negociação',
   negotiationRemoveFailed: 'Ocorreu um erro ao remover a lista de negociação',
+  copied: 'Copiado com sucesso',
+  copyFailed: 'Não foi possível copiar para área de transferência',
 } as const;
 
 const M = CUSTOMER_DETAILS_MESSAGES;
@@ -73,20 +85,8 @@ const ACTIONS: Record<CustomerAction, { label: string; ok: string; failed: (stat
 };
 
 const yesNo = (value: boolean) => (value ? 'Sim' : 'Não');
+/** The limit travels as plain reais numbers (no schema transform), unlike the orders' amounts. */
 const money = (reais: number) => formatBRL(reaisToCents(reais));
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="lg">
-      <Stack gap="md">
-        <Title order={3} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** The Actions menu: every entry asks 'Você tem certeza?' before it runs (spec 2.2). */
 function ActionsMenu({ details }: { details: AdminCustomerDetails }) {
@@ -151,7 +151,8 @@ function ReviewLimit({ details }: { details: AdminCustomerDetails }) {
 const orderColumns: TableColumn<CustomerOrderSummary>[] = [
   { id: 'code', header: 'Código', phone: 'title', cell: (o) => o.code },
   { id: 'merchant', header: 'Loja', cell: (o) => o.merchantName },
-  { id: 'amount', header: 'Total', cell: (o) => money(o.amount) },
+  // Centavos already: the contract's schema read the wire's reais.
+  { id: 'amount', header: 'Total', cell: (o) => formatBRL(o.amount) },
   { id: 'unpaid', header: 'Parcelas pendentes', cell: (o) => o.unpaidInstalmentsCount },
   { id: 'status', header: 'Status', cell: (o) => <StatusBadge kind="order" status={o.status} /> },
   { id: 'createdAt', header: 'Data de criação', cell: (o) => formatDate(o.createdAt) },
@@ -168,13 +169,33 @@ const orderColumns: TableColumn<CustomerOrderSummary>[] = [
   },
 ];
 
+/** A value the operator takes to another system (a bank, the bureau, a chat): shown with its copy button. */
+function copyable(label: string, shown: string, value = shown) {
+  return (
+    // The value wraps (a UUID at 390 px), the button keeps its width beside it.
+    <Group gap="xs" wrap="nowrap" component="span" preventGrowOverflow={false}>
+      <span style={{ wordBreak: 'break-all', minWidth: 0 }}>{shown}</span>
+      <CopyButton
+        value={value}
+        size="compact-xs"
+        style={{ flexShrink: 0 }}
+        aria-label={`Copiar ${label}`}
+        copiedMessage={M.copied}
+        failedMessage={M.copyFailed}
+      >
+        Copiar
+      </CopyButton>
+    </Group>
+  );
+}
+
 function customerItems(d: AdminCustomerDetails): DetailItem[] {
   const c = d.customer;
   return [
-    { label: 'ID', value: c.id },
+    { label: 'ID', value: copyable('ID', c.id) },
     { label: 'Nome', value: c.name },
-    { label: 'CPF', value: formatCpf(c.cpf) },
-    { label: 'Telefone', value: formatPhone(c.phone) },
+    { label: 'CPF', value: copyable('CPF', formatCpf(c.cpf), c.cpf) },
+    { label: 'Telefone', value: copyable('telefone', formatPhone(c.phone), c.phone) },
     { label: 'E-mail', value: c.email },
     { label: 'Status', value: <StatusBadge kind="customer" status={c.status} /> },
     { label: 'CEP', value: c.addressCep ? formatCep(c.addressCep) : null },
@@ -210,59 +231,65 @@ function riskItems(d: AdminCustomerDetails): DetailItem[] {
   ];
 }
 
-/** 'Detalhes do cliente' (spec 2.2): data, limit and scores, risk lists, orders; the Actions menu, Edit, Revisar limite. */
+/** The part of the customer an entry is about: the customer, or one of their values on a risk list. */
+function subjectOf(e: AdminHistoryEntry): string {
+  switch (e.entityType) {
+    case 'BLOCKED_CPF':
+      return `Bloqueio do CPF ${formatCpf(e.entityId)}`;
+    case 'BLOCKED_PHONE':
+      return `Bloqueio do telefone ${formatPhone(e.entityId)}`;
+    case 'BLOCKED_CEP':
+      return `Bloqueio do CEP ${formatCep(e.entityId)}`;
+    case 'TRUST_LIST':
+      return 'Whitelist';
+    case 'DEBT_NEGOTIATION_LIST':
+      return 'Lista de negociação';
+    default:
+      return 'Cliente';
+  }
+}
+
+/**
+ * 'Detalhes do cliente' (spec 2.2): data, limit and scores, risk lists, orders and the admin history; the Actions
+ * menu, Edit, Revisar limite.
+ */
 export function CustomerDetailsPage() {
   const { customerId = '' } = useParams();
-  const query = useAdminCustomer(customerId);
-  if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return (
-      <LoadError
-        title="Não foi possível carregar o cliente"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  const d = query.data;
   return (
-    <Stack gap="lg">
-      <Anchor component={Link} to={CUSTOMERS_PATH} size="sm">
-        Voltar para os clientes
-      </Anchor>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>Detalhes do cliente</Title>
-          <Text c="dimmed">{d.customer.name}</Text>
-        </div>
-        <Group gap="sm" wrap="wrap">
-          <ActionsMenu details={d} />
-          <ReviewLimit details={d} />
-          <Button component={Link} to={`${customerPath(d.customer.id)}/edit`}>
-            Editar
-          </Button>
-        </Group>
-      </Group>
-      <Section title="Dados do cliente">
-        <DetailList items={customerItems(d)} />
-      </Section>
-      <Section title="Limite e scores">
-        <DetailList items={limitItems(d)} />
-      </Section>
-      <Section title="Relatório de fraude">
-        <DetailList items={riskItems(d)} />
-      </Section>
-      <Section title="Pedidos">
-        {d.orders.length === 0 ? (
-          <Text c="dimmed">Nenhum pedido</Text>
-        ) : (
-          <ResponsiveTable
-            label="Pedidos do cliente"
-            columns={orderColumns}
-            rows={d.orders}
-            getRowId={(o) => o.id}
-          />
-        )}
-      </Section>
-    </Stack>
+    <QueryPage query={useAdminCustomer(customerId)} loadFailed={CUSTOMER_LOAD_FAILED}>
+      {(d) => (
+        <DetailsPage
+          back={{ to: CUSTOMERS_PATH, label: 'Voltar para os clientes' }}
+          title="Detalhes do cliente"
+          subtitle={d.customer.name}
+          actions={
+            <>
+              <ActionsMenu details={d} />
+              <ReviewLimit details={d} />
+              <Button component={Link} to={`${customerPath(d.customer.id)}/edit`}>
+                Editar
+              </Button>
+            </>
+          }
+        >
+          <DetailSection title="Dados do cliente" items={customerItems(d)} />
+          <DetailSection title="Limite e scores" items={limitItems(d)} />
+          <DetailSection title="Relatório de fraude" items={riskItems(d)} />
+          <SectionCard title="Pedidos">
+            {d.orders.length === 0 ? (
+              <Text c="dimmed">Nenhum pedido</Text>
+            ) : (
+              <ResponsiveTable
+                label="Pedidos do cliente"
+                columns={orderColumns}
+                rows={d.orders}
+                getRowId={(o) => o.id}
+              />
+            )}
+          </SectionCard>
+          <AuditHistory entries={d.history} subjectOf={subjectOf} empty={CUSTOMER_DETAILS_TEXTS.noHistory} />
+        </DetailsPage>
+      )}
+    </QueryPage>
   );
 }

@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as v from 'valibot';
 import { ApiFailure } from '../../shared/api.ts';
-import { FailureBanner, LoadError, MASKS, MaskedTextInput, PageLoader } from '../../shared/kit/index.ts';
+import { FailureBanner, MASKS, MaskedTextInput, QueryPage } from '../../shared/kit/index.ts';
 import { useAdminCustomer, useUpdateCustomer } from '../api/customers.ts';
-import { customerPath } from './CustomersPage.tsx';
+import { CUSTOMER_LOAD_FAILED, customerPath } from './paths.ts';
 
 /** Spec 8's generic form failure: 'Incapaz de editar (status)'; a 409 names the field another customer has. */
 export const CUSTOMER_EDIT_TEXTS = {
@@ -171,15 +171,9 @@ function EditForm({ details }: { details: AdminCustomerDetails }) {
 /** 'Editar cliente' (spec 2.2): CPF and phone editable here only; after saving, the details. */
 export function CustomerEditPage() {
   const { customerId = '' } = useParams();
-  const query = useAdminCustomer(customerId);
-  if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return (
-      <LoadError
-        title="Não foi possível carregar o cliente"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  return <EditForm details={query.data} />;
+  return (
+    <QueryPage query={useAdminCustomer(customerId)} loadFailed={CUSTOMER_LOAD_FAILED}>
+      {(details) => <EditForm details={details} />}
+    </QueryPage>
+  );
 }

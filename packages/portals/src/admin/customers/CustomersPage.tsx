@@ -19,9 +19,7 @@ import {
   useUrlDraft,
 } from '../../shared/kit/index.ts';
 import { useAdminCustomers } from '../api/customers.ts';
-
-export const CUSTOMERS_PATH = '/admin/customers';
-export const customerPath = (id: string) => `${CUSTOMERS_PATH}/${encodeURIComponent(id)}`;
+import { customerPath } from './paths.ts';
 
 /** The risk-list screens, opened prefilled with the customer's data (spec 2.2: their query prefills the form). */
 export const riskLinks = {

@@ -72,5 +72,39 @@ export function customerDetails(
         createdAt: '2026-11-01T12:00:00.000Z',
       },
     ],
+    history: [
+      historyEntry('h-2', 'FRAUD_UNBLOCKED', 'BLOCKED_CPF', '52998224725', '2026-11-20T15:00:00.000Z', {
+        before: { active: true, reason: 'FRAUD_ID', description: 'documento falso' },
+        after: { active: false, reason: 'FRAUD_ID', description: 'documento falso' },
+      }),
+      historyEntry('h-1', 'FRAUD_BLOCKED', 'BLOCKED_CPF', '52998224725', '2026-11-20T14:00:00.000Z', {
+        before: null,
+        after: { active: true, reason: 'FRAUD_ID', description: 'documento falso' },
+      }),
+      historyEntry('h-0', 'CUSTOMER_ARCHIVED', 'CUSTOMER', CUSTOMER_ID, '2026-11-19T10:30:00.000Z', {
+        before: { status: 'ACTIVE' },
+        after: { status: 'ARCHIVED' },
+      }),
+    ],
+  };
+}
+
+function historyEntry(
+  id: string,
+  action: string,
+  entityType: string,
+  entityId: string,
+  at: string,
+  change: { before: unknown; after: unknown },
+) {
+  return {
+    id,
+    at,
+    action,
+    entityType,
+    entityId,
+    actor: { type: 'ADMIN' as const, id: 'admin-1', name: 'Administradora Drip', email: 'admin@drip.dev' },
+    ...change,
+    details: {},
   };
 }

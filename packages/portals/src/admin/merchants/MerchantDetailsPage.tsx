@@ -16,7 +16,7 @@ import {
   reaisToCents,
   type TermState,
 } from '@drip/core';
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureStatus } from '../../shared/api.ts';
@@ -24,11 +24,11 @@ import {
   ConfirmAction,
   CopyButton,
   type DetailItem,
-  DetailList,
-  LoadError,
+  DetailSection,
+  DetailsPage,
   notifyError,
   notifySuccess,
-  PageLoader,
+  QueryPage,
   ResponsiveTable,
   type RowLook,
   SectionCard,
@@ -354,17 +354,14 @@ function ApiKeySection({ merchant }: { merchant: AdminMerchantDetails }) {
 /** 'Detalhes do comerciante' (spec 2.2): every field ('N/A' when empty), the actions and the terms. */
 export function MerchantDetailsPage() {
   const { merchantId = '' } = useParams();
-  const query = useAdminMerchant(merchantId);
-  if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return (
-      <LoadError
-        title="Não foi possível carregar o comerciante"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  const m = query.data;
+  return (
+    <QueryPage query={useAdminMerchant(merchantId)} loadFailed="Não foi possível carregar o comerciante">
+      {(m) => <MerchantDetails merchant={m} />}
+    </QueryPage>
+  );
+}
+
+function MerchantDetails({ merchant: m }: { merchant: AdminMerchantDetails }) {
   const base = merchantPath(m.id);
   const userColumns: TableColumn<AdminMerchantUser>[] = [
     { id: 'name', header: 'Nome', phone: 'title', cell: (u) => u.name },
@@ -400,44 +397,27 @@ export function MerchantDetailsPage() {
     { id: 'allInOne', header: 'Repasse em uma vez', cell: (s) => yesNo(s.payAllInOneSettlement) },
   );
   return (
-    <Stack gap="lg">
-      <Anchor component={Link} to={MERCHANTS_PATH} size="sm">
-        Voltar para os parceiros
-      </Anchor>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>Detalhes do comerciante</Title>
-          <Text c="dimmed">{m.name}</Text>
-        </div>
-        <Group gap="sm" wrap="wrap">
+    <DetailsPage
+      back={{ to: MERCHANTS_PATH, label: 'Voltar para os parceiros' }}
+      title="Detalhes do comerciante"
+      subtitle={m.name}
+      actions={
+        <>
           <StatusAction merchant={m} />
           <Button component={Link} to={`${base}/edit`}>
             Editar
           </Button>
-        </Group>
-      </Group>
-      <SectionCard title="Dados do comerciante">
-        <DetailList items={mainItems(m)} />
-      </SectionCard>
+        </>
+      }
+    >
+      <DetailSection title="Dados do comerciante" items={mainItems(m)} />
       <ApiKeySection merchant={m} />
-      <SectionCard title="Loja no app">
-        <DetailList items={storeItems(m)} />
-      </SectionCard>
-      <SectionCard title="Representante legal">
-        <DetailList items={representative(m)} cols={2} />
-      </SectionCard>
-      <SectionCard title="Endereço">
-        <DetailList items={address(m)} />
-      </SectionCard>
-      <SectionCard title="Conta bancária">
-        <DetailList items={bank(m)} />
-      </SectionCard>
-      <SectionCard title="Regras de risco">
-        <DetailList items={riskRules(m)} />
-      </SectionCard>
-      <SectionCard title="Regras de fraude">
-        <DetailList items={fraudRules(m)} />
-      </SectionCard>
+      <DetailSection title="Loja no app" items={storeItems(m)} />
+      <DetailSection title="Representante legal" items={representative(m)} cols={2} />
+      <DetailSection title="Endereço" items={address(m)} />
+      <DetailSection title="Conta bancária" items={bank(m)} />
+      <DetailSection title="Regras de risco" items={riskRules(m)} />
+      <DetailSection title="Regras de fraude" items={fraudRules(m)} />
       <RecordsSection
         title="Usuários"
         path={`${base}/users`}
@@ -474,6 +454,6 @@ export function MerchantDetailsPage() {
         empty="Nenhuma configuração de repasse cadastrada."
         rowLook={termLook}
       />
-    </Stack>
+    </DetailsPage>
   );
 }

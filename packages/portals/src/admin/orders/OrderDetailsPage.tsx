@@ -1,6 +1,6 @@
 import {
+  type AdminHistoryEntry,
   type AdminOrderDetails,
-  type AdminOrderHistoryEntry,
   type AdminOrderInstalment,
   formatBRL,
   formatCep,
@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureStatus } from '../../shared/api.ts';
 import {
+  AuditHistory,
   CopyButton,
   DetailList,
   EmptyState,
@@ -44,7 +45,6 @@ export const ORDER_DETAILS_TEXTS = {
   notFound: 'Nenhum pedido tem este identificador.',
   noHistory: 'Nenhuma ação de administrador registrada neste pedido.',
   noCheckout: 'O checkout deste pedido não está disponível.',
-  system: 'Sistema',
 } as const;
 
 export const ORDERS_PATH = '/admin/orders';
@@ -81,59 +81,12 @@ function address(c: Order['customer']): string | null {
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-function json(value: unknown): ReactNode {
-  if (value === null || value === undefined) return 'N/A';
-  return (
-    <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-      {JSON.stringify(value, null, 1)}
-    </Code>
-  );
-}
-
-function subjectOf(order: Order, e: AdminOrderHistoryEntry): string {
+function subjectOf(order: Order, e: AdminHistoryEntry): string {
   if (e.entityType === 'INSTALMENT') {
     const instalment = order.instalments.find((i) => i.id === e.entityId);
     return instalment ? `Parcela ${instalment.number}` : 'Parcela';
   }
   return 'Pedido';
-}
-
-function HistorySection({ order }: { order: Order }) {
-  const columns: TableColumn<AdminOrderHistoryEntry>[] = [
-    { id: 'at', header: 'Data', phone: 'title', cell: (e) => formatDateTime(e.at) },
-    {
-      id: 'who',
-      header: 'Quem',
-      cell: (e) =>
-        e.actor.type === 'ADMIN'
-          ? (e.actor.name ?? e.actor.id ?? 'N/A') + (e.actor.email ? ` (${e.actor.email})` : '')
-          : ORDER_DETAILS_TEXTS.system,
-    },
-    { id: 'action', header: 'Ação', cell: (e) => e.action },
-    { id: 'subject', header: 'Registro', cell: (e) => subjectOf(order, e) },
-    { id: 'before', header: 'Antes', cell: (e) => json(e.before) },
-    { id: 'after', header: 'Depois', cell: (e) => json(e.after) },
-    {
-      id: 'details',
-      header: 'Detalhes',
-      cell: (e) => (Object.keys(e.details).length > 0 ? json(e.details) : 'N/A'),
-    },
-  ];
-  return (
-    <SectionCard title="Histórico">
-      {order.history.length === 0 ? (
-        <Text c="dimmed">{ORDER_DETAILS_TEXTS.noHistory}</Text>
-      ) : (
-        <ResponsiveTable
-          label="Histórico"
-          columns={columns}
-          rows={order.history}
-          getRowId={(e) => e.id}
-          minWidth={900}
-        />
-      )}
-    </SectionCard>
-  );
 }
 
 function CheckoutSection({ order }: { order: Order }) {
@@ -308,7 +261,12 @@ export function OrderDetailsView({
         />
       </SectionCard>
       <CheckoutSection order={order} />
-      <HistorySection order={order} />
+      <AuditHistory
+        entries={order.history}
+        subjectOf={(e) => subjectOf(order, e)}
+        empty={ORDER_DETAILS_TEXTS.noHistory}
+        phone={phone}
+      />
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ export const RISK_TEXTS = {
       cpfs: 'O CPF do cliente foi desbloqueado',
       addressCeps: 'O CEP do cliente foi desbloqueado',
     },
-    // Spec 8: 'Operação falhada (status)', with the HTTP status.
+    // Spec 8 writes it 'Operação falhada (status)': the HTTP status goes in the parentheses.
     unblockFailure: (status: number) => `Operação falhada (${status})`,
     invalid: 'Existem campos inválidos',
     invalidCpfs: 'Há CPFs inválidos',

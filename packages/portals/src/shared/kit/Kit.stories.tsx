@@ -9,9 +9,11 @@ import * as v from 'valibot';
 import { ApiFailure } from '../api.ts';
 import { PasswordInput } from '../PasswordInput.tsx';
 
+import { AuditHistory } from './AuditHistory.tsx';
 import { CONFIRMATIONS, ConfirmAction, ConfirmDialog } from './ConfirmAction.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { DetailList } from './DetailList.tsx';
+import { DetailSection, DetailsPage } from './DetailsPage.tsx';
 import {
   DemoDateFilters,
   DemoForm,
@@ -219,6 +221,110 @@ export const SectionsOnPhone: Story = {
   args: { children: <DemoSections /> },
   globals: phone,
   parameters: { keyText: ['Configurações de repasse', 'Adicionar'] },
+};
+
+/** A record's details page: the way back, the title with the name and the actions, then sections of details. */
+function DemoDetailsPage() {
+  return (
+    <Stack p="md">
+      <DetailsPage
+        back={{ to: '/lojas', label: 'Voltar para as lojas' }}
+        title="Detalhes da loja"
+        subtitle="Casa Ipê"
+        actions={
+          <>
+            <Button variant="light" color="red">
+              Desabilitar
+            </Button>
+            <Button>Editar</Button>
+          </>
+        }
+      >
+        <DetailSection
+          title="Dados da loja"
+          items={[
+            { label: 'Nome', value: 'Casa Ipê' },
+            { label: 'Status', value: <StatusBadge kind="store" status="ACTIVE" /> },
+            { label: 'Complemento', value: null },
+          ]}
+        />
+        <DetailSection
+          title="Representante legal"
+          cols={2}
+          items={[
+            { label: 'Nome', value: 'Ana Ipê' },
+            { label: 'E-mail', value: 'ana@ipe.demo' },
+          ]}
+        />
+      </DetailsPage>
+    </Stack>
+  );
+}
+
+export const DetailsPageLayout: Story = {
+  args: { children: <DemoDetailsPage /> },
+  parameters: {
+    keyText: ['Voltar para as lojas', 'Detalhes da loja', 'Casa Ipê', 'Representante legal', 'N/A'],
+  },
+};
+export const DetailsPageLayoutOnPhone: Story = {
+  args: { children: <DemoDetailsPage /> },
+  globals: phone,
+  parameters: { keyText: ['Detalhes da loja', 'Editar', 'Dados da loja'] },
+};
+
+const demoHistory = [
+  {
+    id: 'h-2',
+    at: '2026-11-20T15:00:00.000Z',
+    action: 'FRAUD_UNBLOCKED',
+    entityType: 'BLOCKED_CPF',
+    entityId: '52998224725',
+    actor: { type: 'ADMIN' as const, id: 'a-1', name: 'Administradora Drip', email: 'admin@drip.dev' },
+    before: { active: true, reason: 'FRAUD_ID' },
+    after: { active: false, reason: 'FRAUD_ID' },
+    details: {},
+  },
+  {
+    id: 'h-1',
+    at: '2026-11-19T10:30:00.000Z',
+    action: 'LATE_FEE_REMOVED',
+    entityType: 'INSTALMENT',
+    entityId: 'i-2',
+    actor: { type: 'SYSTEM' as const, id: null, name: null, email: null },
+    before: { lateFee: 4.5 },
+    after: { lateFee: 0 },
+    details: { reason: 'Cobrança indevida' },
+  },
+];
+const demoSubject = (e: { entityType: string }) => (e.entityType === 'INSTALMENT' ? 'Parcela 2' : 'CPF');
+
+const demoHistoryTable = (
+  <Stack p="md">
+    <AuditHistory entries={demoHistory} subjectOf={demoSubject} empty="Nenhuma ação registrada." />
+  </Stack>
+);
+
+export const History: Story = {
+  args: { children: demoHistoryTable },
+  parameters: {
+    keyText: ['Histórico', 'FRAUD_UNBLOCKED', 'Administradora Drip (admin@drip.dev)', 'Sistema'],
+  },
+};
+export const HistoryOnPhone: Story = {
+  args: { children: demoHistoryTable },
+  globals: phone,
+  parameters: { keyText: ['Histórico', 'Parcela 2', 'Cobrança indevida'] },
+};
+export const HistoryEmpty: Story = {
+  args: {
+    children: (
+      <Stack p="md">
+        <AuditHistory entries={[]} subjectOf={demoSubject} empty="Nenhuma ação registrada." />
+      </Stack>
+    ),
+  },
+  parameters: { keyText: ['Histórico', 'Nenhuma ação registrada.'] },
 };
 
 export const StatusBadges: Story = {

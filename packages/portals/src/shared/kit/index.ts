@@ -7,6 +7,7 @@ export { EmptyState } from '../EmptyState.tsx';
 export { notifyError, notifyInfo, notifySuccess, TOAST_MS } from '../notify.ts';
 export { PasswordInput, passwordToggleLabel } from '../PasswordInput.tsx';
 export { LoadError, PageLoader } from '../QueryState.tsx';
+export { AUDIT_HISTORY_TEXTS, AuditHistory } from './AuditHistory.tsx';
 export {
   CATEGORY_PICKER_TEXTS,
   type CategoryOption,
@@ -37,6 +38,7 @@ export {
 } from './DataList.tsx';
 export { DateFilter, type DateFilterProps } from './DateFilter.tsx';
 export { type DetailItem, DetailList, isEmptyValue, NOT_AVAILABLE } from './DetailList.tsx';
+export { DetailSection, DetailsPage, QueryPage } from './DetailsPage.tsx';
 export { fileNameFromDisposition, saveFile } from './download.ts';
 export { FILTER_DATE_MAX, FILTER_DATE_MIN, filterDate, INVALID_DATE_MESSAGE } from './filterDate.ts';
 export {

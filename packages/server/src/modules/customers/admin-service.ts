@@ -24,6 +24,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { DomainError } from '../../errors.ts';
+import type { AuditHistory } from '../audit/history.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -37,6 +38,9 @@ import { type CustomerRow, customers } from './tables.ts';
 
 /** The details as they travel (reais): the orders come from the orders module already in that form. */
 type DetailsWire = v.InferInput<typeof AdminCustomerDetails>;
+
+/** The audit entity of the customer's own entries (edit, archive, password reset, limit review). */
+export const CUSTOMER_AUDIT_ENTITY = 'CUSTOMER';
 
 const customerNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Cliente não encontrado');
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -86,6 +90,7 @@ export class CustomerAdminService {
       auth: AuthService;
       passwords: PasswordHasher;
       fraud: FraudService;
+      history: Pick<AuditHistory, 'of'>;
       credit: CreditService;
       orders: InstalmentPayments;
       /** Sandbox: the outbox row is the delivery (the sandbox inbox shows it). */
@@ -160,10 +165,15 @@ export class CustomerAdminService {
 
   async details(id: string): Promise<DetailsWire> {
     const row = await this.row(id);
-    const [scores, fraudReport, orders] = await Promise.all([
+    const [scores, fraudReport, orders, history] = await Promise.all([
       this.limitOf(row),
       this.d.fraud.listsOf(row),
       this.d.orders.listOrders(row.id, 0, DETAILS_ORDERS),
+      // The customer's own entries and their CPF's, phone's and CEP's on the risk lists (the fraud module's).
+      this.d.history.of([
+        { entityType: CUSTOMER_AUDIT_ENTITY, entityIds: [row.id] },
+        ...this.d.fraud.historySubjectsOf(row),
+      ]),
     ]);
     const customer = toCustomerProfile(row);
     return {
@@ -171,6 +181,7 @@ export class CustomerAdminService {
       fraudReport,
       ...scores,
       orders: orders.content,
+      history,
     };
   }
 
@@ -299,7 +310,7 @@ export class CustomerAdminService {
       clearsaleScore,
     };
     await this.d.db.transaction(async (tx) => {
-      const last = await this.d.audit.latest(tx, 'CUSTOMER', id, 'CUSTOMER_LIMIT_REVIEWED');
+      const last = await this.d.audit.latest(tx, CUSTOMER_AUDIT_ENTITY, id, 'CUSTOMER_LIMIT_REVIEWED');
       const before = last && typeof last === 'object' && 'after' in last ? last.after : null;
       await this.audit(tx, actor, 'CUSTOMER_LIMIT_REVIEWED', id, before ?? null, after);
     });
@@ -312,7 +323,7 @@ export class CustomerAdminService {
         actorType: 'ADMIN',
         actorId: actor.adminId,
         action,
-        entityType: 'CUSTOMER',
+        entityType: CUSTOMER_AUDIT_ENTITY,
         entityId: id,
         details: { before, after },
         ...(actor.requestId ? { requestId: actor.requestId } : {}),

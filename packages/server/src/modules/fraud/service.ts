@@ -30,7 +30,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import { DomainError, type Issue } from '../../errors.ts';
-import type { AuditService } from '../audit/service.ts';
+import type { AuditService, AuditSubject } from '../audit/service.ts';
 import type { AdminActor } from '../merchants/service.ts';
 import { debtNegotiationList, fraudBlocks, trustList } from './tables.ts';
 
@@ -122,6 +122,14 @@ function notListed(message: string, code: string, values: string[]): DomainError
     issues: values.map((value) => ({ path: 'cpfs', message: `${message}: ${value}` })),
   });
 }
+
+/** The audit entity types of the lists' entries (the entity id is the stored value: CPF digits, E.164, CEP digits). */
+const BLOCK_ENTITY = (kind: BlockKind) => `BLOCKED_${kind}` as const;
+const TRUST_ENTITY = 'TRUST_LIST';
+const NEGOTIATION_ENTITY = 'DEBT_NEGOTIATION_LIST';
+
+/** A customer's CEP as the lists keep it: the customer portal and the seed store it with its dash. */
+const cepOf = (customer: { addressCep: string | null }) => onlyDigits(customer.addressCep ?? '');
 
 function changeOf(values: Value[]): RiskListChange {
   const pick = (k: BlockKind) => values.filter((x) => x.kind === k).map((x) => x.value);
@@ -237,7 +245,7 @@ export class FraudService {
           .onConflictDoUpdate({ target: [fraudBlocks.kind, fraudBlocks.value], set: after });
         const was = before.get(`${x.kind}:${x.value}`);
         const prior = was ? { active: was.active, reason: was.reason, description: was.description } : null;
-        await this.audit(tx, actor, 'FRAUD_BLOCKED', `BLOCKED_${x.kind}`, x.value, prior, after);
+        await this.audit(tx, actor, 'FRAUD_BLOCKED', BLOCK_ENTITY(x.kind), x.value, prior, after);
       }
     });
     return changeOf(values);
@@ -263,7 +271,7 @@ export class FraudService {
           tx,
           actor,
           'FRAUD_UNBLOCKED',
-          `BLOCKED_${x.kind}`,
+          BLOCK_ENTITY(x.kind),
           x.value,
           { active: true, reason: was.reason, description: was.description },
           { active: false, reason: was.reason, description: was.description },
@@ -294,7 +302,7 @@ export class FraudService {
           .values({ cpf, expiresOn, createdAt: now, updatedAt: now })
           .onConflictDoUpdate({ target: trustList.cpf, set: { expiresOn, updatedAt: now } });
         const was = before.get(cpf);
-        await this.audit(tx, actor, 'TRUST_ADDED', 'TRUST_LIST', cpf, was ? { expirationDate: was } : null, {
+        await this.audit(tx, actor, 'TRUST_ADDED', TRUST_ENTITY, cpf, was ? { expirationDate: was } : null, {
           expirationDate: expiresOn,
         });
       }
@@ -316,7 +324,7 @@ export class FraudService {
           tx,
           actor,
           'TRUST_REMOVED',
-          'TRUST_LIST',
+          TRUST_ENTITY,
           cpf,
           { expirationDate: before.get(cpf) },
           null,
@@ -347,7 +355,7 @@ export class FraudService {
           tx,
           actor,
           'DEBT_NEGOTIATION_ADDED',
-          'DEBT_NEGOTIATION_LIST',
+          NEGOTIATION_ENTITY,
           cpf,
           was ? { type: was.type, description: was.description } : null,
           after,
@@ -380,7 +388,7 @@ export class FraudService {
           tx,
           actor,
           'DEBT_NEGOTIATION_REMOVED',
-          'DEBT_NEGOTIATION_LIST',
+          NEGOTIATION_ENTITY,
           cpf,
           { type: was?.type ?? null, description: was?.description ?? null },
           null,
@@ -388,6 +396,21 @@ export class FraudService {
       }
     });
     return { cpfs, phones: [], addressCeps: [] };
+  }
+
+  /**
+   * The audit subjects of a customer's entries on the lists (their CPF's, phone's and CEP's), for the customer's
+   * history: the values on file now, so an entry about a CPF the customer had before an edit is not theirs.
+   */
+  historySubjectsOf(customer: { cpf: string; phone: string; addressCep: string | null }): AuditSubject[] {
+    const cep = cepOf(customer);
+    return [
+      { entityType: BLOCK_ENTITY('CPF'), entityIds: [customer.cpf] },
+      { entityType: BLOCK_ENTITY('PHONE'), entityIds: [customer.phone] },
+      { entityType: BLOCK_ENTITY('CEP'), entityIds: cep === '' ? [] : [cep] },
+      { entityType: TRUST_ENTITY, entityIds: [customer.cpf] },
+      { entityType: NEGOTIATION_ENTITY, entityIds: [customer.cpf] },
+    ];
   }
 
   /** `GET /fraud/reports/customers/{id}`: the lists against the customer's data on file. */
@@ -407,7 +430,7 @@ export class FraudService {
       .where(
         and(
           eq(fraudBlocks.active, true),
-          sql`(${fraudBlocks.kind}, ${fraudBlocks.value}) in (('CPF', ${customer.cpf}), ('PHONE', ${customer.phone}), ('CEP', ${customer.addressCep ?? ''}))`,
+          sql`(${fraudBlocks.kind}, ${fraudBlocks.value}) in (('CPF', ${customer.cpf}), ('PHONE', ${customer.phone}), ('CEP', ${cepOf(customer)}))`,
         ),
       );
     const [trust] = await db.select().from(trustList).where(eq(trustList.cpf, customer.cpf));

@@ -11,8 +11,7 @@ export function adminOrderDetailsRoutes(s: Services): RouteDef[] {
     instalmentPayments: s.instalmentPayments,
     payments: s.payments,
     checkouts: s.checkouts,
-    audit: s.audit,
-    admins: s.admins,
+    history: s.auditHistory,
   });
   return [
     route(adminOrder, async ({ c, params }) => {

@@ -10,8 +10,7 @@ import type * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { DomainError } from '../../errors.ts';
-import type { AdminService } from '../admins/service.ts';
-import type { AuditService, RecordedAuditEntry } from '../audit/service.ts';
+import type { AuditHistory } from '../audit/history.ts';
 import type { CheckoutService } from '../checkouts/service.ts';
 import { customers } from '../customers/tables.ts';
 import { merchants } from '../merchants/tables.ts';
@@ -30,17 +29,13 @@ type Wire<T extends v.GenericSchema> = v.InferInput<T>;
 export const ORDER_AUDIT_ENTITY = 'ORDER';
 export const INSTALMENT_AUDIT_ENTITY = 'INSTALMENT';
 
-/** The history shown: the newest entries (an order gathers a few dozen in its life). */
-export const ORDER_HISTORY_LIMIT = 200;
-
 export interface AdminOrderDetailsDeps {
   db: Db;
   clock: Clock;
   instalmentPayments: Pick<InstalmentPayments, 'instalmentsWithViews'>;
   payments: Pick<Payments, 'getCharge'>;
   checkouts: Pick<CheckoutService, 'adminFacts'>;
-  audit: Pick<AuditService, 'historyOf'>;
-  admins: Pick<AdminService, 'get'>;
+  history: Pick<AuditHistory, 'of'>;
 }
 
 const notFound = () => new DomainError('not_found', 'NOT_FOUND', adminOrderDetailsMessages.notFound);
@@ -144,48 +139,10 @@ export class AdminOrderDetailsService {
     };
   }
 
-  private async history(
-    orderId: string,
-    instalmentIds: string[],
-  ): Promise<Wire<typeof AdminOrderDetails>['history']> {
-    const entries = await this.d.audit.historyOf(
-      [
-        { entityType: ORDER_AUDIT_ENTITY, entityIds: [orderId] },
-        { entityType: INSTALMENT_AUDIT_ENTITY, entityIds: instalmentIds },
-      ],
-      ORDER_HISTORY_LIMIT,
-    );
-    const adminIds = [
-      ...new Set(entries.filter((e) => e.actorType === 'ADMIN' && e.actorId).map((e) => e.actorId ?? '')),
-    ];
-    const names = new Map<string, { name: string; email: string }>();
-    // An order's history has a handful of distinct admins: one small read each, side by side.
-    const admins = await Promise.all(adminIds.map((id) => this.d.admins.get(id).catch(() => null)));
-    for (const admin of admins) if (admin) names.set(admin.id, { name: admin.name, email: admin.username });
-    return entries.map((e) => historyEntry(e, names));
+  private history(orderId: string, instalmentIds: string[]) {
+    return this.d.history.of([
+      { entityType: ORDER_AUDIT_ENTITY, entityIds: [orderId] },
+      { entityType: INSTALMENT_AUDIT_ENTITY, entityIds: instalmentIds },
+    ]);
   }
-}
-
-function historyEntry(
-  e: RecordedAuditEntry,
-  names: Map<string, { name: string; email: string }>,
-): Wire<typeof AdminOrderDetails>['history'][number] {
-  const { before = null, after = null, ...details } = e.details;
-  const admin = e.actorType === 'ADMIN' && e.actorId ? names.get(e.actorId) : undefined;
-  return {
-    id: e.id,
-    at: e.createdAt.toISOString(),
-    action: e.action,
-    entityType: e.entityType,
-    entityId: e.entityId,
-    actor: {
-      type: e.actorType,
-      id: e.actorId,
-      name: admin?.name ?? null,
-      email: admin?.email ?? null,
-    },
-    before,
-    after,
-    details,
-  };
 }
