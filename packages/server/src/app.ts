@@ -37,6 +37,8 @@ import type { Notifications } from './modules/notifications/ports.ts';
 import { SendCaps } from './modules/notifications/send-caps.ts';
 import { instalmentModule } from './modules/orders/module.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
+import { buildPlugins } from './modules/plugins/module.ts';
+import type { PlatformHttp } from './modules/plugins/nuvemshop-client.ts';
 import { PromotionService } from './modules/promotions/service.ts';
 import { buildSettlements } from './modules/settlements/module.ts';
 import type { PayoutPort } from './modules/settlements/payout-port.ts';
@@ -62,6 +64,8 @@ export interface AppDeps {
   resolve?: Resolver;
   /** The `images` port; default: files under `config.dataDir`/images. */
   imageStore?: ImageStorePort;
+  /** The platforms' HTTP (Nuvemshop); default: fetch, and in the sandbox the emulator in-process. */
+  platformHttp?: PlatformHttp;
 }
 
 /** Path prefixes that always answer JSON (never the single-page apps). */
@@ -174,9 +178,21 @@ export function buildServices(deps: AppDeps): Services {
     webhooks,
     audit,
   });
+  const plugins = buildPlugins({
+    config,
+    db,
+    clock,
+    log,
+    queues,
+    merchants,
+    checkouts: checkoutServices.checkouts,
+    refunds: instalments.orderRefunds,
+    ...(deps.platformHttp ? { http: deps.platformHttp } : {}),
+  });
   return {
     ...paymentsModule,
     ...checkoutServices,
+    ...plugins,
     webhooks,
     images,
     catalogue,
@@ -292,6 +308,7 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   const routes = routeTable(services);
   mountRoutes(app, services, routes);
   connectSandboxWebhook(services, (path, init) => app.request(path, init));
+  services.connectNuvemshopEmulator((path, init) => app.request(path, init));
 
   const serveStatic = staticApps({ ...services.config, merchantOrigins: services.embedOrigins });
   app.notFound(async (c) => {

@@ -65,6 +65,17 @@ export interface PixConfig {
   expirySeconds: number;
 }
 
+export interface NuvemshopConfig {
+  appId: string;
+  clientSecret: string;
+  /** Where `/apps/authorize/token` lives (https://www.nuvemshop.com.br). */
+  authUrl: string;
+  /** The API base before `/{store_id}` (https://api.nuvemshop.com.br/v1). */
+  apiUrl: string;
+  /** The `User-Agent` every API call must carry: the app's name and a contact. */
+  userAgent: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -110,6 +121,12 @@ export interface Config {
    * Where images are kept: files under `dataDir`/images when absent, or an S3-compatible bucket (`IMAGE_STORE=s3`,
    * docs/images.md). Credentials come from the AWS SDK's default chain (AWS_ACCESS_KEY_ID, an instance role).
    */
+  /**
+   * Drip's Nuvemshop payment app (docs/nuvemshop.md "Configuration"): `NUVEMSHOP_APP_ID`, `NUVEMSHOP_CLIENT_SECRET`,
+   * `NUVEMSHOP_AUTH_URL`, `NUVEMSHOP_API_URL`. When absent the sandbox talks to its own emulator and production
+   * refuses Nuvemshop sign-ups.
+   */
+  nuvemshop?: NuvemshopConfig;
   imageStore?: {
     provider: 's3';
     bucket: string;
@@ -322,6 +339,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
   };
 
+  const nuvemshop = nuvemshopConfig(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   if (jwtSecret === '') jwtSecret = sandboxJwtSecret(dataDir);
@@ -351,6 +370,31 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies,
     ...(catalogueApiKey ? { catalogueApiKey } : {}),
     ...(imageStore ? { imageStore } : {}),
+    ...(nuvemshop ? { nuvemshop } : {}),
+  };
+}
+
+/** The Nuvemshop app's credentials and hosts; all or nothing (docs/nuvemshop.md "Configuration"). */
+function nuvemshopConfig(env: NodeJS.ProcessEnv, problems: string[]): NuvemshopConfig | undefined {
+  const opt = (name: string) => env[name]?.trim() || undefined;
+  const appId = opt('NUVEMSHOP_APP_ID');
+  const clientSecret = opt('NUVEMSHOP_CLIENT_SECRET');
+  if (!appId && !clientSecret) return undefined;
+  if (!appId || !clientSecret) {
+    problems.push('NUVEMSHOP_APP_ID and NUVEMSHOP_CLIENT_SECRET must be set together');
+    return undefined;
+  }
+  const url = (name: string, fallback: string) => {
+    const value = (opt(name) ?? fallback).replace(/\/+$/, '');
+    if (!/^https?:\/\//.test(value)) problems.push(`${name} must be an http(s) URL (got "${value}")`);
+    return value;
+  };
+  return {
+    appId,
+    clientSecret,
+    authUrl: url('NUVEMSHOP_AUTH_URL', 'https://www.nuvemshop.com.br'),
+    apiUrl: url('NUVEMSHOP_API_URL', 'https://api.nuvemshop.com.br/v1'),
+    userAgent: opt('NUVEMSHOP_USER_AGENT') ?? 'Drip (ajuda@usedrip.com.br)',
   };
 }
 

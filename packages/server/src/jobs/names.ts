@@ -18,6 +18,10 @@ export const JOB = {
   /** The drains of the webhooks module's queues (modules/webhooks/service.ts). */
   merchantWebhooks: 'queue-merchant-webhooks',
   merchantEventEmails: 'queue-merchant-event-emails',
+  /** Nuvemshop orders whose platform transaction lags behind Drip's order (plugins/nuvemshop.ts). */
+  nuvemshopCheck: 'nuvemshop-check',
+  /** The drain of the durable queue `nuvemshop-transactions`: the deliveries to the platform. */
+  nuvemshopTransactions: 'queue-nuvemshop-transactions',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
