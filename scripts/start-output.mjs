@@ -64,6 +64,13 @@ export function startSummary({ url, world, demoStoreUrl, serverLog, buildLogs })
     rows.push(['Sandbox bank', `${url}/sandbox/bank`, 'pay a Pix copy-paste code']);
     if (demoStoreUrl) rows.push(['Demo store', demoStoreUrl, 'buys with the SDK, another origin']);
     rows.push(['API reference', `${url}/api/docs`, 'merchant API keys at /sandbox/demo']);
+    (world.nuvemshop ?? []).forEach((store, i) => {
+      rows.push([
+        i === 0 ? 'Nuvemshop (emulated)' : '',
+        store.storeUrl,
+        `${store.merchant}: install Drip at ${store.signUpUrl}`,
+      ]);
+    });
     if (world.catalogue?.apiKey)
       rows.push([
         'Store catalogue',

@@ -7,7 +7,6 @@ import { MERCHANT_API } from '../contract/paths.ts';
 import {
   NuvemshopRedirectRequest,
   NuvemshopRedirectResponse,
-  PluginPlatformParam,
   PluginSignUpRequest,
   PluginSignUpResponse,
 } from '../contract/plugins.ts';
@@ -27,6 +26,7 @@ const StoreOrderParams = v.object({ storeId: v.string(), orderId: v.string() });
 
 export const merchantPluginSignUp = endpoint('merchant.pluginSignUp', {
   method: 'POST',
+  // `platform`: nuvemshop or vtex (PluginPlatformParam, checked after the body).
   path: `${MERCHANT_API}/v1/plugin_sign_up/:platform`,
   audience: 'merchantAdmin',
   tag,
@@ -40,7 +40,7 @@ export const merchantPluginSignUp = endpoint('merchant.pluginSignUp', {
     422: 'Código inválido, expirado ou já usado',
     503: 'Plataforma indisponível ou não configurada',
   },
-  params: PluginPlatformParam,
+  params: v.object({ platform: v.string() }),
   body: PluginSignUpRequest,
   response: PluginSignUpResponse,
   status: 201,

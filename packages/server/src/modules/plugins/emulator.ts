@@ -134,34 +134,27 @@ export class NuvemshopEmulator {
     return url.toString();
   }
 
-  /** authentication.md step 4. */
-  token(form: Record<string, string>): { status: number; body: object } {
+  /**
+   * authentication.md step 4. Refusals in Drip's error shape (the app only tells success from refusal), with the
+   * OAuth error code (RFC 6749 5.2) as the code.
+   */
+  token(form: { client_id: string; client_secret: string; grant_type: string; code: string }): object {
     if (form.client_id !== this.o.appId || form.client_secret !== this.o.clientSecret)
-      // RFC 6749 5.2: 400 for client credentials sent in the body (401 answers an Authorization header).
-      return {
-        status: 400,
-        body: { error: 'invalid_client', error_description: 'Invalid client credentials' },
-      };
+      throw new DomainError('invalid', 'invalid_client', 'Invalid client credentials');
     if (form.grant_type !== 'authorization_code')
-      return { status: 400, body: { error: 'unsupported_grant_type' } };
-    const entry = form.code ? this.codes.get(form.code) : undefined;
+      throw new DomainError('invalid', 'unsupported_grant_type', 'Only authorization_code is supported');
+    const entry = this.codes.get(form.code);
     if (!entry || entry.used)
-      return {
-        status: 400,
-        body: { error: 'invalid_grant', error_description: 'The authorization code is invalid or was used' },
-      };
+      throw new DomainError('invalid', 'invalid_grant', 'The authorization code is invalid or was used');
     entry.used = true;
     const store = this.store(entry.storeId);
     // "Our access tokens don't expire. They become invalid only after you get a new one."
     store.token = randomBytes(20).toString('hex');
     return {
-      status: 200,
-      body: {
-        access_token: store.token,
-        token_type: 'bearer',
-        scope: 'write_orders,write_payments',
-        user_id: store.id,
-      },
+      access_token: store.token,
+      token_type: 'bearer',
+      scope: 'write_orders,write_payments',
+      user_id: store.id,
     };
   }
 
@@ -465,4 +458,27 @@ h1{font-size:1.5rem}.muted{color:#666}.grid{display:grid;grid-template-columns:r
 button{background:#2c3e91;color:#fff;border:0;border-radius:8px;padding:10px 16px;font-size:1rem;cursor:pointer;margin:4px 0}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:6px;text-align:left}tr.hl{background:#fff7d6}
 #error{color:#b00020}</style></head><body><h1>${esc(title)}</h1>${body}</body></html>`;
+}
+
+/**
+ * Each demo merchant's emulated Nuvemshop store and an installation code not used yet (a new one once the last was
+ * used): `/sandbox/demo` and the start-up banner show them, so that a newcomer signs a merchant up at once.
+ */
+export function nuvemshopDemo(
+  emulator: NuvemshopEmulator,
+  merchants: readonly { id: string; name: string }[],
+  publicUrl: string,
+) {
+  return merchants.map((m) => {
+    const storeId = emulator.storeFor(m.id, m.name);
+    const code = emulator.installationCode(storeId);
+    return {
+      merchantId: m.id,
+      merchant: m.name,
+      storeId,
+      storeUrl: emulator.storeUrl(storeId),
+      installationCode: code,
+      signUpUrl: `${publicUrl}/parceira/plugin_sign_up/nuvemshop?code=${code}`,
+    };
+  });
 }

@@ -15,11 +15,12 @@ import {
   merchantPluginSignUp,
   nuvemshopCheckoutScript,
   nuvemshopRedirect,
+  PluginPlatformParam,
 } from '@drip/core';
 import * as v from 'valibot';
-import { parseWith } from '../../http/body.ts';
+import { checkJsonValue, MAX_BODY_BYTES, parseWith, readJson, tooLarge } from '../../http/body.ts';
 import { type AppContext, merchantIdOf, type Services } from '../../http/context.ts';
-import { type RouteDef, rawBodyRoute, route } from '../../http/route-table.ts';
+import { type RouteDef, route } from '../../http/route-table.ts';
 import type { NuvemshopEmulator } from './emulator.ts';
 
 /**
@@ -32,7 +33,9 @@ export function pluginRoutes(s: Services): RouteDef[] {
   const emu = s.nuvemshopEmulator;
   return [
     route(merchantPluginSignUp, async ({ c, params, body }) => {
-      const answer = await s.pluginSignup.signUp(merchantIdOf(c), params.platform, body.code);
+      // The platform is checked after the body, so that a body of the wrong type is a 415 whatever the path says.
+      const { platform } = parseWith(PluginPlatformParam, params);
+      const answer = await s.pluginSignup.signUp(merchantIdOf(c), platform, body.code);
       c.header('Location', answer.successUrl);
       return answer;
     }),
@@ -51,6 +54,31 @@ export function pluginRoutes(s: Services): RouteDef[] {
   ];
 }
 
+const BuyForm = v.object({
+  product: v.optional(v.string('product inválido'), '0'),
+  quantity: v.optional(v.string('quantity inválida'), '1'),
+});
+const TokenForm = v.object({
+  client_id: v.string('client_id é obrigatório'),
+  client_secret: v.string('client_secret é obrigatório'),
+  grant_type: v.string('grant_type é obrigatório'),
+  code: v.string('code é obrigatório'),
+});
+
+/**
+ * The emulator's form posts (the storefront's, and the token call authentication.md shows as form data): a form is
+ * read as text fields; anything else as JSON, with the JSON rules (415, 413, NUL, depth).
+ */
+async function readFormOrJson(c: AppContext): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type.trim())) return readJson(c);
+  const buf = await c.req.arrayBuffer();
+  if (buf.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  const fields = Object.fromEntries(new URLSearchParams(new TextDecoder().decode(buf)));
+  checkJsonValue(fields);
+  return fields;
+}
+
 const FailuresBody = v.object({
   count: v.pipe(v.number('count deve ser um número'), v.integer(), v.minValue(0)),
 });
@@ -66,20 +94,21 @@ function emulatorRoutes(emu: NuvemshopEmulator): RouteDef[] {
     route(emulatorCheckoutPage, async ({ c, params }) =>
       c.html(emu.checkoutPage(params.storeId, params.orderId), 200),
     ),
-    rawBodyRoute(emulatorCreateOrder, async ({ c, params }) => {
-      const form = await c.req.parseBody();
-      const orderId = emu.buy(params.storeId, Number(form.product ?? 0), Number(form.quantity ?? 1));
-      return c.redirect(`${emu.storeUrl(params.storeId)}/checkout/${orderId}`, 303);
-    }),
+    route(
+      emulatorCreateOrder,
+      async ({ c, params, body }) => {
+        const form = parseWith(BuyForm, body);
+        const orderId = emu.buy(params.storeId, Number(form.product) || 0, Number(form.quantity) || 1);
+        return c.redirect(`${emu.storeUrl(params.storeId)}/checkout/${orderId}`, 303);
+      },
+      { readBody: readFormOrJson },
+    ),
     route(emulatorAuthorize, async ({ c, query }) => {
       const code = emu.issueCode(query.store);
       return c.redirect(emu.redirectUrl(code, query.state), 302);
     }),
-    rawBodyRoute(emulatorToken, async ({ c }) => {
-      const form = await c.req.parseBody();
-      const fields = Object.fromEntries(Object.entries(form).map(([k, value]) => [k, String(value)]));
-      const answer = emu.token(fields);
-      return c.json(answer.body, answer.status as 200);
+    route(emulatorToken, async ({ body }) => emu.token(parseWith(TokenForm, body)), {
+      readBody: readFormOrJson,
     }),
     route(emulatorFailures, async ({ body }) => {
       const { count } = parseWith(FailuresBody, body);

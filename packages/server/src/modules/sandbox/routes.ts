@@ -15,6 +15,7 @@ import type { Services } from '../../http/context.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 import { demoWorld } from '../../seed.ts';
 import { listOutbox } from '../notifications/outbox.ts';
+import { nuvemshopDemo } from '../plugins/emulator.ts';
 import { inboxPage } from './inbox-page.ts';
 import { changeClock, clockState, queryCount } from './service.ts';
 
@@ -45,14 +46,20 @@ export function sandboxRoutes(s: Services): RouteDef[] {
     route(sandboxGetClock, async () => clockState(s.clock)),
     route(sandboxSetClock, async ({ body }) => changeClock(s.clock, parseWith(ClockRequest, body))),
     // The catalogue key is configuration, not a row: shown beside the world so that a demo can call the catalogue.
-    route(sandboxDemo, async () => ({
-      ...(await demoWorld(db)),
-      catalogue: {
-        apiKeyHeader: CATALOGUE_KEY_HEADER,
-        apiKey: catalogueKeyOf(s.config),
-        basePath: CATALOGUE_API,
-      },
-    })),
+    route(sandboxDemo, async () => {
+      const world = await demoWorld(db);
+      return {
+        ...world,
+        nuvemshop: s.nuvemshopEmulator
+          ? nuvemshopDemo(s.nuvemshopEmulator, world.merchants, s.config.publicUrl)
+          : [],
+        catalogue: {
+          apiKeyHeader: CATALOGUE_KEY_HEADER,
+          apiKey: catalogueKeyOf(s.config),
+          basePath: CATALOGUE_API,
+        },
+      };
+    }),
     route(sandboxOutbox, async ({ c }) => {
       const to = c.req.query('to')?.trim() || undefined;
       return { messages: await listOutbox(db, to ? { to } : {}) };
