@@ -127,6 +127,8 @@ export interface Config {
    * refuses Nuvemshop sign-ups.
    */
   nuvemshop?: NuvemshopConfig;
+  /** `PLUGIN_TOKEN_KEY`: the key the platforms' access tokens are encrypted with; derived from JWT_SECRET if unset. */
+  pluginTokenKey?: string;
   imageStore?: {
     provider: 's3';
     bucket: string;
@@ -340,6 +342,9 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   const nuvemshop = nuvemshopConfig(env, problems);
+  const pluginTokenKey = env.PLUGIN_TOKEN_KEY?.trim() || undefined;
+  if (pluginTokenKey !== undefined && pluginTokenKey.length < 32)
+    problems.push('PLUGIN_TOKEN_KEY must be at least 32 characters');
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -371,6 +376,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...(catalogueApiKey ? { catalogueApiKey } : {}),
     ...(imageStore ? { imageStore } : {}),
     ...(nuvemshop ? { nuvemshop } : {}),
+    ...(pluginTokenKey ? { pluginTokenKey } : {}),
   };
 }
 

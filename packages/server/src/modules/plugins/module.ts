@@ -68,7 +68,7 @@ export function buildPlugins(d: {
         return inProcess(url.slice(d.config.publicUrl.length), init);
       return fetch(url, init);
     });
-  const tokens = new TokenBox(process.env.PLUGIN_TOKEN_KEY?.trim() || d.config.jwtSecret);
+  const tokens = new TokenBox(d.config.pluginTokenKey ?? d.config.jwtSecret);
   const nuvemshop = new NuvemshopService({
     db: d.db,
     clock: d.clock,
