@@ -197,9 +197,13 @@ describe('transactions in step with the Drip order', () => {
       'sale/success',
       'refund/success',
     ]);
-    // Nothing lags: another round sends nothing.
+    // Nothing lags: another round sends nothing, and a wholly refunded order in step is not read again.
     await sync();
     expect(platformTransaction(orderId)?.events).toHaveLength(3);
+    const checked = (await link(orderId)).checkedAt;
+    t.clock.advance(61_000);
+    await sync();
+    expect((await link(orderId)).checkedAt).toEqual(checked);
   });
 
   it('a revoked checkout expires the transaction (Drip voided it)', async () => {

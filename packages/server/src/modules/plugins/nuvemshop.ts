@@ -324,6 +324,12 @@ LoadCheckoutPaymentContext(function (Checkout, PaymentOptions) {
         and(
           ne(nuvemshopOrders.targetState, 'VOIDED'),
           ne(nuvemshopOrders.syncStatus, 'FAILED'),
+          // A wholly refunded order that the platform has in full is final too.
+          or(
+            ne(nuvemshopOrders.targetState, 'PAID'),
+            lt(nuvemshopOrders.targetRefunded, nuvemshopOrders.amount),
+            ne(nuvemshopOrders.syncStatus, 'IN_SYNC'),
+          ),
           or(
             isNull(nuvemshopOrders.checkedAt),
             ne(nuvemshopOrders.targetState, 'PAID'),
