@@ -72,6 +72,13 @@ export function startSummary({ url, world, demoStoreUrl, serverLog, buildLogs })
         merchant === world.merchants.find((m) => m.vtex) ? merchant.vtex.providerUrl : '',
         `${merchant.name}: AppKey ${merchant.vtex.appKey} / AppToken ${merchant.vtex.appToken}`,
       ]);
+    (world.nuvemshop ?? []).forEach((store, i) => {
+      rows.push([
+        i === 0 ? 'Nuvemshop (emulated)' : '',
+        store.storeUrl,
+        `${store.merchant}: install Drip at ${store.signUpUrl}`,
+      ]);
+    });
     if (world.catalogue?.apiKey)
       rows.push([
         'Store catalogue',

@@ -38,6 +38,8 @@ import type { Notifications } from './modules/notifications/ports.ts';
 import { SendCaps } from './modules/notifications/send-caps.ts';
 import { instalmentModule } from './modules/orders/module.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
+import { buildPlugins } from './modules/plugins/module.ts';
+import type { PlatformHttp } from './modules/plugins/nuvemshop-client.ts';
 import { PromotionService } from './modules/promotions/service.ts';
 import { buildSettlements } from './modules/settlements/module.ts';
 import type { PayoutPort } from './modules/settlements/payout-port.ts';
@@ -65,6 +67,8 @@ export interface AppDeps {
   resolve?: Resolver;
   /** The `images` port; default: files under `config.dataDir`/images. */
   imageStore?: ImageStorePort;
+  /** The platforms' HTTP (Nuvemshop); default: fetch, and in the sandbox the emulator in-process. */
+  platformHttp?: PlatformHttp;
 }
 
 /** Path prefixes that always answer JSON (never the single-page apps). */
@@ -206,11 +210,24 @@ export function buildServices(deps: AppDeps): Services {
         credentials: (merchantId) => vtex.ensureDemoCredentials(merchantId),
       })
     : null;
+  const plugins = buildPlugins({
+    config,
+    vtex,
+    db,
+    clock,
+    log,
+    queues,
+    merchants,
+    checkouts: checkoutServices.checkouts,
+    refunds: instalments.orderRefunds,
+    ...(deps.platformHttp ? { http: deps.platformHttp } : {}),
+  });
   return {
     vtex,
     vtexGateway,
     ...paymentsModule,
     ...checkoutServices,
+    ...plugins,
     webhooks,
     images,
     catalogue,
@@ -329,6 +346,7 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   mountRoutes(app, services, routes);
   connectSandboxWebhook(services, (path, init) => app.request(path, init));
   services.vtexGateway?.connect(async (path, init) => app.request(path, init));
+  services.connectNuvemshopEmulator((path, init) => app.request(path, init));
 
   const serveStatic = staticApps({ ...services.config, merchantOrigins: services.embedOrigins });
   app.notFound(async (c) => {

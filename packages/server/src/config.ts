@@ -65,6 +65,17 @@ export interface PixConfig {
   expirySeconds: number;
 }
 
+export interface NuvemshopConfig {
+  appId: string;
+  clientSecret: string;
+  /** Where `/apps/authorize/token` lives (https://www.nuvemshop.com.br). */
+  authUrl: string;
+  /** The API base before `/{store_id}` (https://api.nuvemshop.com.br/v1). */
+  apiUrl: string;
+  /** The `User-Agent` every API call must carry: the app's name and a contact. */
+  userAgent: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -116,6 +127,14 @@ export interface Config {
    * Where images are kept: files under `dataDir`/images when absent, or an S3-compatible bucket (`IMAGE_STORE=s3`,
    * docs/images.md). Credentials come from the AWS SDK's default chain (AWS_ACCESS_KEY_ID, an instance role).
    */
+  /**
+   * Drip's Nuvemshop payment app (docs/nuvemshop.md "Configuration"): `NUVEMSHOP_APP_ID`, `NUVEMSHOP_CLIENT_SECRET`,
+   * `NUVEMSHOP_AUTH_URL`, `NUVEMSHOP_API_URL`. When absent the sandbox talks to its own emulator and production
+   * refuses Nuvemshop sign-ups.
+   */
+  nuvemshop?: NuvemshopConfig;
+  /** `PLUGIN_TOKEN_KEY`: the key the platforms' access tokens are encrypted with; derived from JWT_SECRET if unset. */
+  pluginTokenKey?: string;
   imageStore?: {
     provider: 's3';
     bucket: string;
@@ -332,6 +351,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
   };
 
+  const nuvemshop = nuvemshopConfig(env, problems);
+  const pluginTokenKey = env.PLUGIN_TOKEN_KEY?.trim() || undefined;
+  if (pluginTokenKey !== undefined && pluginTokenKey.length < 32)
+    problems.push('PLUGIN_TOKEN_KEY must be at least 32 characters');
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   if (jwtSecret === '') jwtSecret = sandboxJwtSecret(dataDir);
@@ -364,6 +388,32 @@ export function loadConfig(env: Env = process.env): Config {
       ? { vtex: { callbackAppKey: vtexCallbackAppKey, callbackAppToken: vtexCallbackAppToken } }
       : {}),
     ...(imageStore ? { imageStore } : {}),
+    ...(nuvemshop ? { nuvemshop } : {}),
+    ...(pluginTokenKey ? { pluginTokenKey } : {}),
+  };
+}
+
+/** The Nuvemshop app's credentials and hosts; all or nothing (docs/nuvemshop.md "Configuration"). */
+function nuvemshopConfig(env: NodeJS.ProcessEnv, problems: string[]): NuvemshopConfig | undefined {
+  const opt = (name: string) => env[name]?.trim() || undefined;
+  const appId = opt('NUVEMSHOP_APP_ID');
+  const clientSecret = opt('NUVEMSHOP_CLIENT_SECRET');
+  if (!appId && !clientSecret) return undefined;
+  if (!appId || !clientSecret) {
+    problems.push('NUVEMSHOP_APP_ID and NUVEMSHOP_CLIENT_SECRET must be set together');
+    return undefined;
+  }
+  const url = (name: string, fallback: string) => {
+    const value = (opt(name) ?? fallback).replace(/\/+$/, '');
+    if (!/^https?:\/\//.test(value)) problems.push(`${name} must be an http(s) URL (got "${value}")`);
+    return value;
+  };
+  return {
+    appId,
+    clientSecret,
+    authUrl: url('NUVEMSHOP_AUTH_URL', 'https://www.nuvemshop.com.br'),
+    apiUrl: url('NUVEMSHOP_API_URL', 'https://api.nuvemshop.com.br/v1'),
+    userAgent: opt('NUVEMSHOP_USER_AGENT') ?? 'Drip (ajuda@usedrip.com.br)',
   };
 }
 

@@ -19,6 +19,7 @@ import { adminOrderOperationRoutes } from './modules/orders/admin-operation-rout
 import { pgfRoutes } from './modules/orders/pgf-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { pluginRoutes } from './modules/plugins/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { pixSandboxRoutes } from './modules/sandbox/pix-routes.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
@@ -57,5 +58,6 @@ export function routeTable(services: Services): RouteDef[] {
     ...imageRoutes(services),
     ...vtexRoutes(services),
     ...vtexSandboxRoutes(services),
+    ...pluginRoutes(services),
   ];
 }

@@ -8,7 +8,8 @@ import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { serverJobs } from './jobs/registry.ts';
 import { createLogger, type Logger } from './log.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
-import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_MERCHANTS, DEMO_PASSWORD, seed } from './seed.ts';
+import { nuvemshopDemo } from './modules/plugins/emulator.ts';
+import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_MERCHANTS, DEMO_PASSWORD, demoWorld, seed } from './seed.ts';
 import { seedHistory } from './seed-history.ts';
 
 export interface RunningServer {
@@ -124,6 +125,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       customers: DEMO_CUSTOMERS.map((c) => `${c.cpf} (${c.name})`),
     };
     log.info('demo credentials', credentials);
+    const emulator = services.nuvemshopEmulator;
+    const nuvemshopLines = emulator
+      ? nuvemshopDemo(emulator, (await demoWorld(database.db)).merchants, publicUrl).map(
+          (d) => `  Nuvemshop      ${d.storeUrl}   ${d.merchant}: instalar em ${d.signUpUrl}`,
+        )
+      : [];
     if (process.stdout.isTTY) {
       process.stdout.write(
         [
@@ -134,6 +141,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           `  Cliente        ${urls.customer}   CPF ${credentials.customers.join(', ')} / ${DEMO_PASSWORD}`,
           `  Caixa de entrada ${publicUrl}/sandbox/inbox`,
           `  Catálogo       ${publicUrl}${CATALOGUE_API}   ${CATALOGUE_KEY_HEADER}: ${catalogueKeyOf(config)}`,
+          ...nuvemshopLines,
           '',
         ].join('\n'),
       );

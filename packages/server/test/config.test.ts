@@ -57,6 +57,33 @@ describe('loadConfig', () => {
     );
   });
 
+  it('Nuvemshop app: both credentials or none, hosts with production defaults; PLUGIN_TOKEN_KEY of 32+ characters', () => {
+    const dir = tmp();
+    expect(loadConfig({ DRIP_DATA_DIR: dir }).nuvemshop).toBeUndefined();
+    expect(
+      loadConfig({ DRIP_DATA_DIR: dir, NUVEMSHOP_APP_ID: '123', NUVEMSHOP_CLIENT_SECRET: 's3cr3t' })
+        .nuvemshop,
+    ).toMatchObject({
+      appId: '123',
+      authUrl: 'https://www.nuvemshop.com.br',
+      apiUrl: 'https://api.nuvemshop.com.br/v1',
+    });
+    expect(() => loadConfig({ DRIP_DATA_DIR: dir, NUVEMSHOP_APP_ID: '123' })).toThrow(
+      /NUVEMSHOP_APP_ID and NUVEMSHOP_CLIENT_SECRET must be set together/,
+    );
+    expect(() =>
+      loadConfig({
+        DRIP_DATA_DIR: dir,
+        NUVEMSHOP_APP_ID: '1',
+        NUVEMSHOP_CLIENT_SECRET: 's',
+        NUVEMSHOP_API_URL: 'ftp://x',
+      }),
+    ).toThrow(/NUVEMSHOP_API_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ DRIP_DATA_DIR: dir, PLUGIN_TOKEN_KEY: 'short' })).toThrow(
+      /PLUGIN_TOKEN_KEY must be at least 32 characters/,
+    );
+  });
+
   it('resolves a relative DRIP_DATA_DIR from the repository root', () => {
     const c = loadConfig({ DRIP_DATA_DIR: 'x-data', JWT_SECRET: 'a'.repeat(32) });
     expect(c.dataDir).toBe(resolve(import.meta.dirname, '../../../x-data'));

@@ -16,7 +16,7 @@ export const PIX_KEY_TYPES = ['CNPJ', 'EMAIL', 'PHONE', 'CPF', 'OTHER'] as const
 export const PixKeyType = v.picklist(PIX_KEY_TYPES, 'Tipo de chave PIX desconhecido');
 export type PixKeyType = v.InferOutput<typeof PixKeyType>;
 
-export const PLATFORMS = ['VTEX', 'MAGENTO', 'WOOCOMMERCE', 'MALGA'] as const;
+export const PLATFORMS = ['VTEX', 'MAGENTO', 'WOOCOMMERCE', 'MALGA', 'NUVEMSHOP'] as const;
 export const UPFRONT_PAYMENT_STATUSES = ['DISABLED', 'OPTIONAL', 'MANDATORY'] as const;
 export const SETTLEMENT_PAYMENT_TYPES = ['EVERY_DAY', 'WEEKDAYS_ONLY', 'BUSINESS_DAYS_ONLY'] as const;
 export const PAYMENT_PLATFORMS = ['DRIP_STARKBANK', 'MALGA_STARKBANK'] as const;

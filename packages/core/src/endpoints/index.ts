@@ -18,6 +18,7 @@ export * from './merchant-sales.ts';
 export * from './merchant-settlements.ts';
 export * from './merchant-webhooks.ts';
 export * from './platform.ts';
+export * from './plugins.ts';
 export * from './sandbox.ts';
 export * from './shopper.ts';
 export * from './table.ts';

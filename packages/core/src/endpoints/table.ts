@@ -22,6 +22,7 @@ import { merchantSalesEndpoints } from './merchant-sales.ts';
 import { merchantSettlementEndpoints } from './merchant-settlements.ts';
 import { merchantWebhookEndpoints } from './merchant-webhooks.ts';
 import { platformEndpoints } from './platform.ts';
+import { pluginEndpoints } from './plugins.ts';
 import { sandboxEndpoints } from './sandbox.ts';
 import { shopperEndpoints } from './shopper.ts';
 import { vtexEndpoints } from './vtex.ts';
@@ -45,6 +46,7 @@ export const endpointGroups = {
   customer: customerEndpoints,
   shopper: shopperEndpoints,
   platform: platformEndpoints,
+  plugins: pluginEndpoints,
   sandbox: sandboxEndpoints,
   catalogue: catalogueEndpoints,
   vtex: vtexEndpoints,

@@ -1,7 +1,6 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ContentFirstProvider } from '../shared/contentFirst.tsx';
-import { EmptyState } from '../shared/EmptyState.tsx';
 import { BigNumbers } from './sales/BigNumbers.tsx';
 
 const ORDERS = '/parceira/pedidos';
@@ -44,14 +43,5 @@ export function SalesLayout() {
         <Outlet />
       </Stack>
     </ContentFirstProvider>
-  );
-}
-
-export function PluginSignUpPage() {
-  return (
-    <EmptyState
-      title="Esta área chega em breve"
-      description="A instalação do plugin Drip na sua plataforma ainda está em construção."
-    />
   );
 }

@@ -79,6 +79,12 @@ export function merchantRoutes(deps: MerchantDeps, queries: AppQueries): RouteOb
         (m) => m.MerchantProfilePage,
       ),
     },
-    { path: 'plugin_sign_up/:platform', ...lazyPage(sales, (m) => m.PluginSignUpPage) },
+    {
+      path: 'plugin_sign_up/:platform',
+      ...lazyPage(
+        () => import('./plugins/PluginSignUpPage.tsx'),
+        (m) => m.PluginSignUpPage,
+      ),
+    },
   ];
 }

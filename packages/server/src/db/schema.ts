@@ -36,6 +36,7 @@ export {
   pspSandboxDevolucoes,
   pspSandboxPix,
 } from '../modules/payments/tables.ts';
+export { nuvemshopOrders, nuvemshopStores, pluginSignupCodes } from '../modules/plugins/tables.ts';
 export { promotionBanners, promotionProducts } from '../modules/promotions/tables.ts';
 export {
   merchantFees,

@@ -34,6 +34,10 @@ import type { OrderService } from '../modules/orders/service.ts';
 import type { PixSettings } from '../modules/payments/module.ts';
 import type { SandboxPsp } from '../modules/payments/sandbox-psp.ts';
 import type { Payments } from '../modules/payments/service.ts';
+import type { NuvemshopEmulator } from '../modules/plugins/emulator.ts';
+import type { PluginServices } from '../modules/plugins/module.ts';
+import type { NuvemshopService } from '../modules/plugins/nuvemshop.ts';
+import type { PluginSignupService } from '../modules/plugins/signup.ts';
 import type { PromotionService } from '../modules/promotions/service.ts';
 import type { SandboxPayouts } from '../modules/settlements/payout-port.ts';
 import type { SettlementService } from '../modules/settlements/service.ts';
@@ -122,6 +126,11 @@ export interface Services {
   catalogue: CatalogueService;
   /** Promotions of the B2C app and their products (admin, audited). */
   promotions: PromotionService;
+  /** Platform plugins: Nuvemshop's app, the sign-up of both platforms, the sandbox's Nuvemshop emulator. */
+  nuvemshop: NuvemshopService;
+  pluginSignup: PluginSignupService;
+  nuvemshopEmulator: NuvemshopEmulator | null;
+  connectNuvemshopEmulator: PluginServices['connectNuvemshopEmulator'];
   /** The merchants' registered embed origins, cached (static.ts); `clear()` after a change. */
   embedOrigins: EmbedOriginsSource & { clear(): void };
   /** The VTEX Payment Provider Protocol connector (docs/vtex.md). */

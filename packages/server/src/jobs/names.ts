@@ -22,6 +22,10 @@ export const JOB = {
   vtexPaymentSync: 'vtex-payment-sync',
   /** The drain of the durable queue `vtex-callbacks` (the final status POSTed to VTEX's callbackUrl). */
   vtexCallbacks: 'queue-vtex-callbacks',
+  /** Nuvemshop orders whose platform transaction lags behind Drip's order (plugins/nuvemshop.ts). */
+  nuvemshopCheck: 'nuvemshop-check',
+  /** The drain of the durable queue `nuvemshop-transactions`: the deliveries to the platform. */
+  nuvemshopTransactions: 'queue-nuvemshop-transactions',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];

@@ -68,6 +68,16 @@ export function registerServerJobs(runner: JobRunner, s: Services): JobRunner {
       s.vtex.callbacks.job(3_000),
     )
     .register({
+      // JOB.nuvemshopCheck: Drip's state of the Nuvemshop orders read, a delivery queued for each lagging one.
+      name: JOB.nuvemshopCheck,
+      intervalMs: 5_000,
+      run: () => s.nuvemshop.check(),
+    })
+    .register(
+      // JOB.nuvemshopTransactions: the transactions and events sent to Nuvemshop, retried with back-off.
+      s.nuvemshop.queue.job(5_000),
+    )
+    .register({
       name: JOB.lateFees,
       intervalMs: lateFeeSeconds * 1000,
       runAtStart: true,

@@ -10,6 +10,7 @@ import { maskEmail, maskPhone, normalizeEmail, normalizePhone } from '../../br.t
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { ShapedStatements } from '../../db/shaped.ts';
+import type { DbOrTx } from '../../db/types.ts';
 import { DomainError, emailTaken, invalidCurrentPassword, invalidFields, linkExpired } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -429,6 +430,17 @@ export class MerchantService {
    * The e-mails of the merchant's active users subscribed to a notification type (spec 6: `communications`, an entry
    * `{ communicationType, notify: true }`): the webhooks module e-mails them its events.
    */
+  /**
+   * A plugin installed by the merchant (plugin sign-up, docs/nuvemshop.md): the merchant integrates through that
+   * platform's plugin, in the caller's transaction so that it commits with the installation.
+   */
+  async setPluginPlatform(exec: DbOrTx, merchantId: string, platform: 'VTEX' | 'NUVEMSHOP'): Promise<void> {
+    await exec
+      .update(merchants)
+      .set({ integrationType: platform, ecommPlatform: platform, updatedAt: this.deps.clock.now() })
+      .where(eq(merchants.id, merchantId));
+  }
+
   async eventSubscribers(merchantId: string, event: string): Promise<string[]> {
     const rows = await this.deps.db
       .select({ email: merchantUsers.email })

@@ -1,3 +1,4 @@
+import { PLATFORMS } from '@drip/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -24,8 +25,8 @@ export const merchants = pgTable(
     malgaClientId: text('malga_client_id'),
     initials: text('initials').notNull(),
     settlementPlatform: text('settlement_platform'),
-    integrationType: text('integration_type', { enum: ['VTEX', 'MAGENTO', 'WOOCOMMERCE', 'MALGA'] }),
-    ecommPlatform: text('ecomm_platform', { enum: ['VTEX', 'MAGENTO', 'WOOCOMMERCE', 'MALGA'] }),
+    integrationType: text('integration_type', { enum: PLATFORMS }),
+    ecommPlatform: text('ecomm_platform', { enum: PLATFORMS }),
     upfrontPaymentStatus: text('upfront_payment_status', { enum: ['DISABLED', 'OPTIONAL', 'MANDATORY'] })
       .notNull()
       .default('DISABLED'),

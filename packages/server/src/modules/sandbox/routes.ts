@@ -16,6 +16,7 @@ import type { Services } from '../../http/context.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 import { demoWorld } from '../../seed.ts';
 import { listOutbox } from '../notifications/outbox.ts';
+import { nuvemshopDemo } from '../plugins/emulator.ts';
 import { inboxPage } from './inbox-page.ts';
 import { changeClock, clockState, queryCount } from './service.ts';
 
@@ -61,6 +62,9 @@ export function sandboxRoutes(s: Services): RouteDef[] {
           })),
         ),
         vtexStore: `${s.config.publicUrl}/sandbox/vtex`,
+        nuvemshop: s.nuvemshopEmulator
+          ? nuvemshopDemo(s.nuvemshopEmulator, world.merchants, s.config.publicUrl)
+          : [],
         catalogue: {
           apiKeyHeader: CATALOGUE_KEY_HEADER,
           apiKey: catalogueKeyOf(s.config),

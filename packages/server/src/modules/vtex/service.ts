@@ -18,6 +18,7 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
+import type { DbOrTx } from '../../db/types.ts';
 import { DomainError } from '../../errors.ts';
 import type { Queue, TaskQueues } from '../../jobs/queue.ts';
 import { errorFields, type Logger } from '../../log.ts';
@@ -600,10 +601,14 @@ export class VtexConnector {
    * flow's token becomes an authorisation code for that merchant, once; answers VTEX's return URL with the code,
    * where the merchant's browser goes next. An unknown, expired or used code is a 422 and changes nothing.
    */
-  async completeSignUp(merchantId: string, code: string): Promise<{ successUrl: string }> {
+  async completeSignUp(
+    merchantId: string,
+    code: string,
+    exec: DbOrTx = this.d.db,
+  ): Promise<{ successUrl: string }> {
     const now = this.d.clock.now();
     const authorizationCode = randomToken(24);
-    const [row] = await this.d.db
+    const [row] = await exec
       .update(vtexAuthorizations)
       .set({ merchantId, codeSha256: sha256(authorizationCode), signedUpAt: now })
       .where(

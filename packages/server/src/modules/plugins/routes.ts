@@ -1,0 +1,134 @@
+import {
+  emulatorAdminPage,
+  emulatorAuthorize,
+  emulatorCheckoutPage,
+  emulatorCreateOrder,
+  emulatorCreatePaymentProvider,
+  emulatorCreateTransaction,
+  emulatorCreateTransactionEvent,
+  emulatorFailures,
+  emulatorGetOrder,
+  emulatorGetStore,
+  emulatorListTransactions,
+  emulatorStorePage,
+  emulatorToken,
+  merchantPluginSignUp,
+  nuvemshopCheckoutScript,
+  nuvemshopRedirect,
+  PluginPlatformParam,
+} from '@drip/core';
+import * as v from 'valibot';
+import { checkJsonValue, MAX_BODY_BYTES, parseWith, readJson, tooLarge } from '../../http/body.ts';
+import { type AppContext, merchantIdOf, type Services } from '../../http/context.ts';
+import { type RouteDef, route } from '../../http/route-table.ts';
+import type { NuvemshopEmulator } from './emulator.ts';
+
+/**
+ * The checkout script runs on the store's checkout page (another origin) and posts to the redirect endpoint: both
+ * answer any origin, without credentials (the redirect reads nothing but the platform's own order).
+ */
+const anyOrigin = { before: (c: AppContext) => c.header('Access-Control-Allow-Origin', '*') };
+
+export function pluginRoutes(s: Services): RouteDef[] {
+  const emu = s.nuvemshopEmulator;
+  return [
+    route(merchantPluginSignUp, async ({ c, params, body }) => {
+      // The platform is checked after the body, so that a body of the wrong type is a 415 whatever the path says.
+      const { platform } = parseWith(PluginPlatformParam, params);
+      const answer = await s.pluginSignup.signUp(merchantIdOf(c), platform, body.code);
+      c.header('Location', answer.successUrl);
+      return answer;
+    }),
+    route(
+      nuvemshopCheckoutScript,
+      async ({ c }) => {
+        c.header('Cache-Control', 'public, max-age=300');
+        return c.body(s.nuvemshop.checkoutScript(), 200, {
+          'content-type': 'text/javascript; charset=utf-8',
+        });
+      },
+      anyOrigin,
+    ),
+    route(nuvemshopRedirect, async ({ body }) => s.nuvemshop.redirect(body), anyOrigin),
+    ...(emu ? emulatorRoutes(emu) : []),
+  ];
+}
+
+const BuyForm = v.object({
+  product: v.optional(v.string('product inválido'), '0'),
+  quantity: v.optional(v.string('quantity inválida'), '1'),
+});
+const TokenForm = v.object({
+  client_id: v.string('client_id é obrigatório'),
+  client_secret: v.string('client_secret é obrigatório'),
+  grant_type: v.string('grant_type é obrigatório'),
+  code: v.string('code é obrigatório'),
+});
+
+/**
+ * The emulator's form posts (the storefront's, and the token call authentication.md shows as form data): a form is
+ * read as text fields; anything else as JSON, with the JSON rules (415, 413, NUL, depth).
+ */
+async function readFormOrJson(c: AppContext): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type.trim())) return readJson(c);
+  const buf = await c.req.arrayBuffer();
+  if (buf.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  const fields = Object.fromEntries(new URLSearchParams(new TextDecoder().decode(buf)));
+  checkJsonValue(fields);
+  return fields;
+}
+
+const FailuresBody = v.object({
+  count: v.pipe(v.number('count deve ser um número'), v.integer(), v.minValue(0)),
+});
+
+/** The sandbox's Nuvemshop: pages, OAuth and the API the app calls (emulator.ts). */
+function emulatorRoutes(emu: NuvemshopEmulator): RouteDef[] {
+  const auth = (c: AppContext, storeId: string) => emu.authorise(storeId, c.req.header('Authentication'));
+  return [
+    route(emulatorStorePage, async ({ c, params }) =>
+      c.html(emu.storePage(params.storeId, c.req.query('order')), 200),
+    ),
+    route(emulatorAdminPage, async ({ c, params }) => c.html(emu.adminPage(params.storeId), 200)),
+    route(emulatorCheckoutPage, async ({ c, params }) =>
+      c.html(emu.checkoutPage(params.storeId, params.orderId), 200),
+    ),
+    route(
+      emulatorCreateOrder,
+      async ({ c, params, body }) => {
+        const form = parseWith(BuyForm, body);
+        const orderId = emu.buy(params.storeId, Number(form.product) || 0, Number(form.quantity) || 1);
+        return c.redirect(`${emu.storeUrl(params.storeId)}/checkout/${orderId}`, 303);
+      },
+      { readBody: readFormOrJson },
+    ),
+    route(emulatorAuthorize, async ({ c, query }) => {
+      const code = emu.issueCode(query.store);
+      return c.redirect(emu.redirectUrl(code, query.state), 302);
+    }),
+    route(emulatorToken, async ({ body }) => emu.token(parseWith(TokenForm, body)), {
+      readBody: readFormOrJson,
+    }),
+    route(emulatorFailures, async ({ body }) => {
+      const { count } = parseWith(FailuresBody, body);
+      emu.failTransactionCalls(count);
+      return { failNext: count };
+    }),
+    route(emulatorGetStore, async ({ c, params }) => emu.storeInfo(auth(c, params.storeId))),
+    route(emulatorCreatePaymentProvider, async ({ c, params, body }) =>
+      emu.createProvider(auth(c, params.storeId), body),
+    ),
+    route(emulatorGetOrder, async ({ c, params }) => emu.order(auth(c, params.storeId), params.orderId)),
+    route(
+      emulatorListTransactions,
+      async ({ c, params }) => emu.order(auth(c, params.storeId), params.orderId).transactions,
+    ),
+    route(emulatorCreateTransaction, async ({ c, params, body }) =>
+      emu.createTransaction(auth(c, params.storeId), params.orderId, body),
+    ),
+    route(emulatorCreateTransactionEvent, async ({ c, params, body }) =>
+      emu.addEvent(auth(c, params.storeId), params.orderId, params.transactionId, body),
+    ),
+  ];
+}
