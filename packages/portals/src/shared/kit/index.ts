@@ -42,11 +42,14 @@ export { FILTER_DATE_MAX, FILTER_DATE_MIN, filterDate, INVALID_DATE_MESSAGE } fr
 export {
   DateField,
   FailureBanner,
+  LateMaskedInput,
   MASKS,
   MaskedTextInput,
   MoneyInput,
+  moneyToCents,
   PercentInput,
   valibotResolver,
+  WholeNumberInput,
 } from './form.tsx';
 export {
   IMAGE_UPLOAD_TEXTS,
