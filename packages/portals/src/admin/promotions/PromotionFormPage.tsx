@@ -13,38 +13,27 @@ import {
   type PromotionType,
   todayInSaoPaulo,
 } from '@drip/core';
-import {
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import {
+  ChoiceSelect,
   CONFIRMATIONS,
   ConfirmAction,
   DateField,
-  FailureBanner,
+  FormPage,
   ImageUpload,
   LoadError,
   MoneyInput,
   notifyError,
   notifySuccess,
   PageLoader,
+  SearchSelect,
   SectionCard,
+  useFormFields,
 } from '../../shared/kit/index.ts';
 import { reloadPage } from '../../shared/reloadPage.ts';
-import type { FieldErrors } from '../../shared/validate.ts';
-import { validate } from '../../shared/validate.ts';
+import { type FieldErrors, validate } from '../../shared/validate.ts';
 import {
   type ProductBody,
   type PromotionBody,
@@ -73,7 +62,10 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** A catalogue store, searched by name among the active ones; the chosen one stays listed whatever the search. */
+/**
+ * A catalogue store, searched by name among the active ones; the chosen one stays listed whatever the search. The
+ * kit's SearchSelect: its dropdown's code follows the form's first screen.
+ */
 function StoreSelect({
   label,
   value,
@@ -93,10 +85,9 @@ function StoreSelect({
   const stores = usePromotionStores(settled === value?.name ? '' : settled);
   const options = [...(value ? [value] : []), ...(stores.data ?? []).filter((s) => s.id !== value?.id)];
   return (
-    <Select
+    <SearchSelect
       label={label}
       placeholder="Buscar loja pelo nome"
-      searchable
       clearable
       required={required ?? false}
       data={options.map((s) => ({ value: s.id, label: s.name }))}
@@ -173,17 +164,15 @@ function ProductModal({
   /** Resolves true when saved (the modal closes); `store` is the chosen store, with its name. */
   onSave: (body: ProductBody, store: StoreRef) => Promise<boolean>;
 }) {
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormFields(initial);
+  const { values: draft, setValues: setDraft, setErrors } = form;
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (opened) {
       setDraft(initial);
       setErrors({});
     }
-  }, [opened, initial]);
-  const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
+  }, [opened, initial, setDraft, setErrors]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The modal is in a portal in the DOM but inside the promotion's form in React's tree, where the submit event
@@ -204,58 +193,15 @@ function ProductModal({
     <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
         <Stack gap="md">
-          <TextInput
-            label="Nome"
-            required
-            value={draft.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            error={errors.name}
-          />
-          <Textarea
-            label="Descrição"
-            required
-            minRows={3}
-            value={draft.description}
-            onChange={(e) => set('description', e.currentTarget.value)}
-            error={errors.description}
-          />
-          <TextInput
-            label="Link do produto"
-            required
-            disabled={editing}
-            value={draft.url}
-            onChange={(e) => set('url', e.currentTarget.value)}
-            error={errors.url}
-          />
-          <TextInput
-            label="Link da imagem"
-            required
-            value={draft.image}
-            onChange={(e) => set('image', e.currentTarget.value)}
-            error={errors.image}
-          />
+          <TextInput label="Nome" required {...form.text('name')} />
+          <Textarea label="Descrição" required minRows={3} {...form.text('description')} />
+          <TextInput label="Link do produto" required disabled={editing} {...form.text('url')} />
+          <TextInput label="Link da imagem" required {...form.text('image')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <MoneyInput
-              label="Preço base"
-              value={draft.basePrice}
-              onChange={(v) => set('basePrice', v)}
-              error={errors.basePrice}
-            />
-            <MoneyInput
-              label="Preço"
-              required
-              value={draft.price}
-              onChange={(v) => set('price', v)}
-              error={errors.price}
-            />
+            <MoneyInput label="Preço base" {...form.field('basePrice')} />
+            <MoneyInput label="Preço" required {...form.field('price')} />
           </SimpleGrid>
-          <StoreSelect
-            label="Loja"
-            required
-            value={draft.store}
-            onChange={(s) => set('store', s)}
-            error={errors.storeId}
-          />
+          <StoreSelect label="Loja" required {...form.field('store', 'storeId')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={saving}>
               Cancelar
@@ -336,107 +282,61 @@ function PromotionForm({
   onTypeChange?: (type: PromotionType) => void;
   children?: ReactNode;
 }) {
-  const [values, setValues] = useState(initial);
-  const [image, setImage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = <K extends keyof PromotionValues>(key: K, value: PromotionValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  const form = useFormFields({ ...initial, image: null as string | null });
+  const { values } = form;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = bodyOf(values);
-    const checked = validate(CreatePromotionRequest, { ...body, image });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    onSubmit(body, image);
+    const checked = validate(CreatePromotionRequest, { ...body, image: values.image });
+    if (!checked.ok) return form.setErrors(checked.errors);
+    form.setErrors({});
+    onSubmit(body, values.image);
   };
   const pageView = values.type === 'PAGE_VIEW';
   return (
-    <Stack gap="lg" maw={760}>
-      <Anchor component={Link} to={PROMOTIONS_PATH} size="sm">
-        Voltar para as promoções
-      </Anchor>
-      <Title order={2}>{title}</Title>
-      <FailureBanner title={failedTitle} error={error} />
-      <Paper withBorder radius="lg" p="lg">
-        <form onSubmit={submit} noValidate aria-label={title}>
-          <Stack gap="md">
-            <TextInput
-              label="Nome"
-              required
-              value={values.name}
-              onChange={(e) => set('name', e.currentTarget.value)}
-              error={errors.name}
-            />
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <Select
-                label="Tipo"
-                required
-                allowDeselect={false}
-                data={PROMOTION_TYPES.map((t) => ({ value: t, label: PROMOTION_TYPE_OPTION_LABELS[t] }))}
-                value={values.type}
-                onChange={(t) => {
-                  const type = (t ?? 'PAGE_VIEW') as PromotionType;
-                  set('type', type);
-                  onTypeChange?.(type);
-                }}
-              />
-              <Select
-                label="Status"
-                required
-                allowDeselect={false}
-                data={PROMOTION_STATUSES.map((s) => ({ value: s, label: PROMOTION_STATUS_LABELS[s] }))}
-                value={values.status}
-                onChange={(s) => set('status', (s ?? 'ACTIVE') as PromotionStatus)}
-              />
-            </SimpleGrid>
-            <StoreSelect
-              label="Loja"
-              required={pageView}
-              value={values.store}
-              onChange={(s) => set('store', s)}
-              error={errors.storeId}
-            />
-            <TextInput
-              label="Link da página de produtos"
-              required={pageView}
-              value={values.productsPageUrl}
-              onChange={(e) => set('productsPageUrl', e.currentTarget.value)}
-              error={errors.productsPageUrl}
-            />
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <DateField
-                label="Data de início"
-                required
-                value={values.from}
-                onChange={(e) => set('from', e.currentTarget.value)}
-                error={errors.from}
-              />
-              <DateField
-                label="Data de término"
-                description="Opcional"
-                value={values.to}
-                onChange={(e) => set('to', e.currentTarget.value)}
-                error={errors.to}
-              />
-            </SimpleGrid>
-            <ImageUpload
-              label="Imagem"
-              description="Arquivo PNG"
-              currentUrl={currentImage}
-              value={image}
-              onChange={setImage}
-              error={errors.image}
-            />
-            {children}
-            <Group justify="flex-end">
-              <Button type="submit" loading={saving}>
-                {submitLabel}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormPage
+      back={{ to: PROMOTIONS_PATH, label: 'Voltar para as promoções' }}
+      title={title}
+      submitLabel={submitLabel}
+      saving={saving}
+      onSubmit={submit}
+      failure={{ title: failedTitle, error }}
+    >
+      <TextInput label="Nome" required {...form.text('name')} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <ChoiceSelect
+          label="Tipo"
+          required
+          data={PROMOTION_TYPES.map((t) => ({ value: t, label: PROMOTION_TYPE_OPTION_LABELS[t] }))}
+          value={values.type}
+          onChange={(t) => {
+            const type = (t ?? 'PAGE_VIEW') as PromotionType;
+            form.set('type', type);
+            onTypeChange?.(type);
+          }}
+        />
+        <ChoiceSelect
+          label="Status"
+          required
+          data={PROMOTION_STATUSES.map((s) => ({ value: s, label: PROMOTION_STATUS_LABELS[s] }))}
+          value={values.status}
+          onChange={(s) => form.set('status', (s ?? 'ACTIVE') as PromotionStatus)}
+        />
+      </SimpleGrid>
+      <StoreSelect label="Loja" required={pageView} {...form.field('store', 'storeId')} />
+      <TextInput label="Link da página de produtos" required={pageView} {...form.text('productsPageUrl')} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <DateField label="Data de início" required {...form.text('from')} />
+        <DateField label="Data de término" description="Opcional" {...form.text('to')} />
+      </SimpleGrid>
+      <ImageUpload
+        label="Imagem"
+        description="Arquivo PNG"
+        currentUrl={currentImage}
+        {...form.field('image')}
+      />
+      {children}
+    </FormPage>
   );
 }
 

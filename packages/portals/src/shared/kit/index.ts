@@ -38,6 +38,7 @@ export {
 export { DateFilter, type DateFilterProps } from './DateFilter.tsx';
 export { type DetailItem, DetailList, isEmptyValue, NOT_AVAILABLE } from './DetailList.tsx';
 export { fileNameFromDisposition, saveFile } from './download.ts';
+export { FormPage, type FormPageProps, useFormFields } from './FormPage.tsx';
 export { FILTER_DATE_MAX, FILTER_DATE_MIN, filterDate, INVALID_DATE_MESSAGE } from './filterDate.ts';
 export {
   DateField,
@@ -89,5 +90,6 @@ export {
   type RowLook,
   type TableColumn,
 } from './ResponsiveTable.tsx';
+export { SearchSelect, type SearchSelectProps } from './SearchSelect.tsx';
 export { SectionCard } from './SectionCard.tsx';
 export { STATUS_LABELS, StatusBadge, type StatusKind, statusColor, statusLabel } from './StatusBadge.tsx';
