@@ -1,11 +1,13 @@
 import { type AdminOrderRow, formatBRL, formatDateTime, ORDER_STATUSES, type OrderStatus } from '@drip/core';
-import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  ChoiceSelect,
   DataList,
   type DataListColumn,
+  SearchSelect,
   STATUS_LABELS,
   StatusBadge,
   useListQuery,
@@ -71,13 +73,12 @@ function MerchantFilter({
   if (value && !options.some((o) => o.value === value))
     options.unshift({ value, label: knownName ?? 'Parceiro selecionado' });
   return (
-    <Select
+    <SearchSelect
       label="Parceiro"
       placeholder="Todos os parceiros"
       data={options}
       value={value ?? null}
       onChange={(id) => onChange(id ?? undefined)}
-      searchable
       clearable
       searchValue={typed}
       onSearchChange={setTyped}
@@ -135,7 +136,7 @@ export function OrdersPage() {
       </Group>
       <OrderSearch value={search} onSearch={(text) => list.setFilters({ search: text })} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <ChoiceSelect
           label="Status"
           placeholder="Todos os status"
           data={ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS.order[s] }))}

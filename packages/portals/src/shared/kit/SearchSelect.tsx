@@ -58,6 +58,16 @@ export function SearchSelect({
   useEffect(() => {
     mounting.current = Loaded === null;
   }, [Loaded]);
+  // As Mantine's Select does: the chosen option's label in the box (a choice read from the URL, a saved record),
+  // unless someone is typing in it.
+  const chosenLabel = data.find((option) => option.value === value)?.label;
+  const report = useRef(onSearchChange);
+  report.current = onSearchChange;
+  useEffect(() => {
+    if (Loaded || chosenLabel === undefined) return;
+    if (box.current !== null && document.activeElement === box.current) return;
+    if (search.current !== chosenLabel) report.current(chosenLabel);
+  }, [Loaded, chosenLabel]);
   useEffect(() => {
     if (Loaded) return;
     let cancelled = false;
