@@ -214,4 +214,61 @@ describe('typing on a slow network', () => {
     await typeAfter(tab, click(page, 'Meu perfil'), 'Senha atual', 'senha-atual-1');
     await tab.context.close();
   }, 180_000);
+
+  it('admin: the merchant and promotion forms, typed into while their masks and store picker arrive', async () => {
+    const tab = await slowTab();
+    const { page } = tab;
+    await page.goto('/admin/login');
+    await field(page, 'E-mail').fill(world.admin.email);
+    await field(page, 'Senha').fill(world.admin.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/admin/orders');
+    // When the deferred chunks (imask, Mantine's Select) finished arriving, to check they came while typing.
+    const arrived = new Map<string, number>();
+    page.on('requestfinished', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+      const chunk = /^(imask|esm|SearchSelectPicker|Select)-/.exec(file)?.[1];
+      if (chunk) arrived.set(chunk, Date.now());
+    });
+
+    // The merchant form, opened from the list: the documents are typed at once, before imask is there.
+    await click(page, 'Parceiros')();
+    await click(page, 'Novo comerciante')();
+    const documentField = field(page, 'CNPJ ou CPF');
+    await documentField.waitFor();
+    const typingFrom = Date.now();
+    await documentField.click();
+    await documentField.pressSequentially('11222333000181', { delay: 40 });
+    await field(page, 'CPF').click();
+    await field(page, 'CPF').pressSequentially('52998224725', { delay: 40 });
+    await field(page, 'Limite máximo do pedido (R$)').click();
+    await field(page, 'Limite máximo do pedido (R$)').pressSequentially('2500,5', { delay: 40 });
+    await tab.idle();
+    expect(arrived.get('imask') ?? 0, 'imask arrived while typing').toBeGreaterThan(typingFrom);
+    expect(await field(page, 'CNPJ ou CPF').inputValue()).toBe('11.222.333/0001-81');
+    expect(await field(page, 'CPF').inputValue()).toBe('529.982.247-25');
+    expect(await field(page, 'Limite máximo do pedido (R$)').inputValue()).toBe('2500,5');
+    // Left, the amount is laid out as money.
+    await page.keyboard.press('Tab');
+    expect(await field(page, 'Limite máximo do pedido (R$)').inputValue()).toBe('R$ 2.500,50');
+
+    // The promotion form: the store is searched in the box before the picker's code is there.
+    await page.goto('/admin/promotions/create');
+    const store = field(page, 'Loja');
+    await store.waitFor();
+    const searchFrom = Date.now();
+    await store.click();
+    await store.pressSequentially('Loja', { delay: 40 });
+    await field(page, 'Nome').click();
+    await field(page, 'Nome').pressSequentially('Vitrine de verão', { delay: 40 });
+    await tab.idle();
+    expect(arrived.get('SearchSelectPicker') ?? 0, 'the picker arrived while typing').toBeGreaterThan(searchFrom);
+    expect(await field(page, 'Loja').inputValue()).toBe('Loja');
+    expect(await field(page, 'Nome').inputValue()).toBe('Vitrine de verão');
+    // The box is the picker now, with the search typed: its options open from it.
+    await field(page, 'Loja').click();
+    await page.getByRole('listbox').waitFor();
+    expect(await field(page, 'Loja').inputValue()).toBe('Loja');
+    await tab.context.close();
+  }, 240_000);
 });

@@ -47,12 +47,12 @@ import {
   LoadError,
   MoneyInput,
   moneyToCents,
+  NumberTextInput,
   notifyError,
   notifyInfo,
   offeredTags,
   PageLoader,
   rowsFromIds,
-  WholeNumberInput,
 } from '../../shared/kit/index.ts';
 import { useAdminMerchant, useCatalogueOptions, useSaveMerchant } from '../api/merchants.ts';
 import { type FormStore, useFormStore, useFormValue } from './formStore.ts';
@@ -572,7 +572,7 @@ function MerchantForm({
               />
             ))}
             {bind('cancelMaxDays', (value) => (
-              <WholeNumberInput
+              <NumberTextInput
                 label="Prazo máximo de cancelamento (dias)"
                 description="Vazio: sem limite."
                 min={0}
@@ -583,7 +583,7 @@ function MerchantForm({
             ))}
             {yesNo('flexibleInstallments', 'Parcelamento flexível')}
             {bind('maxInstalments', (value) => (
-              <WholeNumberInput
+              <NumberTextInput
                 label="Máximo de parcelas"
                 min={1}
                 max={12}

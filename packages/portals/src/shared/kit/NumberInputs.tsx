@@ -146,36 +146,51 @@ export function PercentInput({
   );
 }
 
+/** A typed number ('3,5', '12') as a number, or '' when empty or not yet one ('3,' reads 3). */
+function numberOf(text: string): number | '' {
+  const decimal = decimalOf(text.trim());
+  if (!/^\d+(\.\d*)?$/.test(decimal)) return '';
+  return Number(decimal.endsWith('.') ? decimal.slice(0, -1) : decimal);
+}
+
+const showNumber = (value: number | '') => (value === '' ? '' : String(value).replace('.', ','));
+
 /**
- * A whole number (days, instalments, a priority), with NumberInput's value contract: the number, or '' when empty.
- * Only digits are taken; on leaving the field the number is brought within `min` and `max`.
+ * A number typed with at most `decimals` decimals (0: a whole number of days, instalments...), with NumberInput's
+ * value contract: the number, or '' when empty. Only digits and a decimal comma are taken; on leaving the field the
+ * number is brought within `min` and `max`.
  */
-export function WholeNumberInput({
+export function NumberTextInput({
   value,
   onChange,
   onBlur,
   min,
   max,
+  decimals = 0,
   ...props
 }: TextProps & {
   value: number | '';
   onChange: (value: number | '') => void;
   min?: number;
   max?: number;
+  decimals?: number;
 }) {
+  const [shown, setShown] = useShown(value, numberOf, showNumber);
   return (
     <TextInput
-      inputMode="numeric"
+      inputMode={decimals > 0 ? 'decimal' : 'numeric'}
       {...props}
-      value={value === '' ? '' : String(value)}
+      value={shown}
       onChange={(event) => {
-        const text = event.currentTarget.value.trim();
-        if (!/^\d*$/.test(text)) return;
-        onChange(text === '' ? '' : Number(text));
+        const text = event.currentTarget.value;
+        if (decimals === 0 ? !/^\d*$/.test(text.trim()) : !acceptable(text, decimals)) return;
+        setShown(text);
+        onChange(numberOf(text));
       }}
       onBlur={(event: FocusEvent<HTMLInputElement>) => {
         if (value !== '') {
           const clamped = Math.min(max ?? value, Math.max(min ?? value, value));
+          setShown(showNumber(clamped));
           if (clamped !== value) onChange(clamped);
         }
         onBlur?.(event);

@@ -28,9 +28,9 @@ export { DateField } from './DateField.tsx';
 export {
   MoneyInput,
   moneyToCents,
+  NumberTextInput,
   PercentInput,
   percentToFraction,
-  WholeNumberInput,
 } from './NumberInputs.tsx';
 
 /**

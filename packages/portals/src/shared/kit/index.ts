@@ -48,9 +48,9 @@ export {
   MaskedTextInput,
   MoneyInput,
   moneyToCents,
+  NumberTextInput,
   PercentInput,
   valibotResolver,
-  WholeNumberInput,
 } from './form.tsx';
 export {
   IMAGE_UPLOAD_TEXTS,
