@@ -39,7 +39,9 @@ export function LateMaskedInput({ mask, initialUnmasked, onValueChange, ...props
   const ref = useRef<HTMLInputElement>(null);
   const report = useRef(onValueChange);
   const masked = useRef(false);
+  const typed = useRef(false);
   const options = useRef(mask);
+  const saved = useRef(initialUnmasked !== undefined && initialUnmasked !== '');
   useEffect(() => {
     report.current = onValueChange;
   });
@@ -58,7 +60,8 @@ export function LateMaskedInput({ mask, initialUnmasked, onValueChange, ...props
           input.dataset.masked = 'true';
           instance.on('accept', () => report.current(instance.value));
           destroy = () => instance.destroy();
-          report.current(instance.value);
+          // What was typed meanwhile is reported masked; a saved value nobody touched stays as the form holds it.
+          if (typed.current || !saved.current) report.current(instance.value);
         },
         () => {},
       );
@@ -78,7 +81,9 @@ export function LateMaskedInput({ mask, initialUnmasked, onValueChange, ...props
       {...props}
       ref={ref}
       onChange={(event) => {
-        if (!masked.current) report.current(event.currentTarget.value);
+        if (masked.current) return;
+        typed.current = true;
+        report.current(event.currentTarget.value);
       }}
     />
   );

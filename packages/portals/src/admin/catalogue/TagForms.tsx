@@ -1,12 +1,14 @@
 /** 'Cadastrar Tag' (image required) and 'Editar Tag' (the current image kept when none is chosen), spec 2.2. */
 import { CreateTagRequest, TAG_STATUSES, TAG_TYPES, type Tag, UpdateTagRequest } from '@drip/core';
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
+  ChoiceSelect,
   FormPage,
   ImageUpload,
   LoadError,
+  NumberTextInput,
   notifyError,
   notifySuccess,
   PageLoader,
@@ -23,7 +25,7 @@ const STATUS_OPTIONS = TAG_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS
 interface Values {
   name: string;
   type: string | null;
-  priority: number | string;
+  priority: number | '';
   status: string;
   logo: string | null;
 }
@@ -78,22 +80,15 @@ function TagForm({ tag }: { tag?: Tag }) {
       maw={560}
     >
       <TextInput label="Nome" required {...form.text('name')} />
-      <Select label="Tipo" required data={TYPE_OPTIONS} {...form.field('type')} />
-      <NumberInput
-        label="Prioridade"
-        required={editing}
-        allowDecimal={false}
-        step={1}
-        {...form.field('priority')}
-      />
+      <ChoiceSelect label="Tipo" required data={TYPE_OPTIONS} {...form.field('type')} />
+      <NumberTextInput label="Prioridade" required={editing} {...form.field('priority')} />
       {editing ? (
-        <Select
+        <ChoiceSelect
           label="Status"
           required
           data={STATUS_OPTIONS}
           value={values.status}
           onChange={(value) => form.set('status', value ?? 'ACTIVE')}
-          allowDeselect={false}
         />
       ) : null}
       <ImageUpload

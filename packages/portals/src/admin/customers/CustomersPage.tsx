@@ -7,10 +7,16 @@ import {
   formatCpf,
   formatPhone,
 } from '@drip/core';
-import { Button, Group, Menu, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { DataList, type DataListColumn, StatusBadge, useListQuery } from '../../shared/kit/index.ts';
+import {
+  ChoiceSelect,
+  DataList,
+  type DataListColumn,
+  StatusBadge,
+  useListQuery,
+} from '../../shared/kit/index.ts';
 import { useAdminCustomers } from '../api/customers.ts';
 
 export const CUSTOMERS_PATH = '/admin/customers';
@@ -54,12 +60,11 @@ function CustomerSearch({
   return (
     <form onSubmit={submit} aria-label="Buscar clientes">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <ChoiceSelect
           label="Buscar por"
           data={CUSTOMER_SEARCH_TYPES.map((t) => ({ value: t, label: CUSTOMER_SEARCH_LABELS[t] }))}
           value={field}
           onChange={(next) => isSearchType(next ?? undefined) && setField(next as CustomerSearchType)}
-          allowDeselect={false}
           w={{ base: '100%', xs: 160 }}
         />
         <TextInput

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, List, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureStatus } from '../../shared/api.ts';
-import { ConfirmAction, notifyError, notifySuccess } from '../../shared/kit/index.ts';
+import { ChoiceSelect, ConfirmAction, notifyError, notifySuccess } from '../../shared/kit/index.ts';
 import { useBlock, useBlockReasons, useUnblock } from '../api/risk.ts';
 import { digitsOf, RISK_TEXTS, splitValues } from './texts.ts';
 
@@ -118,7 +118,7 @@ export function BlockUserPage() {
               value={ceps}
               onChange={(e) => setCeps(e.currentTarget.value)}
             />
-            <Select
+            <ChoiceSelect
               label="Motivo"
               required
               data={reasons.data ?? []}
