@@ -225,10 +225,13 @@ describe('typing on a slow network', () => {
     await page.waitForURL('**/admin/orders');
     // When the deferred chunks (imask, Mantine's Select) finished arriving, to check they came while typing.
     const arrived = new Map<string, number>();
-    page.on('requestfinished', (request) => {
+    page.on('requestfinished', async (request) => {
+      const at = Date.now();
       const file = new URL(request.url()).pathname.split('/').pop() ?? '';
-      const chunk = /^(imask|esm|SearchSelectPicker|Select)-/.exec(file)?.[1];
-      if (chunk) arrived.set(chunk, Date.now());
+      // Mantine's Select has a chunk of its own; imask's chunk is named after its folder ('esm'): found by its code.
+      if (/^Select-.*\.js$/.test(file)) arrived.set('Select', at);
+      else if (file.endsWith('.js') && (await (await request.response())?.text())?.includes('InputMask'))
+        arrived.set('imask', at);
     });
 
     // The merchant form, opened from the list: the documents are typed at once, before imask is there.
@@ -241,7 +244,9 @@ describe('typing on a slow network', () => {
     await documentField.pressSequentially('11222333000181', { delay: 40 });
     await field(page, 'CPF').click();
     await field(page, 'CPF').pressSequentially('52998224725', { delay: 40 });
+    // The amount starts at R$ 0,00: selected, then typed over.
     await field(page, 'Limite máximo do pedido (R$)').click();
+    await page.keyboard.press('ControlOrMeta+A');
     await field(page, 'Limite máximo do pedido (R$)').pressSequentially('2500,5', { delay: 40 });
     await tab.idle();
     expect(arrived.get('imask') ?? 0, 'imask arrived while typing').toBeGreaterThan(typingFrom);
@@ -252,23 +257,28 @@ describe('typing on a slow network', () => {
     await page.keyboard.press('Tab');
     expect(await field(page, 'Limite máximo do pedido (R$)').inputValue()).toBe('R$ 2.500,50');
 
-    // The promotion form: the store is searched in the box before the picker's code is there.
+    // The promotion form, loaded cold (the orders list's merchant filter already fetched the picker's code: an
+    // operator's first visit does not have it): the store is searched in the box before the picker is there.
+    const cdp = await tab.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await page.goto('/admin/promotions/create');
-    const store = field(page, 'Loja');
-    await store.waitFor();
+    const box = page.getByRole('textbox', { name: 'Loja' });
+    await box.waitFor();
     const searchFrom = Date.now();
-    await store.click();
-    await store.pressSequentially('Loja', { delay: 40 });
+    await box.click();
+    await box.pressSequentially('Loja', { delay: 40 });
     await field(page, 'Nome').click();
     await field(page, 'Nome').pressSequentially('Vitrine de verão', { delay: 40 });
     await tab.idle();
-    expect(arrived.get('SearchSelectPicker') ?? 0, 'the picker arrived while typing').toBeGreaterThan(searchFrom);
-    expect(await field(page, 'Loja').inputValue()).toBe('Loja');
+    expect(arrived.get('Select') ?? 0, 'the picker arrived while typing').toBeGreaterThan(searchFrom);
     expect(await field(page, 'Nome').inputValue()).toBe('Vitrine de verão');
     // The box is the picker now, with the search typed: its options open from it.
-    await field(page, 'Loja').click();
+    const picker = page.getByRole('combobox', { name: 'Loja' });
+    expect(await picker.inputValue()).toBe('Loja');
+    await picker.click();
     await page.getByRole('listbox').waitFor();
-    expect(await field(page, 'Loja').inputValue()).toBe('Loja');
+    expect(await picker.inputValue()).toBe('Loja');
     await tab.context.close();
   }, 240_000);
 });

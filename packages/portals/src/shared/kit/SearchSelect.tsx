@@ -35,9 +35,9 @@ export type SearchSelectProps = Omit<
 /**
  * A searchable picker over a list the server searches (stores, merchants: too many for a native select), whose
  * dropdown code follows the page's first screen: until Mantine's Select has arrived the field is a plain text box
- * with the same label, taking the search. The picker replaces it as soon as it arrives unless someone is typing in
- * the box: then it waits until the box is left (the input a person is typing into is never remounted, and the
- * search typed carries over). Arriving on a focused, empty box, it takes the focus over.
+ * with the same label, taking the search. The picker replaces it as soon as it arrives unless the box has the focus
+ * (someone typing, or about to): then it waits until the box is left (the input a person is in is never remounted,
+ * and the search typed carries over).
  */
 export function SearchSelect({
   data,
@@ -48,16 +48,13 @@ export function SearchSelect({
   ...props
 }: SearchSelectProps) {
   const [Loaded, setLoaded] = useState<Picker | null>(() => loadedPicker);
-  const [focusOnArrival, setFocusOnArrival] = useState(false);
   const box = useRef<HTMLInputElement>(null);
   const waiting = useRef<Picker | null>(null);
   const search = useRef(searchValue);
   search.current = searchValue;
-  // Mantine's Select empties the search on mount when nothing is chosen yet: the search typed in the box stays.
-  const mounting = useRef(true);
-  useEffect(() => {
-    mounting.current = Loaded === null;
-  }, [Loaded]);
+  // Mantine's Select empties the search by itself while nothing is chosen (its effects, on mount and after): until
+  // someone uses the picker (focus, a choice), the search typed in the box stays.
+  const used = useRef(false);
   // As Mantine's Select does: the chosen option's label in the box (a choice read from the URL, a saved record),
   // unless someone is typing in it.
   const chosenLabel = data.find((option) => option.value === value)?.label;
@@ -76,12 +73,11 @@ export function SearchSelect({
       loadPicker().then(
         (Select) => {
           if (cancelled) return;
-          const focused = box.current !== null && document.activeElement === box.current;
-          if (focused && search.current !== '') {
+          // In the box (typing, or about to): the picker waits until it is left.
+          if (box.current !== null && document.activeElement === box.current) {
             waiting.current = Select;
             return;
           }
-          setFocusOnArrival(focused);
           setLoaded(() => Select);
         },
         () => {},
@@ -96,16 +92,20 @@ export function SearchSelect({
     return (
       <Loaded
         {...props}
-        // Taking over a box someone has just clicked or tabbed into: the focus, and the dropdown a click opens.
-        autoFocus={focusOnArrival || props.autoFocus}
-        defaultDropdownOpened={focusOnArrival || props.defaultDropdownOpened}
         searchable
         data={data as SelectProps['data']}
         value={value}
-        onChange={(next) => onChange(next)}
+        onFocus={(event) => {
+          used.current = true;
+          props.onFocus?.(event);
+        }}
+        onChange={(next) => {
+          used.current = true;
+          onChange(next);
+        }}
         searchValue={searchValue}
         onSearchChange={(next) => {
-          if (!(mounting.current && next === '')) onSearchChange(next);
+          if (used.current || next !== '') onSearchChange(next);
         }}
       />
     );
