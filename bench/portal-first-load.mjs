@@ -392,7 +392,7 @@ const PAGES = [
   },
   { name: 'block user', path: '/admin/block-user', area: 'admin', ready: FORM_READY, target: PAGE_TARGET },
   { name: 'whitelist', path: '/admin/whitelist', area: 'admin', ready: FORM_READY, target: PAGE_TARGET },
-  { name: 'debt list', path: '/admin/debt-list', area: 'admin', ready: CONTENT_READY, target: PAGE_TARGET },
+  { name: 'debt list', path: '/admin/debt-list', area: 'admin', ready: FORM_READY, target: PAGE_TARGET },
   {
     name: 'debt payment',
     path: '/admin/add-debt-negotiation-payment',

@@ -1,8 +1,14 @@
-import { Alert, Button, Group, Modal, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiFailure } from '../../shared/api.ts';
-import { CONFIRMATIONS, ConfirmAction, notifyError, notifySuccess } from '../../shared/kit/index.ts';
+import {
+  ChoiceSelect,
+  CONFIRMATIONS,
+  ConfirmAction,
+  notifyError,
+  notifySuccess,
+} from '../../shared/kit/index.ts';
 import { useNegotiationAdd, useNegotiationRemove, useNegotiationTypes } from '../api/risk.ts';
 import { digitsOf, RISK_TEXTS, splitValues } from './texts.ts';
 
@@ -85,7 +91,7 @@ export function DebtListPage() {
               value={cpfs}
               onChange={(e) => setCpfs(e.currentTarget.value)}
             />
-            <Select
+            <ChoiceSelect
               label="Tipo"
               clearable
               data={types.data ?? []}
