@@ -15,6 +15,7 @@ import { DetailList } from './DetailList.tsx';
 import {
   DemoDateFilters,
   DemoForm,
+  DemoFormPage,
   DemoInfiniteStores,
   DemoStoreList,
   demoStores,
@@ -260,6 +261,36 @@ export const FormValidation: Story = {
     const body = within(document.body);
     await userEvent.type(await body.findByLabelText('E-mail'), 'não-é-email');
     await userEvent.click(body.getByRole('button', { name: 'Atualizar' }));
+  },
+};
+
+/**
+ * A form page (FormPage, useFormFields): back link, title, card, fields bound to their values and errors, the
+ * submit at the end. The store is the kit's SearchSelect: a text box until Mantine's Select has arrived.
+ */
+export const FormPageWithPicker: Story = {
+  args: { children: <DemoFormPage /> },
+  parameters: { keyText: ['Criar promoção', 'Voltar para as promoções', 'Loja', 'Preço', 'Imagem', 'Criar'] },
+};
+export const FormPageOnPhone: Story = {
+  args: { children: <DemoFormPage /> },
+  globals: phone,
+  parameters: { keyText: ['Criar promoção', 'Loja', 'Criar'] },
+};
+export const FormPageErrors: Story = {
+  args: { children: <DemoFormPage failed /> },
+  parameters: { keyText: ['Nome é obrigatório', 'Loja é obrigatória'] },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(await body.findByRole('button', { name: 'Criar' }));
+  },
+};
+export const FormPageSearchTyped: Story = {
+  args: { children: <DemoFormPage /> },
+  parameters: { keyText: 'Casa Aurora' },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.type(await body.findByRole('combobox', { name: 'Loja' }), 'Casa');
   },
 };
 
