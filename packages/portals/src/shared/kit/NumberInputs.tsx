@@ -67,16 +67,25 @@ function useShown<T>(value: T, read: (text: string) => T, show: (value: T) => st
 const showMoney = (value: Cents | null) => (value === null ? '' : moneyText(value));
 
 /**
- * Money in reais (R$, 2 decimals), held as integer centavos: the typed amount goes to centavos through its text
- * (core's `reaisToCents`), never through float arithmetic; send `centsToReais(value)` where the API wants reais.
+ * A text input holding a value read from what is typed (`read`, null while it is not one yet) and laid out by
+ * `show` when the field is left; text with more than `scale` decimals, or other characters, is not taken.
  */
-export function MoneyInput({
+function ParsedInput<T>({
   value,
   onChange,
   onBlur,
+  read,
+  show,
+  scale,
   ...props
-}: TextProps & { value: Cents | null; onChange: (value: Cents | null) => void }) {
-  const [shown, setShown] = useShown(value, moneyToCents, showMoney);
+}: TextProps & {
+  value: T | null;
+  onChange: (value: T | null) => void;
+  read: (text: string) => T | null;
+  show: (value: T | null) => string;
+  scale: number;
+}) {
+  const [shown, setShown] = useShown(value, read, show);
   return (
     <TextInput
       inputMode="decimal"
@@ -84,17 +93,27 @@ export function MoneyInput({
       value={shown}
       onChange={(event) => {
         const text = event.currentTarget.value;
-        if (!acceptable(text, 2)) return;
+        if (!acceptable(text, scale)) return;
         setShown(text);
-        onChange(moneyToCents(text));
+        onChange(read(text));
       }}
       onBlur={(event: FocusEvent<HTMLInputElement>) => {
-        const cents = moneyToCents(shown);
-        if (cents !== null) setShown(moneyText(cents));
+        const typed = read(shown);
+        if (typed !== null) setShown(show(typed));
         onBlur?.(event);
       }}
     />
   );
+}
+
+/**
+ * Money in reais (R$, 2 decimals), held as integer centavos: the typed amount goes to centavos through its text
+ * (core's `reaisToCents`), never through float arithmetic; send `centsToReais(value)` where the API wants reais.
+ */
+export function MoneyInput(
+  props: TextProps & { value: Cents | null; onChange: (value: Cents | null) => void },
+) {
+  return <ParsedInput {...props} read={moneyToCents} show={showMoney} scale={2} />;
 }
 
 /** A fraction as percent hundredths (0.125 → 1250): integers, so 0.07 shows 7 and not 7,000000000000001. */
@@ -120,30 +139,10 @@ export function percentToFraction(shown: string | number): number | null {
  * Spec 3: rates are stored as fractions and shown and edited as percent × 100 with at most 2 decimals
  * (0.125 ↔ 12,5 %).
  */
-export function PercentInput({
-  value,
-  onChange,
-  onBlur,
-  ...props
-}: TextProps & { value: number | null; onChange: (fraction: number | null) => void }) {
-  const [shown, setShown] = useShown(value, percentToFraction, showPercent);
-  return (
-    <TextInput
-      inputMode="decimal"
-      {...props}
-      value={shown}
-      onChange={(event) => {
-        const text = event.currentTarget.value;
-        if (!acceptable(text, 2)) return;
-        setShown(text);
-        onChange(percentToFraction(text));
-      }}
-      onBlur={(event: FocusEvent<HTMLInputElement>) => {
-        setShown(showPercent(percentToFraction(shown)));
-        onBlur?.(event);
-      }}
-    />
-  );
+export function PercentInput(
+  props: TextProps & { value: number | null; onChange: (fraction: number | null) => void },
+) {
+  return <ParsedInput {...props} read={percentToFraction} show={showPercent} scale={2} />;
 }
 
 /** A typed number ('3,5', '12') as a number, or '' when empty or not yet one ('3,' reads 3). */
