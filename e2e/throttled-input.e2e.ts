@@ -3,6 +3,7 @@
 // TanStack Query, the API clients, the masks) still arrive keeps its value once the network is idle.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from './admin-portal.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { merchantUser, signInMerchant } from './merchant-portal.ts';
 import { type Demo, demo } from './sandbox.ts';
@@ -218,11 +219,7 @@ describe('typing on a slow network', () => {
   it('admin: the merchant and promotion forms, typed into while their masks and store picker arrive', async () => {
     const tab = await slowTab();
     const { page } = tab;
-    await page.goto('/admin/login');
-    await field(page, 'E-mail').fill(world.admin.email);
-    await field(page, 'Senha').fill(world.admin.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL('**/admin/orders');
+    await signInAdmin(page, world.admin);
     // When the deferred chunks (imask, Mantine's Select) finished arriving, to check they came while typing.
     const arrived = new Map<string, number>();
     page.on('requestfinished', async (request) => {
