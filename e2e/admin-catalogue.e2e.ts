@@ -31,13 +31,12 @@ async function signIn(page: Page) {
   await page.waitForURL('**/admin/orders');
 }
 
+/** Picks `option` in the form's native select labelled `label` (a required field's name ends with its asterisk). */
 async function choose(page: Page, label: string, option: string) {
-  // A required field's name ends with its asterisk; the select's list also carries the label, hence the first.
   await page
     .getByLabel(new RegExp(`^${label}`))
     .first()
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+    .selectOption({ label: option });
 }
 
 describe('admin store catalogue', () => {
