@@ -2,7 +2,6 @@
 // and the store shows in the catalogue's buckets: the admin screens reach the catalogue without its key.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOption as choose } from './admin-portal.ts';
 import { baseUrl, launch, newPage, snap } from './browser.ts';
 import { type Demo, demo } from './sandbox.ts';
 
@@ -30,6 +29,14 @@ async function signIn(page: Page) {
   await page.getByLabel(/^Senha/).fill(world.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL('**/admin/orders');
+}
+
+/** Picks `option` in the form's native select labelled `label` (a required field's name ends with its asterisk). */
+async function choose(page: Page, label: string, option: string) {
+  await page
+    .getByLabel(new RegExp(`^${label}`))
+    .first()
+    .selectOption({ label: option });
 }
 
 describe('admin store catalogue', () => {

@@ -127,8 +127,7 @@ describe('admin: onboarding a merchant', () => {
       'Configurações de repasse',
       'Nova configuração de repasse',
       async () => {
-        await admin.getByRole('combobox', { name: 'Prazo de repasse' }).click();
-        await admin.getByRole('option', { name: '7 dias', exact: true }).click();
+        await admin.getByRole('combobox', { name: 'Prazo de repasse' }).selectOption({ label: '7 dias' });
       },
       'admin-merchant-settlement-create',
     );

@@ -3,6 +3,7 @@
 // TanStack Query, the API clients, the masks) still arrive keeps its value once the network is idle.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from './admin-portal.ts';
 import { baseUrl, launch, newPage } from './browser.ts';
 import { merchantUser, signInMerchant } from './merchant-portal.ts';
 import { type Demo, demo } from './sandbox.ts';
@@ -214,4 +215,67 @@ describe('typing on a slow network', () => {
     await typeAfter(tab, click(page, 'Meu perfil'), 'Senha atual', 'senha-atual-1');
     await tab.context.close();
   }, 180_000);
+
+  it('admin: the merchant and promotion forms, typed into while their masks and store picker arrive', async () => {
+    const tab = await slowTab();
+    const { page } = tab;
+    await signInAdmin(page, world.admin);
+    // When the deferred chunks (imask, Mantine's Select) finished arriving, to check they came while typing.
+    const arrived = new Map<string, number>();
+    page.on('requestfinished', async (request) => {
+      const at = Date.now();
+      const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+      // Mantine's Select has a chunk of its own; imask's chunk is named after its folder ('esm'): found by its code.
+      if (/^Select-.*\.js$/.test(file)) arrived.set('Select', at);
+      else if (file.endsWith('.js') && (await (await request.response())?.text())?.includes('InputMask'))
+        arrived.set('imask', at);
+    });
+
+    // The merchant form, opened from the list: the documents are typed at once, before imask is there.
+    await click(page, 'Parceiros')();
+    await click(page, 'Novo comerciante')();
+    const documentField = field(page, 'CNPJ ou CPF');
+    await documentField.waitFor();
+    const typingFrom = Date.now();
+    await documentField.click();
+    await documentField.pressSequentially('11222333000181', { delay: 40 });
+    await field(page, 'CPF').click();
+    await field(page, 'CPF').pressSequentially('52998224725', { delay: 40 });
+    // The amount starts at R$ 0,00: selected, then typed over.
+    await field(page, 'Limite máximo do pedido (R$)').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await field(page, 'Limite máximo do pedido (R$)').pressSequentially('2500,5', { delay: 40 });
+    await tab.idle();
+    expect(arrived.get('imask') ?? 0, 'imask arrived while typing').toBeGreaterThan(typingFrom);
+    expect(await field(page, 'CNPJ ou CPF').inputValue()).toBe('11.222.333/0001-81');
+    expect(await field(page, 'CPF').inputValue()).toBe('529.982.247-25');
+    expect(await field(page, 'Limite máximo do pedido (R$)').inputValue()).toBe('2500,5');
+    // Left, the amount is laid out as money.
+    await page.keyboard.press('Tab');
+    expect(await field(page, 'Limite máximo do pedido (R$)').inputValue()).toBe('R$ 2.500,50');
+
+    // The promotion form, loaded cold (the orders list's merchant filter already fetched the picker's code: an
+    // operator's first visit does not have it): the store is searched in the box before the picker is there.
+    const cdp = await tab.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await page.goto('/admin/promotions/create');
+    const box = page.getByRole('textbox', { name: 'Loja' });
+    await box.waitFor();
+    const searchFrom = Date.now();
+    await box.click();
+    await box.pressSequentially('Loja', { delay: 40 });
+    await field(page, 'Nome').click();
+    await field(page, 'Nome').pressSequentially('Vitrine de verão', { delay: 40 });
+    await tab.idle();
+    expect(arrived.get('Select') ?? 0, 'the picker arrived while typing').toBeGreaterThan(searchFrom);
+    expect(await field(page, 'Nome').inputValue()).toBe('Vitrine de verão');
+    // The box is the picker now, with the search typed: its options open from it.
+    const picker = page.getByRole('combobox', { name: 'Loja' });
+    expect(await picker.inputValue()).toBe('Loja');
+    await picker.click();
+    await page.getByRole('listbox').waitFor();
+    expect(await picker.inputValue()).toBe('Loja');
+    await tab.context.close();
+  }, 240_000);
 });

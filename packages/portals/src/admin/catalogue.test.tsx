@@ -316,8 +316,7 @@ describe('admin tags', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Imagem é obrigatória')).toBeTruthy();
     fill(screen.getByLabelText(/^Nome/), 'Verão');
-    await user.click(screen.getAllByLabelText(/^Tipo/)[0] as HTMLElement);
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Por estilo' }));
+    await user.selectOptions(screen.getByLabelText(/^Tipo/), 'Por estilo');
     fill(screen.getByLabelText(/^Prioridade/), '3');
     await user.upload(fileInput(), pngFile());
     await screen.findByRole('img', { name: 'Pré-visualização: Imagem' });

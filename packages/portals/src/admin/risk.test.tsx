@@ -57,7 +57,14 @@ const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
-  await user.click(screen.getAllByLabelText(label)[0] as HTMLElement);
+  // A short fixed list is the browser's own select (the kit's ChoiceSelect); a searchable one, Mantine's.
+  const input = screen.getAllByLabelText(label)[0] as HTMLElement;
+  if (input instanceof HTMLSelectElement) {
+    // Its options may come from the server.
+    await within(input).findByRole('option', { name: option });
+    return user.selectOptions(input, option);
+  }
+  await user.click(input);
   await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
 }
 

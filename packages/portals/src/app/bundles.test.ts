@@ -237,7 +237,9 @@ describe('portal bundles', () => {
     // The same look-ups find them where they belong: the order's details refund, the link form is a form.
     const details = firstLoadModules(['src/merchant/sales/OrderDetailsPage.tsx']);
     expect(details.filter(refunds).length).toBeGreaterThan(0);
-    expect(firstLoadModules(['src/merchant/links/CreateLinkPage.tsx'])).toContain('src/shared/kit/form.tsx');
+    expect(firstLoadModules(['src/merchant/links/CreateLinkPage.tsx'])).toContain(
+      'src/shared/kit/NumberInputs.tsx',
+    );
   });
 
   it("keeps the month picker (@mantine/dates, dayjs) out of the extract's and the orders list's first load", () => {
@@ -369,9 +371,40 @@ describe('portal bundles', () => {
         page.join(),
       ).toEqual([]);
     }
-    // The searchable selects still have it.
-    const form = firstLoadModules(['src/admin/promotions/PromotionFormPage.tsx']);
-    expect(form.filter((id) => id.includes('/node_modules/@floating-ui/dom/')).length).toBeGreaterThan(0);
+    // The searchable selects still have it, in the chunk the kit's SearchSelect fetches after the first screen.
+    const picker = firstLoadModules(['src/shared/kit/SearchSelectPicker.tsx']);
+    expect(picker.filter((id) => id.includes('/node_modules/@floating-ui/dom/')).length).toBeGreaterThan(0);
+  });
+
+  it("keeps the searchable pickers, the number-format code, imask and the promotion's products section out of the admin forms' and the orders list's first load", () => {
+    for (const page of [
+      'src/admin/merchants/MerchantFormPage.tsx',
+      'src/admin/promotions/PromotionFormPage.tsx',
+      'src/admin/catalogue/StoreForm.tsx',
+      'src/admin/orders/OrdersPage.tsx',
+    ]) {
+      const modules = firstLoadModules(['src/admin/AdminLayout.tsx', page]);
+      expect(modules).toContain(page);
+      expect(
+        modules.filter((id) => /@mantine\/core\/esm\/components\/(Select|NumberInput)\//.test(id)),
+        page,
+      ).toEqual([]);
+      expect(
+        modules.filter((id) =>
+          /\/node_modules\/(@floating-ui|react-number-format|imask|react-imask)\//.test(id),
+        ),
+        page,
+      ).toEqual([]);
+    }
+    const promotion = firstLoadModules([
+      'src/admin/AdminLayout.tsx',
+      'src/admin/promotions/PromotionFormPage.tsx',
+    ]);
+    expect(promotion).not.toContain('src/admin/promotions/ProductsSection.tsx');
+    expect(promotion.filter((id) => id.includes('/@mantine/core/esm/components/Modal/'))).toEqual([]);
+    // Where they went: fetched after the first screen.
+    expect(manifest['src/shared/kit/SearchSelectPicker.tsx']?.isDynamicEntry).toBe(true);
+    expect(manifest['src/admin/promotions/ProductsSection.tsx']?.isDynamicEntry).toBe(true);
   });
 
   it("keeps the merchant guard's login redirect rules out of the entry (they travel with the login page)", () => {

@@ -3,10 +3,17 @@
  * saved on its own.
  */
 import { CATEGORY_STATUSES, type Category, CreateCategoryRequest, UpdateCategoryRequest } from '@drip/core';
-import { Anchor, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadError, notifyError, notifySuccess, PageLoader, STATUS_LABELS } from '../../shared/kit/index.ts';
+import {
+  ChoiceSelect,
+  LoadError,
+  notifyError,
+  notifySuccess,
+  PageLoader,
+  STATUS_LABELS,
+} from '../../shared/kit/index.ts';
 import { validate } from '../../shared/validate.ts';
 import {
   useAddSubcategory,
@@ -169,12 +176,11 @@ function SubcategoryRow({ sub }: { sub: Category['subCategory'][number] }) {
         error={error}
         style={{ flex: 1, minWidth: 200 }}
       />
-      <Select
+      <ChoiceSelect
         label="Status"
         data={STATUS_OPTIONS}
         value={status}
         onChange={(value) => setStatus(value ?? sub.status)}
-        allowDeselect={false}
         w={180}
       />
       <Button variant="light" loading={update.isPending} onClick={() => void save()}>
@@ -257,13 +263,12 @@ function CategoryEditForm({ category }: { category: Category }) {
               onChange={(e) => setName(e.currentTarget.value)}
               error={errors.name}
             />
-            <Select
+            <ChoiceSelect
               label="Status"
               required
               data={STATUS_OPTIONS}
               value={status}
               onChange={(value) => setStatus(value ?? category.status)}
-              allowDeselect={false}
             />
             <TagChoice value={tagsId} onChange={setTagsId} />
             <Group justify="flex-end">

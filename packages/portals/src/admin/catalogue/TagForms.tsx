@@ -1,15 +1,19 @@
 /** 'Cadastrar Tag' (image required) and 'Editar Tag' (the current image kept when none is chosen), spec 2.2. */
 import { CreateTagRequest, TAG_STATUSES, TAG_TYPES, type Tag, UpdateTagRequest } from '@drip/core';
-import { Anchor, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { TextInput } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import {
+  ChoiceSelect,
+  FormPage,
   ImageUpload,
   LoadError,
+  NumberTextInput,
   notifyError,
   notifySuccess,
   PageLoader,
   STATUS_LABELS,
+  useFormFields,
 } from '../../shared/kit/index.ts';
 import { validate } from '../../shared/validate.ts';
 import { useAdminTag, useSaveTag } from '../api/catalogue.ts';
@@ -21,7 +25,7 @@ const STATUS_OPTIONS = TAG_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS
 interface Values {
   name: string;
   type: string | null;
-  priority: number | string;
+  priority: number | '';
   status: string;
   logo: string | null;
 }
@@ -31,16 +35,14 @@ function TagForm({ tag }: { tag?: Tag }) {
   const save = useSaveTag(tag?.id);
   const editing = tag !== undefined;
   const title = editing ? TAG_TEXTS.edit : TAG_TEXTS.create;
-  const [values, setValues] = useState<Values>({
+  const form = useFormFields<Values>({
     name: tag?.name ?? '',
     type: tag?.type ?? null,
     priority: tag?.priority ?? '',
     status: tag?.status ?? 'ACTIVE',
     logo: null,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((prev) => ({ ...prev, [key]: value }));
+  const { values, setErrors } = form;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const common = {
@@ -69,66 +71,34 @@ function TagForm({ tag }: { tag?: Tag }) {
     }
   };
   return (
-    <Stack gap="lg" maw={560}>
-      <Anchor component={Link} to={TAGS_PATH} size="sm">
-        Voltar para as tags
-      </Anchor>
-      <Title order={2}>{title}</Title>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
-          <Stack gap="md">
-            <TextInput
-              label="Nome"
-              required
-              value={values.name}
-              onChange={(e) => set('name', e.currentTarget.value)}
-              error={errors.name}
-            />
-            <Select
-              label="Tipo"
-              required
-              data={TYPE_OPTIONS}
-              value={values.type}
-              onChange={(value) => set('type', value)}
-              error={errors.type}
-            />
-            <NumberInput
-              label="Prioridade"
-              required={editing}
-              allowDecimal={false}
-              step={1}
-              value={values.priority}
-              onChange={(value) => set('priority', value)}
-              error={errors.priority}
-            />
-            {editing ? (
-              <Select
-                label="Status"
-                required
-                data={STATUS_OPTIONS}
-                value={values.status}
-                onChange={(value) => set('status', value ?? 'ACTIVE')}
-                allowDeselect={false}
-              />
-            ) : null}
-            <ImageUpload
-              label="Imagem"
-              required={!editing}
-              value={values.logo}
-              onChange={(logo) => set('logo', logo)}
-              currentUrl={tag?.logoUrl}
-              error={errors.logo}
-              description={editing ? 'Sem uma nova imagem, a atual é mantida.' : 'PNG'}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>
-                {TAG_TEXTS.save}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormPage
+      back={{ to: TAGS_PATH, label: 'Voltar para as tags' }}
+      title={title}
+      submitLabel={TAG_TEXTS.save}
+      saving={save.isPending}
+      onSubmit={(e) => void submit(e)}
+      maw={560}
+    >
+      <TextInput label="Nome" required {...form.text('name')} />
+      <ChoiceSelect label="Tipo" required data={TYPE_OPTIONS} {...form.field('type')} />
+      <NumberTextInput label="Prioridade" required={editing} {...form.field('priority')} />
+      {editing ? (
+        <ChoiceSelect
+          label="Status"
+          required
+          data={STATUS_OPTIONS}
+          value={values.status}
+          onChange={(value) => form.set('status', value ?? 'ACTIVE')}
+        />
+      ) : null}
+      <ImageUpload
+        label="Imagem"
+        required={!editing}
+        currentUrl={tag?.logoUrl}
+        description={editing ? 'Sem uma nova imagem, a atual é mantida.' : 'PNG'}
+        {...form.field('logo')}
+      />
+    </FormPage>
   );
 }
 

@@ -7,9 +7,10 @@ import {
   formatCpf,
   formatPhone,
 } from '@drip/core';
-import { Button, Group, Menu, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Menu, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import {
+  ChoiceSelect,
   type DataListColumn,
   ListHeader,
   PagedList,
@@ -52,12 +53,11 @@ function CustomerSearch({
   const [value, setValue] = useUrlDraft(text ?? '');
   return (
     <SearchForm label="Buscar clientes" onSearch={() => onSearch(field, value.trim())}>
-      <Select
+      <ChoiceSelect
         label="Buscar por"
         data={CUSTOMER_SEARCH_TYPES.map((t) => ({ value: t, label: CUSTOMER_SEARCH_LABELS[t] }))}
         value={field}
         onChange={(next) => isSearchType(next ?? undefined) && setField(next as CustomerSearchType)}
-        allowDeselect={false}
         w={{ base: '100%', xs: 160 }}
       />
       <TextInput

@@ -4,8 +4,10 @@ import {
   AdminMerchantRequest,
   BANK_ACCOUNT_TYPE_CODES,
   bankAccountTypeLabel,
+  type Cents,
   CNPJ_MASK,
   CPF_MASK,
+  centsToReais,
   MERCHANT_CATEGORIES_REQUIRED,
   merchantRiskMessages,
   onlyDigits,
@@ -21,7 +23,6 @@ import {
   Anchor,
   Button,
   Group,
-  NumberInput,
   Paper,
   Radio,
   SimpleGrid,
@@ -42,8 +43,11 @@ import {
   FailureBanner,
   ImageUpload,
   idsFromRows,
+  LateMaskedInput,
   LoadError,
-  MaskedTextInput,
+  MoneyInput,
+  moneyToCents,
+  NumberTextInput,
   notifyError,
   notifyInfo,
   offeredTags,
@@ -116,10 +120,11 @@ interface Values extends Record<TextField, string>, Record<FlagField, boolean> {
   status: string;
   settlementPaymentType: string;
   paymentPlatform: string;
-  maxAmountPerOrder: number | string;
-  customerLimit: number | string;
-  cancelMaxDays: number | string;
-  maxInstalments: number | string;
+  /** The amounts in centavos (the API carries reais); null when empty. */
+  maxAmountPerOrder: Cents | null;
+  customerLimit: Cents | null;
+  cancelMaxDays: number | '';
+  maxInstalments: number | '';
   categoryRows: CategoryRow[];
   /** Saved category ids the options no longer offer (disabled since): sent back as they are. */
   unknownCategoryIds: string[];
@@ -168,8 +173,8 @@ function initialValues(m: AdminMerchant | undefined, options: AdminCatalogueOpti
     status: m?.status ?? 'ENABLED',
     settlementPaymentType: m?.settlementPaymentType ?? 'BUSINESS_DAYS_ONLY',
     paymentPlatform: m?.paymentPlatform ?? 'DRIP_STARKBANK',
-    maxAmountPerOrder: m?.maxAmountPerOrder ?? 0,
-    customerLimit: m?.customerLimit ?? 0,
+    maxAmountPerOrder: centsOf(m ? m.maxAmountPerOrder : 0),
+    customerLimit: centsOf(m ? m.customerLimit : 0),
     cancelMaxDays: m ? (m.cancelMaxDays ?? '') : 0,
     maxInstalments: m?.maxInstalments ?? 3,
     categoryRows: categories.rows,
@@ -183,7 +188,10 @@ function initialValues(m: AdminMerchant | undefined, options: AdminCatalogueOpti
 }
 
 const orNull = (s: string) => (s.trim() === '' ? null : s);
-const numberOrNull = (n: number | string) => (typeof n === 'number' ? n : null);
+const numberOrNull = (n: number | '') => (typeof n === 'number' ? n : null);
+const reaisOrNull = (c: Cents | null) => (c === null ? null : centsToReais(c));
+/** A saved amount in reais to centavos, exactly (through its text); one with more decimals stays as typed: null. */
+const centsOf = (reais: number | null) => (reais === null ? null : moneyToCents(reais));
 
 /** The request body as the contract takes it (the contract checks and normalises it, here and on the server). */
 function requestOf(values: Values): v.InferInput<typeof AdminMerchantRequest> {
@@ -207,8 +215,8 @@ function requestOf(values: Values): v.InferInput<typeof AdminMerchantRequest> {
     status: values.status as 'ENABLED',
     settlementPaymentType: values.settlementPaymentType as (typeof SETTLEMENT_PAYMENT_TYPES)[number],
     paymentPlatform: values.paymentPlatform as (typeof PAYMENT_PLATFORMS)[number],
-    maxAmountPerOrder: numberOrNull(values.maxAmountPerOrder),
-    customerLimit: numberOrNull(values.customerLimit),
+    maxAmountPerOrder: reaisOrNull(values.maxAmountPerOrder),
+    customerLimit: reaisOrNull(values.customerLimit),
     cancelMaxDays: numberOrNull(values.cancelMaxDays),
     maxInstalments: typeof values.maxInstalments === 'number' ? values.maxInstalments : 0,
     categoriesIds: [...idsFromRows(values.categoryRows), ...values.unknownCategoryIds],
@@ -302,7 +310,7 @@ function MerchantForm({
               {
                 skipOrderAmountRule: values.skipOrderAmountRule,
                 skipProtectedScore: values.skipProtectedScore,
-                maxAmountPerOrder: numberOrNull(values.maxAmountPerOrder),
+                maxAmountPerOrder: reaisOrNull(values.maxAmountPerOrder),
               },
               value === 'yes',
             );
@@ -325,10 +333,9 @@ function MerchantForm({
     ));
 
   const masked = (key: 'cnpj' | 'representativeCpf', label: string, mask: string | readonly string[]) => (
-    <MaskedTextInput
+    <LateMaskedInput
       label={label}
       required
-      inputMode="numeric"
       mask={mask}
       // Read once: the masked input keeps what is typed itself and reports it.
       initialUnmasked={store.get()[key]}
@@ -557,23 +564,18 @@ function MerchantForm({
             ))}
             {yesNo('settlementWhenInstalmentPaid', 'Repasse quando a parcela é paga')}
             {bind('customerLimit', (value) => (
-              <NumberInput
+              <MoneyInput
                 label="Limite do cliente (R$)"
-                min={0}
-                step={0.01}
-                decimalScale={2}
-                decimalSeparator=","
                 value={value}
                 onChange={(value) => set('customerLimit', value)}
                 error={errors.customerLimit}
               />
             ))}
             {bind('cancelMaxDays', (value) => (
-              <NumberInput
+              <NumberTextInput
                 label="Prazo máximo de cancelamento (dias)"
                 description="Vazio: sem limite."
                 min={0}
-                allowDecimal={false}
                 value={value}
                 onChange={(value) => set('cancelMaxDays', value)}
                 error={errors.cancelMaxDays}
@@ -581,11 +583,10 @@ function MerchantForm({
             ))}
             {yesNo('flexibleInstallments', 'Parcelamento flexível')}
             {bind('maxInstalments', (value) => (
-              <NumberInput
+              <NumberTextInput
                 label="Máximo de parcelas"
                 min={1}
                 max={12}
-                allowDecimal={false}
                 value={value}
                 onChange={(value) => set('maxInstalments', value)}
                 error={errors.maxInstalments}
@@ -598,12 +599,8 @@ function MerchantForm({
           <Section title="Regras de risco">
             {yesNo('skipOrderAmountRule', 'Ignorar valor máximo')}
             {bind('maxAmountPerOrder', (value) => (
-              <NumberInput
+              <MoneyInput
                 label="Limite máximo do pedido (R$)"
-                min={0}
-                step={0.01}
-                decimalScale={2}
-                decimalSeparator=","
                 value={value}
                 onChange={(value) => set('maxAmountPerOrder', value)}
                 error={errors.maxAmountPerOrder}

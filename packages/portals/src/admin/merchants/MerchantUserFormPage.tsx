@@ -1,19 +1,15 @@
 import { MERCHANT_NOTIFICATION_TYPES, onlyDigits } from '@drip/core';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Radio,
-  Select,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Radio, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { FailureBanner, LoadError, MASKS, MaskedTextInput, PageLoader } from '../../shared/kit/index.ts';
+import {
+  ChoiceSelect,
+  FailureBanner,
+  LateMaskedInput,
+  LoadError,
+  MASKS,
+  PageLoader,
+} from '../../shared/kit/index.ts';
 import { PasswordInput } from '../../shared/PasswordInput.tsx';
 import { type MerchantUserForm, useAdminMerchantUser, useSaveMerchantUser } from '../api/merchants.ts';
 import { merchantPath } from './paths.ts';
@@ -136,7 +132,7 @@ function UserForm({ merchantId, userId, user }: { merchantId: string; userId?: s
               onChange={(e) => setEmail(e.currentTarget.value)}
               error={errors.email}
             />
-            <MaskedTextInput
+            <LateMaskedInput
               label="Telefone"
               required
               mask={MASKS.phone}
@@ -160,10 +156,9 @@ function UserForm({ merchantId, userId, user }: { merchantId: string; userId?: s
                 ))}
               </Stack>
             </Checkbox.Group>
-            <Select
+            <ChoiceSelect
               label="Autenticação em duas etapas"
               required
-              allowDeselect={false}
               data={PROVIDERS}
               value={provider}
               onChange={(value) => setProvider((value as Provider | null) ?? 'SMS')}

@@ -1,8 +1,16 @@
 import { SETTLEMENT_TRANSFER_DELAYS } from '@drip/core';
-import { Anchor, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Switch, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { DateField, FailureBanner, LoadError, PageLoader, PercentInput } from '../../shared/kit/index.ts';
+import { useNavigate, useParams } from 'react-router';
+import {
+  ChoiceSelect,
+  DateField,
+  FormPage,
+  LoadError,
+  NumberTextInput,
+  PageLoader,
+  PercentInput,
+} from '../../shared/kit/index.ts';
 import {
   type TermKind,
   useMerchantTerm,
@@ -68,25 +76,17 @@ function FormShell({
     onSubmit();
   };
   return (
-    <Stack gap="lg" maw={560}>
-      <Anchor component={Link} to={merchantPath(merchantId)} size="sm">
-        Voltar para o comerciante
-      </Anchor>
-      <Title order={2}>{title}</Title>
-      <FailureBanner title={failedTitle} error={error} />
-      <Paper withBorder radius="lg" p="lg">
-        <form onSubmit={submit} noValidate aria-label={title}>
-          <Stack gap="md">
-            {children}
-            <Group justify="flex-end">
-              <Button type="submit" loading={saving}>
-                {editing ? 'Atualizar' : 'Criar'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormPage
+      back={{ to: merchantPath(merchantId), label: 'Voltar para o comerciante' }}
+      title={title}
+      submitLabel={editing ? 'Atualizar' : 'Criar'}
+      saving={saving}
+      onSubmit={submit}
+      failure={{ title: failedTitle, error }}
+      maw={560}
+    >
+      {children}
+    </FormPage>
   );
 }
 
@@ -136,7 +136,7 @@ function FeeForm({
 }) {
   const navigate = useNavigate();
   const save = useSaveFee(merchantId, feeId);
-  const [amount, setAmount] = useState<number | string>(fee?.amount ?? '');
+  const [amount, setAmount] = useState<number | ''>(fee?.amount ?? '');
   const [expirationDate, setExpirationDate] = useState(fee?.expirationDate ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
   const texts = TERM_FORM_TEXTS.fee;
@@ -160,15 +160,12 @@ function FeeForm({
       saving={save.isPending}
       editing={feeId !== undefined}
     >
-      <NumberInput
+      <NumberTextInput
         label="Taxa (%)"
         required
         min={0}
         max={100}
-        step={0.01}
-        decimalScale={2}
-        decimalSeparator=","
-        inputMode="decimal"
+        decimals={2}
         value={amount}
         onChange={setAmount}
         error={invalid}
@@ -266,10 +263,9 @@ function SettlementForm({
       saving={save.isPending}
       editing={configId !== undefined}
     >
-      <Select
+      <ChoiceSelect
         label="Prazo de repasse"
         required
-        allowDeselect={false}
         data={DELAY_OPTIONS}
         value={delay}
         onChange={(value) => setDelay(value ?? '0')}

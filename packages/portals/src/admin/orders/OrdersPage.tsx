@@ -1,14 +1,16 @@
 import { type AdminOrderRow, formatBRL, formatDateTime, ORDER_STATUSES, type OrderStatus } from '@drip/core';
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  ChoiceSelect,
   type DataListColumn,
   ListHeader,
   linkColumn,
   PagedList,
   SearchBox,
+  SearchSelect,
   STATUS_LABELS,
   StatusBadge,
   useListQuery,
@@ -46,13 +48,12 @@ function MerchantFilter({
   if (value && !options.some((o) => o.value === value))
     options.unshift({ value, label: knownName ?? 'Parceiro selecionado' });
   return (
-    <Select
+    <SearchSelect
       label="Parceiro"
       placeholder="Todos os parceiros"
       data={options}
       value={value ?? null}
       onChange={(id) => onChange(id ?? undefined)}
-      searchable
       clearable
       searchValue={typed}
       onSearchChange={setTyped}
@@ -108,7 +109,7 @@ export function OrdersPage() {
         }}
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <ChoiceSelect
           label="Status"
           placeholder="Todos os status"
           data={ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS.order[s] }))}

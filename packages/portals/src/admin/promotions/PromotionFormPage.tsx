@@ -1,274 +1,47 @@
 import {
-  type Cents,
   CreatePromotionRequest,
-  centsToReais,
   PROMOTION_STATUS_LABELS,
   PROMOTION_STATUSES,
   PROMOTION_TYPE_OPTION_LABELS,
   PROMOTION_TYPES,
   type Promotion,
-  type PromotionProduct,
-  PromotionProductRequest,
   type PromotionStatus,
   type PromotionType,
   todayInSaoPaulo,
 } from '@drip/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import {
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import {
-  CONFIRMATIONS,
-  ConfirmAction,
+  ChoiceSelect,
   DateField,
-  FailureBanner,
+  FormPage,
   ImageUpload,
   LoadError,
-  MoneyInput,
   notifyError,
   notifySuccess,
   PageLoader,
-  SectionCard,
+  useFormFields,
 } from '../../shared/kit/index.ts';
-import { reloadPage } from '../../shared/reloadPage.ts';
-import type { FieldErrors } from '../../shared/validate.ts';
 import { validate } from '../../shared/validate.ts';
 import {
-  type ProductBody,
   type PromotionBody,
-  useAddProduct,
   useCreatePromotion,
-  useDeleteProduct,
   usePromotion,
-  usePromotionStores,
-  useUpdateProduct,
   useUpdatePromotion,
 } from '../api/promotions.ts';
-import { ProductsTable } from './parts.tsx';
+import type { NewProduct } from './ProductsSection.tsx';
+import { type StoreRef, StoreSelect } from './StoreSelect.tsx';
 import { PROMOTION_TEXTS, PROMOTIONS_PATH, promotionPath } from './texts.ts';
 
-type StoreRef = { id: string; name: string };
+export { STORE_SEARCH_DEBOUNCE_MS } from './StoreSelect.tsx';
 
-/** Spec 7: the store dropdown searches after 1500 ms without typing. */
-export const STORE_SEARCH_DEBOUNCE_MS = 1500;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
-/** A catalogue store, searched by name among the active ones; the chosen one stays listed whatever the search. */
-function StoreSelect({
-  label,
-  value,
-  onChange,
-  error,
-  required,
-}: {
-  label: string;
-  value: StoreRef | null;
-  onChange: (store: StoreRef | null) => void;
-  error?: string | undefined;
-  required?: boolean;
-}) {
-  const [search, setSearch] = useState(value?.name ?? '');
-  const settled = useDebounced(search, STORE_SEARCH_DEBOUNCE_MS);
-  // Choosing a store puts its name in the box: that is not a new search.
-  const stores = usePromotionStores(settled === value?.name ? '' : settled);
-  const options = [...(value ? [value] : []), ...(stores.data ?? []).filter((s) => s.id !== value?.id)];
-  return (
-    <Select
-      label={label}
-      placeholder="Buscar loja pelo nome"
-      searchable
-      clearable
-      required={required ?? false}
-      data={options.map((s) => ({ value: s.id, label: s.name }))}
-      value={value?.id ?? null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      onChange={(id) => onChange(options.find((s) => s.id === id) ?? null)}
-      nothingFoundMessage={stores.isFetching ? 'Buscando…' : 'Nenhuma loja encontrada'}
-      error={error}
-    />
-  );
-}
-
-// ---------------------------------------------------------------- products
-
-interface ProductDraft {
-  name: string;
-  description: string;
-  url: string;
-  image: string;
-  basePrice: Cents | null;
-  price: Cents | null;
-  store: StoreRef | null;
-}
-
-const emptyProduct: ProductDraft = {
-  name: '',
-  description: '',
-  url: '',
-  image: '',
-  basePrice: null,
-  price: null,
-  store: null,
-};
-
-const draftOf = (p: PromotionProduct): ProductDraft => ({
-  name: p.name,
-  description: p.description,
-  url: p.url,
-  image: p.image,
-  basePrice: p.basePrice,
-  price: p.price,
-  store: p.store ?? { id: p.storeId, name: p.storeId },
-});
-
-/** The product as the call sends it (reais), checked with the contract the server parses it with. */
-function productBody(d: ProductDraft): { ok: true; body: ProductBody } | { ok: false; errors: FieldErrors } {
-  const wire = {
-    name: d.name,
-    description: d.description,
-    url: d.url,
-    image: d.image,
-    basePrice: d.basePrice === null ? null : centsToReais(d.basePrice),
-    price: d.price === null ? null : centsToReais(d.price),
-    storeId: d.store?.id ?? '',
-  };
-  const checked = validate(PromotionProductRequest, wire);
-  if (!checked.ok) return checked;
-  return { ok: true, body: { ...wire, price: centsToReais(checked.value.price) } };
-}
-
-/** Spec 5's product form in a modal: add, or edit with the link fixed. */
-function ProductModal({
-  opened,
-  editing,
-  initial,
-  onClose,
-  onSave,
-}: {
-  opened: boolean;
-  editing: boolean;
-  initial: ProductDraft;
-  onClose: () => void;
-  /** Resolves true when saved (the modal closes); `store` is the chosen store, with its name. */
-  onSave: (body: ProductBody, store: StoreRef) => Promise<boolean>;
-}) {
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (opened) {
-      setDraft(initial);
-      setErrors({});
-    }
-  }, [opened, initial]);
-  const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The modal is in a portal in the DOM but inside the promotion's form in React's tree, where the submit event
-    // bubbles on: without this, saving a product would submit the promotion too.
-    event.stopPropagation();
-    const checked = productBody(draft);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setSaving(true);
-    try {
-      if (await onSave(checked.body, draft.store ?? { id: checked.body.storeId, name: '' })) onClose();
-    } finally {
-      setSaving(false);
-    }
-  };
-  const title = editing ? 'Editar produto' : 'Adicionar produto';
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
-        <Stack gap="md">
-          <TextInput
-            label="Nome"
-            required
-            value={draft.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            error={errors.name}
-          />
-          <Textarea
-            label="Descrição"
-            required
-            minRows={3}
-            value={draft.description}
-            onChange={(e) => set('description', e.currentTarget.value)}
-            error={errors.description}
-          />
-          <TextInput
-            label="Link do produto"
-            required
-            disabled={editing}
-            value={draft.url}
-            onChange={(e) => set('url', e.currentTarget.value)}
-            error={errors.url}
-          />
-          <TextInput
-            label="Link da imagem"
-            required
-            value={draft.image}
-            onChange={(e) => set('image', e.currentTarget.value)}
-            error={errors.image}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <MoneyInput
-              label="Preço base"
-              value={draft.basePrice}
-              onChange={(v) => set('basePrice', v)}
-              error={errors.basePrice}
-            />
-            <MoneyInput
-              label="Preço"
-              required
-              value={draft.price}
-              onChange={(v) => set('price', v)}
-              error={errors.price}
-            />
-          </SimpleGrid>
-          <StoreSelect
-            label="Loja"
-            required
-            value={draft.store}
-            onChange={(s) => set('store', s)}
-            error={errors.storeId}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={saving}>
-              Salvar produto
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
+// The products' section (modal, table, confirmations) follows the form: in its own boundary, so that its arrival
+// never replaces the form being typed into.
+const CreateProducts = lazy(() =>
+  import('./ProductsSection.tsx').then((m) => ({ default: m.CreateProducts })),
+);
+const EditProducts = lazy(() => import('./ProductsSection.tsx').then((m) => ({ default: m.EditProducts })));
 
 // ---------------------------------------------------------------- the promotion form
 
@@ -336,107 +109,61 @@ function PromotionForm({
   onTypeChange?: (type: PromotionType) => void;
   children?: ReactNode;
 }) {
-  const [values, setValues] = useState(initial);
-  const [image, setImage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = <K extends keyof PromotionValues>(key: K, value: PromotionValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  const form = useFormFields({ ...initial, image: null as string | null });
+  const { values } = form;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = bodyOf(values);
-    const checked = validate(CreatePromotionRequest, { ...body, image });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    onSubmit(body, image);
+    const checked = validate(CreatePromotionRequest, { ...body, image: values.image });
+    if (!checked.ok) return form.setErrors(checked.errors);
+    form.setErrors({});
+    onSubmit(body, values.image);
   };
   const pageView = values.type === 'PAGE_VIEW';
   return (
-    <Stack gap="lg" maw={760}>
-      <Anchor component={Link} to={PROMOTIONS_PATH} size="sm">
-        Voltar para as promoções
-      </Anchor>
-      <Title order={2}>{title}</Title>
-      <FailureBanner title={failedTitle} error={error} />
-      <Paper withBorder radius="lg" p="lg">
-        <form onSubmit={submit} noValidate aria-label={title}>
-          <Stack gap="md">
-            <TextInput
-              label="Nome"
-              required
-              value={values.name}
-              onChange={(e) => set('name', e.currentTarget.value)}
-              error={errors.name}
-            />
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <Select
-                label="Tipo"
-                required
-                allowDeselect={false}
-                data={PROMOTION_TYPES.map((t) => ({ value: t, label: PROMOTION_TYPE_OPTION_LABELS[t] }))}
-                value={values.type}
-                onChange={(t) => {
-                  const type = (t ?? 'PAGE_VIEW') as PromotionType;
-                  set('type', type);
-                  onTypeChange?.(type);
-                }}
-              />
-              <Select
-                label="Status"
-                required
-                allowDeselect={false}
-                data={PROMOTION_STATUSES.map((s) => ({ value: s, label: PROMOTION_STATUS_LABELS[s] }))}
-                value={values.status}
-                onChange={(s) => set('status', (s ?? 'ACTIVE') as PromotionStatus)}
-              />
-            </SimpleGrid>
-            <StoreSelect
-              label="Loja"
-              required={pageView}
-              value={values.store}
-              onChange={(s) => set('store', s)}
-              error={errors.storeId}
-            />
-            <TextInput
-              label="Link da página de produtos"
-              required={pageView}
-              value={values.productsPageUrl}
-              onChange={(e) => set('productsPageUrl', e.currentTarget.value)}
-              error={errors.productsPageUrl}
-            />
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <DateField
-                label="Data de início"
-                required
-                value={values.from}
-                onChange={(e) => set('from', e.currentTarget.value)}
-                error={errors.from}
-              />
-              <DateField
-                label="Data de término"
-                description="Opcional"
-                value={values.to}
-                onChange={(e) => set('to', e.currentTarget.value)}
-                error={errors.to}
-              />
-            </SimpleGrid>
-            <ImageUpload
-              label="Imagem"
-              description="Arquivo PNG"
-              currentUrl={currentImage}
-              value={image}
-              onChange={setImage}
-              error={errors.image}
-            />
-            {children}
-            <Group justify="flex-end">
-              <Button type="submit" loading={saving}>
-                {submitLabel}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormPage
+      back={{ to: PROMOTIONS_PATH, label: 'Voltar para as promoções' }}
+      title={title}
+      submitLabel={submitLabel}
+      saving={saving}
+      onSubmit={submit}
+      failure={{ title: failedTitle, error }}
+    >
+      <TextInput label="Nome" required {...form.text('name')} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <ChoiceSelect
+          label="Tipo"
+          required
+          data={PROMOTION_TYPES.map((t) => ({ value: t, label: PROMOTION_TYPE_OPTION_LABELS[t] }))}
+          value={values.type}
+          onChange={(t) => {
+            const type = (t ?? 'PAGE_VIEW') as PromotionType;
+            form.set('type', type);
+            onTypeChange?.(type);
+          }}
+        />
+        <ChoiceSelect
+          label="Status"
+          required
+          data={PROMOTION_STATUSES.map((s) => ({ value: s, label: PROMOTION_STATUS_LABELS[s] }))}
+          value={values.status}
+          onChange={(s) => form.set('status', (s ?? 'ACTIVE') as PromotionStatus)}
+        />
+      </SimpleGrid>
+      <StoreSelect label="Loja" required={pageView} {...form.field('store', 'storeId')} />
+      <TextInput label="Link da página de produtos" required={pageView} {...form.text('productsPageUrl')} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <DateField label="Data de início" required {...form.text('from')} />
+        <DateField label="Data de término" description="Opcional" {...form.text('to')} />
+      </SimpleGrid>
+      <ImageUpload
+        label="Imagem"
+        description="Arquivo PNG"
+        currentUrl={currentImage}
+        {...form.field('image')}
+      />
+      {children}
+    </FormPage>
   );
 }
 
@@ -447,9 +174,7 @@ export function PromotionCreatePage() {
   const navigate = useNavigate();
   const create = useCreatePromotion();
   const [type, setType] = useState<PromotionType>('PAGE_VIEW');
-  const [products, setProducts] = useState<{ key: number; body: ProductBody; store: StoreRef }[]>([]);
-  const [adding, setAdding] = useState(false);
-  const [nextKey, setNextKey] = useState(1);
+  const [products, setProducts] = useState<NewProduct[]>([]);
   const submit = async (promotion: Omit<PromotionBody, 'image'>, image: string | null) => {
     try {
       const outcome = await create.mutateAsync({
@@ -475,138 +200,15 @@ export function PromotionCreatePage() {
       onTypeChange={setType}
     >
       {type === 'PRODUCT_VIEW' ? (
-        <SectionCard
-          title="Produtos"
-          action={
-            <Button variant="light" onClick={() => setAdding(true)}>
-              Adicionar produto
-            </Button>
-          }
-        >
-          {products.length === 0 ? (
-            <Text c="dimmed">Nenhum produto adicionado.</Text>
-          ) : (
-            <Stack gap="xs">
-              {products.map((p) => (
-                <Group key={p.key} justify="space-between" wrap="nowrap">
-                  <Text>
-                    {p.body.name} · {p.store.name}
-                  </Text>
-                  <ConfirmAction
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    question={CONFIRMATIONS.removeProduct}
-                    aria-label={`Remover ${p.body.name}`}
-                    onConfirm={() => setProducts((list) => list.filter((x) => x.key !== p.key))}
-                  >
-                    Remover
-                  </ConfirmAction>
-                </Group>
-              ))}
-            </Stack>
-          )}
-          <ProductModal
-            opened={adding}
-            editing={false}
-            initial={emptyProduct}
-            onClose={() => setAdding(false)}
-            onSave={async (body, store) => {
-              setProducts((list) => [...list, { key: nextKey, body, store }]);
-              setNextKey((k) => k + 1);
-              return true;
-            }}
-          />
-        </SectionCard>
+        <Suspense fallback={null}>
+          <CreateProducts products={products} setProducts={setProducts} />
+        </Suspense>
       ) : null}
     </PromotionForm>
   );
 }
 
 // ---------------------------------------------------------------- edit
-
-/** The edit page's products: add in a modal, edit, remove after confirmation (spec 2.2, 5, 8). */
-function EditProducts({ promotion, reload }: { promotion: Promotion; reload: () => Promise<boolean> }) {
-  const add = useAddProduct(promotion.id);
-  const update = useUpdateProduct();
-  const remove = useDeleteProduct();
-  const [modal, setModal] = useState<{ product: PromotionProduct | null } | null>(null);
-  const save = async (body: ProductBody): Promise<boolean> => {
-    const product = modal?.product ?? null;
-    try {
-      if (product) {
-        await update.mutateAsync({ ...body, id: product.id });
-        notifySuccess(PROMOTION_TEXTS.productUpdated);
-      } else {
-        await add.mutateAsync(body);
-        notifySuccess(PROMOTION_TEXTS.productCreated);
-      }
-    } catch {
-      notifyError(PROMOTION_TEXTS.productUpdateFailed);
-      return false;
-    }
-    await reload();
-    return true;
-  };
-  const removeProduct = async (product: PromotionProduct) => {
-    try {
-      await remove.mutateAsync(product.id);
-    } catch {
-      notifyError(PROMOTION_TEXTS.productRemoveFailed);
-      return;
-    }
-    notifySuccess(PROMOTION_TEXTS.productRemoved);
-    // Spec 8: if reading the promotion again fails, the page reloads (no list that still shows the removed one).
-    if (!(await reload())) reloadPage();
-  };
-  return (
-    <SectionCard
-      title="Produtos"
-      action={
-        <Button variant="light" onClick={() => setModal({ product: null })}>
-          Adicionar produto
-        </Button>
-      }
-    >
-      {promotion.products.length === 0 ? (
-        <Text c="dimmed">Nenhum produto nesta promoção.</Text>
-      ) : (
-        <ProductsTable
-          products={promotion.products}
-          actions={(p) => (
-            <Group gap="xs" justify="flex-end" wrap="nowrap" style={{ display: 'inline-flex' }}>
-              <Button
-                size="xs"
-                variant="light"
-                aria-label={`Editar ${p.name}`}
-                onClick={() => setModal({ product: p })}
-              >
-                Editar
-              </Button>
-              <ConfirmAction
-                size="xs"
-                color="red"
-                variant="light"
-                aria-label={`Remover ${p.name}`}
-                question={CONFIRMATIONS.removeProduct}
-                onConfirm={() => removeProduct(p)}
-              >
-                Remover
-              </ConfirmAction>
-            </Group>
-          )}
-        />
-      )}
-      <ProductModal
-        opened={modal !== null}
-        editing={modal?.product != null}
-        initial={modal?.product ? draftOf(modal.product) : emptyProduct}
-        onClose={() => setModal(null)}
-        onSave={save}
-      />
-    </SectionCard>
-  );
-}
 
 function PromotionEdit({ promotion, reload }: { promotion: Promotion; reload: () => Promise<boolean> }) {
   const navigate = useNavigate();
@@ -636,7 +238,11 @@ function PromotionEdit({ promotion, reload }: { promotion: Promotion; reload: ()
       onSubmit={(body, image) => void submit(body, image)}
     >
       {/* The saved type decides: products belong to a promotion saved as PRODUCT_VIEW (docs/promotions.md). */}
-      {promotion.type === 'PRODUCT_VIEW' ? <EditProducts promotion={promotion} reload={reload} /> : null}
+      {promotion.type === 'PRODUCT_VIEW' ? (
+        <Suspense fallback={null}>
+          <EditProducts promotion={promotion} reload={reload} />
+        </Suspense>
+      ) : null}
     </PromotionForm>
   );
 }

@@ -8,11 +8,11 @@ import {
   type DebtReason,
   notFoundDebtIds,
 } from '@drip/core';
-import { Alert, Box, Group, List, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Box, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiFailure } from '../../shared/api.ts';
-import { ConfirmAction, notifyError, notifySuccess } from '../../shared/kit/index.ts';
+import { ChoiceSelect, ConfirmAction, notifyError, notifySuccess } from '../../shared/kit/index.ts';
 import { useCloseInstalmentsWithDebt, useCloseOrdersWithDebt } from '../api/risk.ts';
 import { RISK_TEXTS, splitIds } from './texts.ts';
 
@@ -68,10 +68,9 @@ export function DebtPaymentPage() {
       {problem ? <Alert color="red" title={problem} /> : null}
       <Paper withBorder radius="lg" p="lg">
         <Stack gap="md">
-          <Select
+          <ChoiceSelect
             label="Tipo"
             required
-            allowDeselect={false}
             data={TYPE_OPTIONS}
             value={type}
             onChange={(value) => isType(value) && setType(value)}
@@ -84,9 +83,8 @@ export function DebtPaymentPage() {
             value={ids}
             onChange={(e) => setIds(e.currentTarget.value)}
           />
-          <Select
+          <ChoiceSelect
             label="Motivo"
-            allowDeselect={false}
             data={REASON_OPTIONS}
             value={reason}
             onChange={(value) => value && setReason(value as DebtReason)}

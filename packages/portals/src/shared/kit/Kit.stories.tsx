@@ -17,6 +17,7 @@ import { DetailSection, DetailsPage } from './DetailsPage.tsx';
 import {
   DemoDateFilters,
   DemoForm,
+  DemoFormPage,
   DemoInfiniteStores,
   DemoListEntry,
   DemoStoreList,
@@ -433,6 +434,36 @@ export const FormValidation: Story = {
     const body = within(document.body);
     await userEvent.type(await body.findByLabelText('E-mail'), 'não-é-email');
     await userEvent.click(body.getByRole('button', { name: 'Atualizar' }));
+  },
+};
+
+/**
+ * A form page (FormPage, useFormFields): back link, title, card, fields bound to their values and errors, the
+ * submit at the end. The store is the kit's SearchSelect: a text box until Mantine's Select has arrived.
+ */
+export const FormPageWithPicker: Story = {
+  args: { children: <DemoFormPage /> },
+  parameters: { keyText: ['Criar promoção', 'Voltar para as promoções', 'Loja', 'Preço', 'Imagem', 'Criar'] },
+};
+export const FormPageOnPhone: Story = {
+  args: { children: <DemoFormPage /> },
+  globals: phone,
+  parameters: { keyText: ['Criar promoção', 'Loja', 'Criar'] },
+};
+export const FormPageErrors: Story = {
+  args: { children: <DemoFormPage failed /> },
+  parameters: { keyText: ['Nome é obrigatório', 'Loja é obrigatória'] },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(await body.findByRole('button', { name: 'Criar' }));
+  },
+};
+export const FormPageSearchTyped: Story = {
+  args: { children: <DemoFormPage /> },
+  parameters: { keyText: 'Casa Aurora' },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.type(await body.findByRole('combobox', { name: 'Loja' }), 'Casa');
   },
 };
 

@@ -23,8 +23,7 @@ describe('ListEntryForm', () => {
     expect(await screen.findByText('Informe ao menos um CPF')).toBeTruthy();
     expect(onAdd).not.toHaveBeenCalled();
     await userEvent.type(screen.getByRole('textbox', { name: /CPFs/ }), '52998224725');
-    await userEvent.click(screen.getAllByLabelText(/^Motivo/)[0] as HTMLElement);
-    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Fraude' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /^Motivo/ }), 'Fraude');
     await userEvent.click(within(form).getByRole('button', { name: 'Adicionar' }));
     expect(onAdd).toHaveBeenCalledWith('52998224725', 'Fraude');
     expect(screen.queryByText('Informe ao menos um CPF')).toBeNull();

@@ -3,19 +3,9 @@
  * negotiation list) or, after a confirmation, takes them off: the screen's title, what is wrong with the input, the
  * fields, then the confirmed removal beside the main action.
  */
-import {
-  Alert,
-  Button,
-  type ButtonProps,
-  type ComboboxData,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, type ButtonProps, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ChoiceOption, ChoiceSelect } from './ChoiceSelect.tsx';
 import { ConfirmAction } from './ConfirmAction.tsx';
 
 export interface ListEntryFormProps {
@@ -122,7 +112,7 @@ export function ReasonFields({
 }: {
   label: string;
   /** The options' query: its data once loaded. */
-  options: { data?: ComboboxData | undefined; isPending: boolean; isError: boolean };
+  options: { data?: readonly ChoiceOption[] | undefined; isPending: boolean; isError: boolean };
   state: ReasonState;
   /** Required, or optional and clearable. */
   required?: boolean;
@@ -131,7 +121,7 @@ export function ReasonFields({
 }) {
   return (
     <>
-      <Select
+      <ChoiceSelect
         label={label}
         required={required}
         clearable={!required}

@@ -22,6 +22,7 @@ import { theme } from '../theme.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import type { DataListColumn, ListPage } from './DataList.tsx';
 import { DateFilter } from './DateFilter.tsx';
+import { FormPage, useFormFields } from './FormPage.tsx';
 import {
   DateField,
   FailureBanner,
@@ -31,12 +32,14 @@ import {
   PercentInput,
   valibotResolver,
 } from './form.tsx';
+import { ImageUpload } from './ImageUpload.tsx';
 import { InfiniteList, nextPageParam } from './InfiniteList.tsx';
 import { ListEntryForm, useReason } from './ListEntryForm.tsx';
 import { ListHeader, linkColumn, WholeList } from './ListParts.tsx';
 import { type ListQueryState, useListQuery } from './listQuery.ts';
 import { PagedList } from './PagedList.tsx';
 import { SearchBox } from './SearchBox.tsx';
+import { SearchSelect } from './SearchSelect.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 export interface DemoStore {
@@ -397,4 +400,62 @@ export interface DemoFormValues {
   username: string;
   currentPassword: string;
   newPassword: string;
+}
+
+const DEMO_STORES = ['Loja Pitanga', 'Casa Aurora', 'Empório Jacarandá', 'Loja Buriti'].map((name, i) => ({
+  value: `loja-${i + 1}`,
+  label: name,
+}));
+
+/**
+ * A form page of the kit (FormPage, useFormFields): a name, a store searched in the kit's SearchSelect, an amount, a
+ * date and an image, checked before the submit as the admin's promotion and tag forms do.
+ */
+export function DemoFormPage({ failed = false }: { failed?: boolean }) {
+  const form = useFormFields({
+    name: '',
+    store: null as string | null,
+    price: null as Cents | null,
+    from: '2026-12-01',
+    image: null as string | null,
+  });
+  const [search, setSearch] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const found = DEMO_STORES.filter(
+    (s) => s.value === form.values.store || s.label.toLowerCase().includes(search.toLowerCase()),
+  );
+  return (
+    <FormPage
+      back={{ to: '/lojas', label: 'Voltar para as promoções' }}
+      title="Criar promoção"
+      submitLabel="Criar"
+      saving={false}
+      failure={{ title: 'Ocorreu um erro ao criar as promoções', error }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const errors: Record<string, string> = {};
+        if (form.values.name.trim() === '') errors.name = 'Nome é obrigatório';
+        if (form.values.store === null) errors.storeId = 'Loja é obrigatória';
+        form.setErrors(errors);
+        if (Object.keys(errors).length === 0 && failed)
+          setError(new ApiFailure({ kind: 'http', code: 'X', message: 'x', status: 500 }));
+      }}
+    >
+      <TextInput label="Nome" required {...form.text('name')} />
+      <SearchSelect
+        label="Loja"
+        placeholder="Buscar loja pelo nome"
+        required
+        clearable
+        data={found}
+        searchValue={search}
+        onSearchChange={setSearch}
+        nothingFoundMessage="Nenhuma loja encontrada"
+        {...form.field('store', 'storeId')}
+      />
+      <MoneyInput label="Preço" {...form.field('price')} />
+      <DateField label="Data de início" required {...form.text('from')} />
+      <ImageUpload label="Imagem" description="Arquivo PNG" {...form.field('image')} />
+    </FormPage>
+  );
 }

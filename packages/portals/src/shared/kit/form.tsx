@@ -1,20 +1,13 @@
-import {
-  CEP_MASK,
-  type Cents,
-  CNPJ_MASK,
-  CPF_MASK,
-  centsToReais,
-  isReaisAmount,
-  reaisToCents,
-} from '@drip/core';
-import { Alert, NumberInput, type NumberInputProps } from '@mantine/core';
+import { CEP_MASK, CNPJ_MASK, CPF_MASK } from '@drip/core';
+import { Alert } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type * as v from 'valibot';
 import { failureStatus } from '../api.ts';
 import { PHONE_MASK } from '../maskPattern.ts';
 import { validate } from '../validate.ts';
 
+export { LateMaskedInput } from '../LateMaskedInput.tsx';
 export { MaskedTextInput } from '../MaskedTextInput.tsx';
 
 /** Spec 5's masks ('#' a digit), for `MaskedTextInput`. */
@@ -31,106 +24,14 @@ export function valibotResolver<S extends v.GenericSchema>(schema: S): (values: 
   };
 }
 
-/**
- * Money in reais (R$, step 0,01), held as integer centavos: the typed amount goes to centavos through its text
- * (core's `reaisToCents`), never through float arithmetic; send `centsToReais(value)` where the API wants reais.
- */
-export function MoneyInput({
-  value,
-  onChange,
-  ...props
-}: Omit<NumberInputProps, 'value' | 'onChange'> & {
-  value: Cents | null;
-  onChange: (value: Cents | null) => void;
-}) {
-  // The input keeps what is being typed ('0,' is on its way to '0,30'); the value from outside replaces it only
-  // when it is a different amount, or every keystroke would be reformatted under the caret.
-  const [shown, setShown] = useState<string | number>(value === null ? '' : centsToReais(value));
-  useEffect(() => {
-    if (moneyToCents(shown) !== value) setShown(value === null ? '' : centsToReais(value));
-  }, [value, shown]);
-  return (
-    <NumberInput
-      {...props}
-      prefix="R$ "
-      decimalSeparator=","
-      thousandSeparator="."
-      decimalScale={2}
-      fixedDecimalScale
-      step={0.01}
-      min={0}
-      inputMode="decimal"
-      value={shown}
-      onChange={(next) => {
-        setShown(next);
-        onChange(moneyToCents(next));
-      }}
-    />
-  );
-}
-
-/**
- * NumberInput's value to centavos: a double goes through its two-decimal text (a stepped 0.1 + 0.2 reads '0.30'),
- * never through arithmetic. NumberInput hands text in JavaScript notation ('0.30', no thousands separator) when a
- * number would lose its trailing zeros; a half-typed amount ('12.') is null until it is one.
- */
-export function moneyToCents(value: string | number): Cents | null {
-  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
-  return isReaisAmount(text) ? reaisToCents(text) : null;
-}
-
-/** A fraction as percent hundredths (0.125 → 1250): integers, so 0.07 shows 7,00 and not 7,000000000000001. */
-function fractionToHundredths(fraction: number): number {
-  return Math.round(Number(`${fraction}e4`));
-}
-
-/**
- * Spec 3: rates are stored as fractions and shown and edited as percent × 100 with 2 decimals
- * (0.125 ↔ 12,50 %).
- */
-export function PercentInput({
-  value,
-  onChange,
-  ...props
-}: Omit<NumberInputProps, 'value' | 'onChange'> & {
-  value: number | null;
-  onChange: (fraction: number | null) => void;
-}) {
-  // As MoneyInput: what is being typed ('12,') stays until the value from outside is a different rate.
-  const [shown, setShown] = useState<string | number>(shownOf(value));
-  useEffect(() => {
-    if (percentToFraction(shown) !== value) setShown(shownOf(value));
-  }, [value, shown]);
-  return (
-    <NumberInput
-      {...props}
-      suffix=" %"
-      decimalSeparator=","
-      decimalScale={2}
-      step={0.01}
-      inputMode="decimal"
-      value={shown}
-      onChange={(next) => {
-        setShown(next);
-        onChange(percentToFraction(next));
-      }}
-    />
-  );
-}
-
-/** A stored fraction as shown: 0.125 → 12.5 (a 2-decimal percent). */
-function shownOf(fraction: number | null): number | '' {
-  return fraction === null ? '' : fractionToHundredths(fraction) / 100;
-}
-
-/** A typed percent (12.5, or '12.50' in JavaScript notation) to its fraction (0.125) via whole hundredths. */
-export function percentToFraction(shown: string | number): number | null {
-  if (shown === '') return null;
-  const hundredths = Math.round(Number(`${shown}e2`));
-  return Number.isFinite(hundredths) ? Number(`${hundredths}e-4`) : null;
-}
-
 export { DateField } from './DateField.tsx';
+export {
+  MoneyInput,
+  moneyToCents,
+  NumberTextInput,
+  PercentInput,
+  percentToFraction,
+} from './NumberInputs.tsx';
 
 /**
  * A failed submit: the title, the HTTP status in parentheses, and the page scrolled to the top so that the banner is

@@ -40,13 +40,17 @@ export { DateFilter, type DateFilterProps } from './DateFilter.tsx';
 export { type DetailItem, DetailList, isEmptyValue, NOT_AVAILABLE } from './DetailList.tsx';
 export { DetailSection, DetailsPage, QueryPage } from './DetailsPage.tsx';
 export { fileNameFromDisposition, saveFile } from './download.ts';
+export { FormPage, type FormPageProps, useFormFields } from './FormPage.tsx';
 export { FILTER_DATE_MAX, FILTER_DATE_MIN, filterDate, INVALID_DATE_MESSAGE } from './filterDate.ts';
 export {
   DateField,
   FailureBanner,
+  LateMaskedInput,
   MASKS,
   MaskedTextInput,
   MoneyInput,
+  moneyToCents,
+  NumberTextInput,
   PercentInput,
   valibotResolver,
 } from './form.tsx';
@@ -104,5 +108,6 @@ export {
   type TableColumn,
 } from './ResponsiveTable.tsx';
 export { SearchBox, type SearchBoxProps, SearchForm, useUrlDraft } from './SearchBox.tsx';
+export { SearchSelect, type SearchSelectProps } from './SearchSelect.tsx';
 export { SectionCard } from './SectionCard.tsx';
 export { STATUS_LABELS, StatusBadge, type StatusKind, statusColor, statusLabel } from './StatusBadge.tsx';
