@@ -37,8 +37,13 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** The server of this worker slot (global-setup.ts): no other file uses it while this one runs. */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  const slot = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = urls[slot - 1];
+  if (!url) throw new Error(`no Drip server for worker slot ${slot} (servers: ${urls.length})`);
+  return url;
 }
 
 export async function newPage(

@@ -32,7 +32,11 @@ describe('customer portal', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/customer/login');
     await page.getByLabel('CPF').pressSequentially(customer(0).cpf);
-    expect(await page.getByLabel('CPF').inputValue()).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+    // The mask is fetched after the first screen and masks what was typed before it arrived (CpfInput): on a busy
+    // machine the typing can finish first, so the value is read until the mask has had its chance.
+    await expect
+      .poll(() => page.getByLabel('CPF').inputValue(), { timeout: 10_000 })
+      .toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
     await page.getByLabel(/^Senha/).fill('senha-errada-123');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByText('CPF e/ou senha inválidos').waitFor();

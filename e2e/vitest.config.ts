@@ -11,7 +11,9 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
-    maxWorkers: 1,
+    // Two files at a time, each against a server of its own (global-setup.ts): much of an end-to-end test is waiting
+    // (throttled network, polling, animations), which the other file fills. E2E_WORKERS=1 runs them one by one.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS) || 2,
   },
 });

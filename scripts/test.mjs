@@ -4,6 +4,7 @@
 // suite again on PostgreSQL when DRIP_TEST_DATABASE_URL is set (.ci/run starts one), the Storybook build, the
 // builds `npm start` needs, then end-to-end tests in headless Chromium.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { buildWhatIsMissing, ensureChromium, root, run } from './lib.mjs';
 
@@ -48,6 +49,10 @@ async function step(name, command, args, env = {}) {
   return code === 0;
 }
 
+// Vitest's default is one worker less than the cores: a single worker on the 2-core CI machine, where the server
+// files wait on PostgreSQL and the other suites leave the second core mostly idle. Two at least (docs/ci.md).
+const workers = `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`;
+
 const vitest = (project, out, extra = []) => [
   'vitest',
   'run',
@@ -63,11 +68,13 @@ await step('lint (Biome)', 'npx', ['biome', 'check', '.']);
 const unitOut = join(reports, 'unit.json');
 // Without DRIP_TEST_DATABASE_URL: the server suite runs on PGlite here (the embedded database `npm start` uses) and on
 // PostgreSQL in the next step; inherited from .ci/run, the URL made both runs PostgreSQL.
-await step('unit and integration tests (PGlite)', 'npx', vitest([], unitOut), { DRIP_TEST_DATABASE_URL: '' });
+await step('unit and integration tests (PGlite)', 'npx', vitest([workers], unitOut), {
+  DRIP_TEST_DATABASE_URL: '',
+});
 count(unitOut);
 if (process.env.DRIP_TEST_DATABASE_URL) {
   const pgOut = join(reports, 'server-postgres.json');
-  await step('server suite on PostgreSQL', 'npx', vitest(['--project', 'server'], pgOut));
+  await step('server suite on PostgreSQL', 'npx', vitest(['--project', 'server', workers], pgOut));
   count(pgOut);
 } else {
   console.log('\n(server suite on PostgreSQL skipped: set DRIP_TEST_DATABASE_URL, as .ci/run does)');

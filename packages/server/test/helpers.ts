@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EndpointAudience, paths, type TokenPair } from '@drip/core';
-import pg from 'pg';
 import * as v from 'valibot';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { clockTravel, type ManualClock, manualClock } from '../src/clock.ts';
 import {
@@ -19,11 +19,12 @@ import type { Notifications } from '../src/modules/notifications/ports.ts';
 import type { Resolver } from '../src/outbound.ts';
 import { DEMO_PASSWORD, seed } from '../src/seed.ts';
 import { seedHistory } from '../src/seed-history.ts';
+import { createPgDatabase, PG_ADMIN_URL } from './pg-database.ts';
 
 /** Cheap argon2id parameters for tests. */
 export const TEST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
-export const PG_ADMIN_URL = process.env.DRIP_TEST_DATABASE_URL?.trim() || undefined;
+export { createPgDatabase, PG_ADMIN_URL };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -53,30 +54,29 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A fresh PostgreSQL database (drip_test_<random>) on the server of DRIP_TEST_DATABASE_URL; dropped by drop(). */
-export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `drip_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+/**
+ * The migrated database the suite's global setup (global-setup.ts) prepared once, or undefined outside it (a file
+ * run with another config): then each database is migrated from empty.
+ */
+function migratedStart(): { pgTemplate?: string; pgliteSnapshot?: Blob } {
+  const pgTemplate = inject('pgTemplate');
+  const file = inject('pgliteSnapshot');
+  if (file && !PG_ADMIN_URL) snapshot ??= new Blob([readFileSync(file)]);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    ...(pgTemplate ? { pgTemplate } : {}),
+    ...(snapshot && !PG_ADMIN_URL ? { pgliteSnapshot: snapshot } : {}),
   };
 }
+let snapshot: Blob | undefined;
 
-/** In-memory PGlite, or a fresh PostgreSQL database when DRIP_TEST_DATABASE_URL is set; migrated. */
+/**
+ * In-memory PGlite, or a fresh PostgreSQL database when DRIP_TEST_DATABASE_URL is set; migrated (a copy of the
+ * suite's migrated database, on which migrate() then finds nothing to apply).
+ */
 export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
+  const start = migratedStart();
   if (PG_ADMIN_URL) {
-    const fresh = await createPgDatabase(PG_ADMIN_URL);
+    const fresh = await createPgDatabase(PG_ADMIN_URL, start.pgTemplate);
     const database = await openDatabase({ databaseUrl: fresh.url });
     await database.migrate();
     return {
@@ -87,7 +87,10 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
       },
     };
   }
-  const database = await openDatabase({ inMemory: true });
+  const database = await openDatabase({
+    inMemory: true,
+    ...(start.pgliteSnapshot ? { snapshot: start.pgliteSnapshot } : {}),
+  });
   await database.migrate();
   return { database, dispose: () => database.close() };
 }
