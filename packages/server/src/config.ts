@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { DRIP_SUPPORT_EMAIL } from '@drip/core';
 import { parseProxyEntry } from './http/client-ip.ts';
 import type { LogLevel } from './log.ts';
 import type { ThrottleConfig } from './modules/auth/throttle.ts';
@@ -413,7 +414,7 @@ function nuvemshopConfig(env: NodeJS.ProcessEnv, problems: string[]): NuvemshopC
     clientSecret,
     authUrl: url('NUVEMSHOP_AUTH_URL', 'https://www.nuvemshop.com.br'),
     apiUrl: url('NUVEMSHOP_API_URL', 'https://api.nuvemshop.com.br/v1'),
-    userAgent: opt('NUVEMSHOP_USER_AGENT') ?? 'Drip (ajuda@usedrip.com.br)',
+    userAgent: opt('NUVEMSHOP_USER_AGENT') ?? `Drip (${DRIP_SUPPORT_EMAIL})`,
   };
 }
 

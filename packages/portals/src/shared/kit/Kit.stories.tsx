@@ -95,7 +95,7 @@ export const SearchedList: Story = {
     path: '/lojas?page=2',
     children: <DemoStoreList fetchStores={fetchFrom(demoStores(57))} searchBox />,
   },
-  parameters: { keyText: ['Nome da loja', 'Buscar', 'Loja 021'] },
+  parameters: { keyText: ['Nome da loja', 'Buscar', 'Loja 005', 'Loja 050'] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText('Nome da loja'), '05{enter}');

@@ -2,6 +2,7 @@
  * The plugins module's services: Drip's Nuvemshop app, the sign-up of both platforms and, in the sandbox, the
  * Nuvemshop emulator (whose API the app reaches in-process, as the sandbox PSP is: the same requests, no socket).
  */
+import { DRIP_SUPPORT_EMAIL } from '@drip/core';
 import type { Clock } from '../../clock.ts';
 import type { Config, NuvemshopConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
@@ -34,7 +35,7 @@ export function nuvemshopConfigOf(config: Config): NuvemshopConfig | null {
     ...SANDBOX_APP,
     authUrl: `${config.publicUrl}${EMULATOR_PATH}`,
     apiUrl: `${config.publicUrl}${EMULATOR_PATH}/api/v1`,
-    userAgent: 'Drip sandbox (ajuda@usedrip.com.br)',
+    userAgent: `Drip sandbox (${DRIP_SUPPORT_EMAIL})`,
   };
 }
 

@@ -8,6 +8,7 @@ export const OPERATION_TEXTS = {
   // Order: full and partial refund.
   fullRefund: 'Reembolso total',
   partialRefund: 'Reembolso parcial',
+  // Spec 8 writes it 'Falha ao reembolsar (status)': the HTTP status goes in the parentheses.
   refundFailed: (status: number) => `Falha ao reembolsar (${status})`,
   partialRefundDone: 'Reembolso parcial realizado com sucesso',
   partialRefundFailed: 'Aconteceu um erro ao realizar o reembolso parcial',
@@ -23,6 +24,7 @@ export const OPERATION_TEXTS = {
   // Instalments: single payment and first-date change.
   uniquePayment: 'Criar pagamento único',
   uniquePaymentTitle: 'Pagamento único',
+  // Spec 8 writes it 'Falha ao criar pago da pagamento unico (status)': the HTTP status goes in the parentheses.
   uniquePaymentFailed: (status: number) => `Falha ao criar pago da pagamento unico (${status})`,
   changeDate: 'Alterar data da 1ª parcela',
   dateLabel: 'Nova data de vencimento da 1ª parcela',
@@ -47,6 +49,7 @@ export const OPERATION_TEXTS = {
   pix: 'Criar/atualizar Pix',
   pixTitle: (n: number) => `Pix da parcela ${n}`,
   pixDone: 'Pix criado/atualizado com sucesso',
+  // Spec 8 writes it 'Falha ao criar/atualizar PIX da parcela (status)': the HTTP status goes in the parentheses.
   pixFailed: (status: number) => `Falha ao criar/atualizar PIX da parcela (${status})`,
   verifyPayment: 'Verificar pagamento',
   verifyFailed: 'Ocorreu um erro ao verificar o pagamento',
