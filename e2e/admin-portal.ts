@@ -12,13 +12,18 @@ export async function signInAdmin(page: Page, admin: Demo['admin']): Promise<voi
   await page.waitForURL('**/admin/orders');
 }
 
-/** Picks `option` in the Mantine select whose label starts with `label` (a required one ends with its asterisk). */
+/**
+ * Picks `option` in the select whose label starts with `label` (a required one ends with its asterisk): a native one
+ * (the kit's ChoiceSelect) or Mantine's searchable Select.
+ */
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
   // The select's list also carries the label, hence the first.
-  await page
-    .getByLabel(new RegExp(`^${label}`))
-    .first()
-    .click();
+  const field = page.getByLabel(new RegExp(`^${label}`)).first();
+  if ((await field.evaluate((element) => element.tagName)) === 'SELECT') {
+    await field.selectOption({ label: option });
+    return;
+  }
+  await field.click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

@@ -112,6 +112,7 @@ export {
   upfrontStatusOf,
 } from './checkout/state.ts';
 export { copyText } from './clipboard.ts';
+export * from './contract/admin-customer-update.ts';
 export * from './contract/admin-customers.ts';
 export { AdminHistoryEntry } from './contract/admin-history.ts';
 export * from './contract/admin-merchants.ts';

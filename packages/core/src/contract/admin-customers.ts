@@ -1,11 +1,11 @@
 /**
  * The back office's customer calls (spec 7, "Admin": Customers): the searchable list, the details (customer, limit,
  * scores, fraud report, whitelist entry, negotiation flag, orders), the edit (CPF and phone only here), archive,
- * enable, password reset and limit review. Amounts in reais on the wire (centavos in the domain).
+ * enable, password reset and limit review. Amounts in reais on the wire (centavos in the domain). The edit's request
+ * is in admin-customer-update.ts: its phone check needs libphonenumber's metadata, which the list and the details
+ * (that import this module) must not fetch (docs/benchmarks.md).
  */
 import * as v from 'valibot';
-import { isValidCpf, onlyDigits } from '../br.ts';
-import { normalizeShopperPhone } from '../phone.ts';
 import { AdminHistoryEntry } from './admin-history.ts';
 import { CustomerRiskLists } from './admin-risk.ts';
 import { CustomerProfile } from './auth.ts';
@@ -77,49 +77,6 @@ export const AdminCustomerDetails = v.object({
   history: v.array(AdminHistoryEntry),
 });
 export type AdminCustomerDetails = v.InferOutput<typeof AdminCustomerDetails>;
-
-const optionalText = (max: number) =>
-  v.optional(v.nullable(v.pipe(v.string('O valor deve ser um texto'), v.trim(), v.maxLength(max))), null);
-
-/** Spec 5: e-mail required; CPF (sent as digits) and phone editable only in this admin form. */
-export const AdminCustomerUpdateRequest = v.object({
-  name: v.pipe(v.string('Nome é obrigatório'), v.trim(), v.nonEmpty('Nome é obrigatório'), v.maxLength(120)),
-  email: v.pipe(
-    v.string('E-mail é obrigatório'),
-    v.trim(),
-    v.nonEmpty('E-mail é obrigatório'),
-    v.email('E-mail inválido'),
-    v.maxLength(254),
-  ),
-  cpf: v.pipe(
-    v.string(CUSTOMER_CPF_INVALID),
-    v.transform(onlyDigits),
-    v.check(isValidCpf, CUSTOMER_CPF_INVALID),
-  ),
-  phone: v.pipe(
-    v.string(CUSTOMER_PHONE_INVALID),
-    v.check((s) => normalizeShopperPhone(s) !== null, CUSTOMER_PHONE_INVALID),
-    v.transform((s) => normalizeShopperPhone(s) ?? s),
-  ),
-  addressCep: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(),
-        v.transform(onlyDigits),
-        v.check((s) => s === '' || s.length === 8, 'CEP inválido'),
-        v.transform((s) => (s === '' ? null : s)),
-      ),
-    ),
-    null,
-  ),
-  addressStreet: optionalText(200),
-  addressNumber: optionalText(20),
-  addressComplement: optionalText(200),
-  addressNeighborhood: optionalText(120),
-  addressCity: optionalText(120),
-  addressState: optionalText(2),
-});
-export type AdminCustomerUpdateRequest = v.InferOutput<typeof AdminCustomerUpdateRequest>;
 
 /** The reset's answer: whether the SMS was queued. The password itself never leaves the server but by SMS. */
 export const AdminCustomerPasswordReset = v.object({ smsQueued: v.boolean() });

@@ -1,13 +1,12 @@
 /**
- * The back office's customer calls (spec 7, "Admin": Customers). Every change is audited in its transaction; an
- * archived customer can neither sign in nor buy (docs/admin-customers.md).
+ * The back office's customer calls (spec 7, "Admin": Customers); the edit is in admin-customer-update.ts. Every
+ * change is audited in its transaction; an archived customer can neither sign in nor buy (docs/admin-customers.md).
  */
 import {
   AdminCustomerDetails,
   AdminCustomerPasswordReset,
   AdminCustomersPage,
   AdminCustomersQuery,
-  AdminCustomerUpdateRequest,
 } from '../contract/admin-customers.ts';
 import { CustomerProfile } from '../contract/auth.ts';
 import { ADMIN_API } from '../contract/paths.ts';
@@ -38,18 +37,6 @@ export const adminCustomer = endpoint('admin.customer', {
   params: IdParam,
   response: AdminCustomerDetails,
   errors: { 404: notFound },
-});
-
-export const adminUpdateCustomer = endpoint('admin.updateCustomer', {
-  method: 'PUT',
-  path: `${CUSTOMERS}/:id`,
-  audience: 'admin',
-  tag,
-  summary: "Edits a customer's data, CPF and phone included (audited)",
-  params: IdParam,
-  body: AdminCustomerUpdateRequest,
-  response: CustomerProfile,
-  errors: { 404: notFound, 409: 'CPF ou telefone de outro cliente' },
 });
 
 export const adminArchiveCustomer = endpoint('admin.archiveCustomer', {
@@ -99,7 +86,6 @@ export const adminReviewCustomerLimit = endpoint('admin.reviewCustomerLimit', {
 export const adminCustomerEndpoints = {
   adminCustomers,
   adminCustomer,
-  adminUpdateCustomer,
   adminArchiveCustomer,
   adminEnableCustomer,
   adminResetCustomerPassword,

@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './admin-catalogue.ts';
+export * from './admin-customer-update.ts';
 export * from './admin-customers.ts';
 export * from './admin-merchants.ts';
 export * from './admin-order-details.ts';

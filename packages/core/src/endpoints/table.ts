@@ -5,6 +5,7 @@
  */
 import { adminEndpoints } from './admin.ts';
 import { adminCatalogueEndpoints } from './admin-catalogue.ts';
+import { adminCustomerUpdateEndpoints } from './admin-customer-update.ts';
 import { adminCustomerEndpoints } from './admin-customers.ts';
 import { adminMerchantEndpoints } from './admin-merchants.ts';
 import { adminOrderDetailsEndpoints } from './admin-order-details.ts';
@@ -36,6 +37,7 @@ export const endpointGroups = {
   adminOrderOperations: adminOrderOperationEndpoints,
   adminPgf: adminPgfEndpoints,
   adminCustomers: adminCustomerEndpoints,
+  adminCustomerUpdate: adminCustomerUpdateEndpoints,
   adminPromotions: adminPromotionEndpoints,
   adminCatalogue: adminCatalogueEndpoints,
   merchant: merchantEndpoints,

@@ -260,4 +260,16 @@ describe('admin customer edit', () => {
     expect(await screen.findByText('E-mail é obrigatório')).toBeTruthy();
     expect(api.last(UPDATE)).toBeUndefined();
   });
+
+  it("checks the phone with the contract's pt-BR message before any call", async () => {
+    const api = adminServer();
+    renderApp(`/admin/customers/${CUSTOMER_ID}/edit`, api.fetch);
+    const user = userEvent.setup();
+    const phone = await screen.findByRole('textbox', { name: /Telefone/ });
+    await user.clear(phone);
+    await user.type(phone, '11 1234');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Telefone inválido')).toBeTruthy();
+    expect(api.last(UPDATE)).toBeUndefined();
+  });
 });

@@ -289,6 +289,39 @@ describe('portal bundles', () => {
     }
   });
 
+  it("keeps the phone metadata (the edit's phone check) out of the customer pages' first load", () => {
+    for (const page of ['CustomersPage.tsx', 'CustomerDetailsPage.tsx', 'CustomerEditPage.tsx']) {
+      const chunks = ['src/admin/AdminLayout.tsx', `src/admin/customers/${page}`];
+      expect(firstLoadModules(chunks)).toContain(`src/admin/customers/${page}`);
+      expect(firstLoadModules(chunks), page).not.toContain('src/admin/api/customerUpdate.ts');
+      const code = firstLoadFiles(chunks)
+        .map((file) => codeOf.get(file) ?? '')
+        .join('\n');
+      // "country_calling_codes" is a key of libphonenumber-js's metadata.
+      expect(code.includes('country_calling_codes'), `${page}: libphonenumber-js's metadata`).toBe(false);
+    }
+    // The edit fetches it when someone starts editing.
+    expect(manifest['src/admin/api/customerUpdate.ts']?.isDynamicEntry).toBe(true);
+  });
+
+  it("keeps Mantine's Menu (its Popover, Floating UI) out of the customers list's and details' first load", () => {
+    for (const page of ['CustomersPage.tsx', 'CustomerDetailsPage.tsx']) {
+      const modules = firstLoadModules(['src/admin/AdminLayout.tsx', `src/admin/customers/${page}`]);
+      expect(modules).toContain(`src/admin/customers/${page}`);
+      expect(
+        modules.filter((id) => /@mantine\/core\/esm\/components\/(Menu|Popover)\//.test(id)),
+        page,
+      ).toEqual([]);
+      expect(
+        modules.filter((id) => id.includes('/node_modules/@floating-ui/')),
+        page,
+      ).toEqual([]);
+      expect(modules).toContain('src/shared/kit/ActionsMenu.tsx');
+    }
+    // The 'Ações' button fetches it.
+    expect(manifest['src/shared/kit/ActionsMenuDropdown.tsx']?.isDynamicEntry).toBe(true);
+  });
+
   it("keeps imask out of the store form's first load: it has no masked field", () => {
     const modules = firstLoadModules(['src/admin/AdminLayout.tsx', 'src/admin/catalogue/StoreForm.tsx']);
     expect(modules).toContain('src/admin/catalogue/StoreForm.tsx');

@@ -1,5 +1,4 @@
 import {
-  type AdminCustomerUpdateRequest,
   adminArchiveCustomer,
   adminCustomer,
   adminCustomers,
@@ -10,13 +9,12 @@ import {
   adminReviewCustomerLimit,
   adminTrustAdd,
   adminTrustRemove,
-  adminUpdateCustomer,
   type CustomerSearchType,
 } from '@drip/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as v from 'valibot';
 import { unwrap } from '../../shared/api.ts';
 import { useAdmin } from '../context.tsx';
+import type { CustomerUpdateInput } from './customerUpdate.ts';
 
 export const customersKey = ['admin', 'customers'] as const;
 const detailsKey = (id: string) => [...customersKey, 'details', id] as const;
@@ -96,10 +94,23 @@ export function useCustomerAction(id: string, cpf: string) {
   });
 }
 
+/** The edit's schema and call (the phone metadata with them), fetched once, after the edit's first screen. */
+let customerUpdate: Promise<typeof import('./customerUpdate.ts')> | null = null;
+export function loadCustomerUpdate() {
+  if (customerUpdate === null) {
+    customerUpdate = import('./customerUpdate.ts');
+    // Offline: the next submit tries again.
+    customerUpdate.catch(() => {
+      customerUpdate = null;
+    });
+  }
+  return customerUpdate;
+}
+
 /** PUT /customers/{id}: the admin form (CPF and phone editable here only). */
 export function useUpdateCustomer(id: string) {
   const { client } = useAdmin();
-  return useCustomerMutation(async (body: v.InferInput<typeof AdminCustomerUpdateRequest>) =>
-    unwrap(await client.call(adminUpdateCustomer, { params: { id }, body })),
+  return useCustomerMutation(async (body: CustomerUpdateInput) =>
+    (await loadCustomerUpdate()).sendCustomerUpdate(client, id, body),
   );
 }

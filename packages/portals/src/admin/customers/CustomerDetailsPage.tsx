@@ -9,11 +9,12 @@ import {
   formatPhone,
   reaisToCents,
 } from '@drip/core';
-import { Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureStatus } from '../../shared/api.ts';
 import {
+  ActionsMenu,
   AuditHistory,
   ConfirmAction,
   ConfirmDialog,
@@ -89,7 +90,7 @@ const yesNo = (value: boolean) => (value ? 'Sim' : 'Não');
 const money = (reais: number) => formatBRL(reaisToCents(reais));
 
 /** The Actions menu: every entry asks 'Você tem certeza?' before it runs (spec 2.2). */
-function ActionsMenu({ details }: { details: AdminCustomerDetails }) {
+function CustomerActions({ details }: { details: AdminCustomerDetails }) {
   const { customer, fraudReport } = details;
   const run = useCustomerAction(customer.id, customer.cpf);
   const [pending, setPending] = useState<CustomerAction | null>(null);
@@ -109,18 +110,13 @@ function ActionsMenu({ details }: { details: AdminCustomerDetails }) {
   };
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button variant="default">Ações</Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {entries.map((action) => (
-            <Menu.Item key={action} onClick={() => setPending(action)}>
-              {ACTIONS[action].label}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+      <ActionsMenu
+        label="Ações"
+        entries={entries.map((action) => ({
+          label: ACTIONS[action].label,
+          onClick: () => setPending(action),
+        }))}
+      />
       <ConfirmDialog
         opened={pending !== null}
         onClose={() => setPending(null)}
@@ -264,7 +260,7 @@ export function CustomerDetailsPage() {
           subtitle={d.customer.name}
           actions={
             <>
-              <ActionsMenu details={d} />
+              <CustomerActions details={d} />
               <ReviewLimit details={d} />
               <Button component={Link} to={`${customerPath(d.customer.id)}/edit`}>
                 Editar

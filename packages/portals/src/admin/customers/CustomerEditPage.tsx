@@ -1,11 +1,10 @@
-import { type AdminCustomerDetails, AdminCustomerUpdateRequest, onlyDigits } from '@drip/core';
+import { type AdminCustomerDetails, onlyDigits } from '@drip/core';
 import { Anchor, Button, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import * as v from 'valibot';
 import { ApiFailure } from '../../shared/api.ts';
-import { FailureBanner, MASKS, MaskedTextInput, QueryPage } from '../../shared/kit/index.ts';
-import { useAdminCustomer, useUpdateCustomer } from '../api/customers.ts';
+import { FailureBanner, LateMaskedInput, MASKS, QueryPage } from '../../shared/kit/index.ts';
+import { loadCustomerUpdate, useAdminCustomer, useUpdateCustomer } from '../api/customers.ts';
 import { CUSTOMER_LOAD_FAILED, customerPath } from './paths.ts';
 
 /** Spec 8's generic form failure: 'Incapaz de editar (status)'; a 409 names the field another customer has. */
@@ -74,16 +73,15 @@ function EditForm({ details }: { details: AdminCustomerDetails }) {
       addressCity: empty(values.addressCity),
       addressState: empty(values.addressState),
     };
-    // The contract the server parses the same request with: its messages under each field.
-    const parsed = v.safeParse(AdminCustomerUpdateRequest, body);
-    const next: Partial<Record<Field, string>> = {};
-    if (!parsed.success)
-      for (const issue of parsed.issues) {
-        const key = issue.path?.[0]?.key as Field | undefined;
-        if (key && !next[key]) next[key] = issue.message;
-      }
+    // The contract the server parses the same request with: its messages under each field. Its module (the phone
+    // check's metadata) comes after the first screen; should it fail to come, the server's 400 says what is wrong.
+    const check = await loadCustomerUpdate().then(
+      (m) => m.customerUpdateErrors,
+      () => null,
+    );
+    const next = (check?.(body) ?? {}) as Partial<Record<Field, string>>;
     setErrors(next);
-    if (!parsed.success) return;
+    if (Object.keys(next).length > 0) return;
     try {
       await save.mutateAsync(body);
       await navigate(customerPath(c.id));
@@ -104,7 +102,14 @@ function EditForm({ details }: { details: AdminCustomerDetails }) {
         describe={(status) => (status === 409 && conflict ? ` - ${conflict}` : undefined)}
       />
       <Paper withBorder radius="lg" p="lg">
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label={CUSTOMER_EDIT_TEXTS.title}>
+        <form
+          onSubmit={(event) => void submit(event)}
+          // The checks (and the phone metadata) are fetched when someone starts editing, not with the page: by the
+          // submit they are there.
+          onFocus={() => void loadCustomerUpdate().catch(() => undefined)}
+          noValidate
+          aria-label={CUSTOMER_EDIT_TEXTS.title}
+        >
           <Stack gap="md">
             <TextInput
               label="Nome"
@@ -122,7 +127,7 @@ function EditForm({ details }: { details: AdminCustomerDetails }) {
               error={errors.email}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <MaskedTextInput
+              <LateMaskedInput
                 label="CPF"
                 required
                 mask={MASKS.cpf}
@@ -131,7 +136,7 @@ function EditForm({ details }: { details: AdminCustomerDetails }) {
                 onValueChange={set('cpf')}
                 error={errors.cpf}
               />
-              <MaskedTextInput
+              <LateMaskedInput
                 label="Telefone"
                 required
                 mask={MASKS.phone}
@@ -140,7 +145,7 @@ function EditForm({ details }: { details: AdminCustomerDetails }) {
                 onValueChange={set('phone')}
                 error={errors.phone}
               />
-              <MaskedTextInput
+              <LateMaskedInput
                 label="CEP"
                 mask={MASKS.cep}
                 inputMode="numeric"

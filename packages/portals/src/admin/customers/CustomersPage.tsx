@@ -7,9 +7,10 @@ import {
   formatCpf,
   formatPhone,
 } from '@drip/core';
-import { Button, Group, Menu, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import {
+  ActionsMenu,
   ChoiceSelect,
   type DataListColumn,
   ListHeader,
@@ -84,34 +85,22 @@ function RowActions({ customer }: { customer: AdminCustomerSummary }) {
       >
         Detalhes
       </Button>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button size="xs" variant="default" aria-label={`Ações de ${customer.name}`}>
-            Ações
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component={Link} to={riskLinks.block({ cpf: customer.cpf })}>
-            Bloquear CPF
-          </Menu.Item>
-          <Menu.Item component={Link} to={riskLinks.block({ phone: customer.phone })}>
-            Bloquear telefone
-          </Menu.Item>
-          <Menu.Item
-            component={Link}
-            to={riskLinks.block({ cep: customer.addressCep })}
-            disabled={!customer.addressCep}
-          >
-            Bloquear CEP
-          </Menu.Item>
-          <Menu.Item component={Link} to={riskLinks.whitelist(customer.cpf)}>
-            Whitelist
-          </Menu.Item>
-          <Menu.Item component={Link} to={riskLinks.negotiation(customer.cpf)}>
-            Negociação
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <ActionsMenu
+        label="Ações"
+        buttonLabel={`Ações de ${customer.name}`}
+        size="xs"
+        entries={[
+          { label: 'Bloquear CPF', to: riskLinks.block({ cpf: customer.cpf }) },
+          { label: 'Bloquear telefone', to: riskLinks.block({ phone: customer.phone }) },
+          {
+            label: 'Bloquear CEP',
+            to: riskLinks.block({ cep: customer.addressCep }),
+            disabled: !customer.addressCep,
+          },
+          { label: 'Whitelist', to: riskLinks.whitelist(customer.cpf) },
+          { label: 'Negociação', to: riskLinks.negotiation(customer.cpf) },
+        ]}
+      />
     </Group>
   );
 }

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { ApiFailure } from '../api.ts';
 import { PasswordInput } from '../PasswordInput.tsx';
 
+import { ActionsMenu } from './ActionsMenu.tsx';
 import { AuditHistory } from './AuditHistory.tsx';
 import { CONFIRMATIONS, ConfirmAction, ConfirmDialog } from './ConfirmAction.tsx';
 import { CopyButton } from './CopyButton.tsx';
@@ -379,6 +380,36 @@ export const Confirm: Story = {
     const body = within(document.body);
     await userEvent.click(await body.findByRole('button', { name: 'Desabilitar' }));
     await body.findByRole('dialog', {}, { timeout: 3000 });
+  },
+};
+
+/**
+ * A row's 'Ações' (the admin customers list): a plain button until the first click (or hover) fetches the menu's
+ * code; the menu then opens on its own.
+ */
+export const ActionsMenuOpened: Story = {
+  args: {
+    env: 'test',
+    children: (
+      <Group p="md">
+        <ActionsMenu
+          label="Ações"
+          buttonLabel="Ações de Maria"
+          size="xs"
+          entries={[
+            { label: 'Bloquear CPF', to: '/admin/block-user?cpf=52998224725' },
+            { label: 'Bloquear CEP', to: '/admin/block-user?cep=', disabled: true },
+            { label: 'Arquivar', onClick: () => undefined },
+          ]}
+        />
+      </Group>
+    ),
+  },
+  parameters: { keyText: ['Bloquear CPF', 'Bloquear CEP', 'Arquivar'] },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(await body.findByRole('button', { name: 'Ações de Maria' }));
+    await body.findByRole('menuitem', { name: 'Bloquear CPF' }, { timeout: 3000 });
   },
 };
 

@@ -7,6 +7,7 @@ export { EmptyState } from '../EmptyState.tsx';
 export { notifyError, notifyInfo, notifySuccess, TOAST_MS } from '../notify.ts';
 export { PasswordInput, passwordToggleLabel } from '../PasswordInput.tsx';
 export { LoadError, PageLoader } from '../QueryState.tsx';
+export { ActionsMenu, type ActionsMenuEntry, type ActionsMenuProps } from './ActionsMenu.tsx';
 export { AUDIT_HISTORY_TEXTS, AuditHistory } from './AuditHistory.tsx';
 export {
   CATEGORY_PICKER_TEXTS,
