@@ -19,6 +19,8 @@ import { forbidden, unauthorized } from './errors.ts';
 export interface RouteDef {
   endpoint: AnyEndpoint;
   handler: (c: AppContext, services: Services) => Promise<Response>;
+  /** Request headers a CORS preflight on the path may ask for (RouteOptions.anyOrigin); no preflight answer when absent. */
+  preflightHeaders?: readonly string[];
 }
 
 /** What a handler receives: the parsed path parameters, query and body of its endpoint, and the request context. */
@@ -32,9 +34,23 @@ export interface RouteOptions {
    * to the handler (the merchant API parses inside its idempotency run). The endpoint's schema still documents it.
    */
   readBody?: ((c: AppContext) => Promise<unknown>) | false;
-  /** Runs before any parsing, so that what it sets (a CORS header) is on error answers too. */
+  /** Runs before any parsing, so that what it sets (a header, a rate limit's 429) is on error answers too. */
   before?: (c: AppContext) => void;
+  /**
+   * A public endpoint that pages of other sites call from the browser, without credentials: every answer, errors
+   * included, lets any origin read it, and a CORS preflight on its path is answered with the endpoint's method and
+   * only the request headers listed here (`[]`: none beyond the CORS-safelisted ones).
+   */
+  anyOrigin?: readonly string[];
 }
+
+/** Lets any origin read the answer (no credentials are ever allowed with `*`). */
+export function allowAnyOrigin(c: AppContext): void {
+  c.header('Access-Control-Allow-Origin', '*');
+}
+
+/** How long a browser may keep a preflight's answer (seconds). */
+const PREFLIGHT_MAX_AGE = 600;
 
 /**
  * Implements one endpoint of the table: the body, path parameters and query are parsed with its schemas (400 with
@@ -49,7 +65,9 @@ export function route<E extends AnyEndpoint>(
 ): RouteDef {
   return {
     endpoint,
+    ...(options.anyOrigin ? { preflightHeaders: options.anyOrigin } : {}),
     handler: async (c, services) => {
+      if (options.anyOrigin) allowAnyOrigin(c);
       options.before?.(c);
       const params = endpoint.params ? parseWith(endpoint.params, c.req.param()) : {};
       const query = endpoint.query ? parseWith(endpoint.query, c.req.query()) : {};
@@ -193,12 +211,27 @@ function guardsFor(services: Services): Record<EndpointAudience, MiddlewareHandl
  */
 export function mountRoutes(app: Hono<AppEnv>, services: Services, routes: readonly RouteDef[]): void {
   const guards = guardsFor(services);
-  for (const { endpoint, handler } of routes) {
+  for (const { endpoint, handler, preflightHeaders } of routes) {
     if (endpoint.audience === 'sandbox' && !services.config.sandbox) continue;
     const chain = guards[endpoint.audience as EndpointAudience];
     if (!chain) throw new Error(`No guard for the audience ${endpoint.audience} of ${endpoint.id}`);
     const final: MiddlewareHandler<AppEnv> = (c) => handler(c, services);
     const handlers = [...chain, final] as [MiddlewareHandler<AppEnv>];
     app.on(endpoint.method, endpoint.path, ...handlers);
+    if (preflightHeaders) app.options(endpoint.path, (c) => preflight(c, endpoint.method, preflightHeaders));
   }
+}
+
+/**
+ * The answer to a CORS preflight (OPTIONS with Access-Control-Request-Method): the endpoint's one method and the
+ * listed headers, nothing else, so that a browser sends only what the endpoint reads. Anonymous: the guards, which
+ * would refuse a preflight (it carries no credentials), are not run.
+ */
+function preflight(c: AppContext, method: string, headers: readonly string[]): Response {
+  allowAnyOrigin(c);
+  c.header('Access-Control-Allow-Methods', method);
+  if (headers.length > 0) c.header('Access-Control-Allow-Headers', headers.join(', '));
+  c.header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE));
+  c.header('Vary', 'Access-Control-Request-Method, Access-Control-Request-Headers');
+  return c.body(null, 204);
 }

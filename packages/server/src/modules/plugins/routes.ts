@@ -19,15 +19,9 @@ import {
 } from '@drip/core';
 import * as v from 'valibot';
 import { checkJsonValue, MAX_BODY_BYTES, parseWith, readJson, tooLarge } from '../../http/body.ts';
-import { type AppContext, merchantIdOf, type Services } from '../../http/context.ts';
+import { type AppContext, clientIp, merchantIdOf, type Services } from '../../http/context.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 import type { NuvemshopEmulator } from './emulator.ts';
-
-/**
- * The checkout script runs on the store's checkout page (another origin) and posts to the redirect endpoint: both
- * answer any origin, without credentials (the redirect reads nothing but the platform's own order).
- */
-const anyOrigin = { before: (c: AppContext) => c.header('Access-Control-Allow-Origin', '*') };
 
 export function pluginRoutes(s: Services): RouteDef[] {
   const emu = s.nuvemshopEmulator;
@@ -47,9 +41,16 @@ export function pluginRoutes(s: Services): RouteDef[] {
           'content-type': 'text/javascript; charset=utf-8',
         });
       },
-      anyOrigin,
+      // The script is loaded by the store's checkout page (another origin) with a plain GET: no request header.
+      { anyOrigin: [] },
     ),
-    route(nuvemshopRedirect, async ({ body }) => s.nuvemshop.redirect(body), anyOrigin),
+    route(nuvemshopRedirect, async ({ body }) => s.nuvemshop.redirect(body), {
+      // Posted as JSON from the store's checkout page (another origin), without credentials: it reads nothing but
+      // the platform's own order. Anonymous and public, so a client IP gets the shared per-IP allowance, counted
+      // before the body is read so that malformed bursts count too (each call reads the platform's API).
+      anyOrigin: ['Content-Type'],
+      before: (c) => s.limiter.hit('nuvemshop-redirect', clientIp(c)),
+    }),
     ...(emu ? emulatorRoutes(emu) : []),
   ];
 }
