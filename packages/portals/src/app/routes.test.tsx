@@ -15,14 +15,14 @@ describe('routes', () => {
     renderApp('/nao/existe');
     expect(await screen.findByText('404 - Page Not Found')).toBeTruthy();
     expect(screen.getByText('A página que você estava procurando não existe')).toBeTruthy();
-    expect(document.title).toBe('Drip');
+    await waitFor(() => expect(document.title).toBe('Drip'));
   });
 
   it('sends / to the customer login through the guarded /cliente, titled Drip - Portal', async () => {
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/cliente/login'));
     expect(await screen.findByLabelText(/CPF/)).toBeTruthy();
-    expect(document.title).toBe('Drip - Portal');
+    await waitFor(() => expect(document.title).toBe('Drip - Portal'));
   });
 
   it('sends /ajuda to the customer login with the help flag and opens the help panel after 2 s', async () => {
@@ -37,7 +37,7 @@ describe('routes', () => {
     const { router } = renderApp('/admin/customers');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
     expect(await screen.findByText('Faça login para acessar sua conta')).toBeTruthy();
-    expect(document.title).toBe('Drip');
+    await waitFor(() => expect(document.title).toBe('Drip'));
   });
 
   it('sends /admin to the orders route when a credential is stored (either storage)', async () => {
