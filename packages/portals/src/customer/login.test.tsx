@@ -33,7 +33,7 @@ describe('customer login', () => {
     expect(server.calls[0]?.body).toEqual({ username: CPF, password: 'segredo', remember: false });
     expect(window.sessionStorage.getItem(SESSION_KEYS.customer.token)).toBe('t');
     expect(await screen.findByText('Você ainda não tem compras para exibir')).toBeTruthy();
-    expect(document.title).toBe('Drip - Portal');
+    await waitFor(() => expect(document.title).toBe('Drip - Portal'));
   });
 
   it('signs in without the query client, which the orders page then creates', async () => {
