@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { type Clock, systemClock, wallClockOf } from './clock.ts';
 import type { Config } from './config.ts';
+import { databaseUnreadiness } from './db/readiness.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { checkRequestText } from './http/body.ts';
 import { clientAddress, TrustedProxies } from './http/client-ip.ts';
@@ -54,6 +55,11 @@ export interface AppDeps {
   config: Config;
   /** An open, migrated database. */
   database: DatabaseHandle;
+  /**
+   * Set by the server when it starts shutting down: `/readyz` answers 503 from then on, so that a proxy stops
+   * sending new requests while the open ones finish.
+   */
+  lifecycle?: { draining: boolean };
   /** The business clock (due dates, fees, settlements, checkout expiry); the sandbox can move it. */
   clock?: Clock;
   /** Real time, for sessions, tokens, login codes and rate limits; default: the business clock's wall clock. */
@@ -85,7 +91,7 @@ export const API_PREFIXES = [
 ];
 
 const isApiPath = (path: string) =>
-  API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1)) || path === paths.healthz;
+  API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1)) || path === paths.healthz || path === paths.livez || path === paths.readyz;
 
 /** Paths whose answers carry session tokens (login, refresh, logout): never stored by a browser or a proxy. */
 const SESSION_PATHS = new Set<string>([
@@ -330,6 +336,13 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   });
 
   app.get(paths.healthz, (c) => c.json({ status: 'ok' }, 200));
+  app.get(paths.livez, (c) => c.json({ status: 'ok' }, 200));
+  app.get(paths.readyz, async (c) => {
+    const problem = deps.lifecycle?.draining
+      ? 'draining'
+      : await databaseUnreadiness(deps.database.db);
+    return problem ? c.json({ status: 'unavailable', reason: problem }, 503) : c.json({ status: 'ok' }, 200);
+  });
 
   // After the sandbox clock moves, the late-fee and settlement jobs run at once, so that due dates, fees and the
   // day's settlements and payouts show immediately.

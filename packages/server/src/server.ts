@@ -60,7 +60,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   // In the sandbox the clock can be moved forward (POST /sandbox/clock) to exercise expiry, due dates and fees.
   const clock = options.clock ?? (config.sandbox ? offsetClock() : systemClock);
-  const { app, services } = buildApp({ config, database, log, clock });
+  const lifecycle = { draining: false };
+  const { app, services } = buildApp({ config, database, log, clock, lifecycle });
   if (seeded && options.demoHistory !== false) {
     // After the services exist: the history's refunds go through the refund engine. Before the jobs start, so
     // that the settlements job's start-up run books the history's rows and transfers.
@@ -91,6 +92,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      lifecycle.draining = true;
       // Before the database closes: a run in progress finishes first.
       const jobsStopped = jobs.stop();
       services.sandboxPsp?.close();

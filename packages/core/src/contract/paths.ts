@@ -38,4 +38,8 @@ export const paths = {
     metrics: '/sandbox/metrics',
   },
   healthz: '/healthz',
+  /** The process answers (no dependency checked): a failing liveness probe means restart it. */
+  livez: '/livez',
+  /** Database reachable, migrations current and not draining: a failing readiness probe means send no traffic. */
+  readyz: '/readyz',
 } as const;
