@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { type Clock, systemClock, wallClockOf } from './clock.ts';
 import type { Config } from './config.ts';
-import { databaseUnreadiness } from './db/readiness.ts';
 import type { DatabaseHandle } from './db/index.ts';
+import { databaseUnreadiness } from './db/readiness.ts';
 import { checkRequestText } from './http/body.ts';
 import { clientAddress, TrustedProxies } from './http/client-ip.ts';
 import { type AppEnv, peerAddress, type Services } from './http/context.ts';
@@ -91,7 +91,10 @@ export const API_PREFIXES = [
 ];
 
 const isApiPath = (path: string) =>
-  API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1)) || path === paths.healthz || path === paths.livez || path === paths.readyz;
+  API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1)) ||
+  path === paths.healthz ||
+  path === paths.livez ||
+  path === paths.readyz;
 
 /** Paths whose answers carry session tokens (login, refresh, logout): never stored by a browser or a proxy. */
 const SESSION_PATHS = new Set<string>([
@@ -338,9 +341,7 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   app.get(paths.healthz, (c) => c.json({ status: 'ok' }, 200));
   app.get(paths.livez, (c) => c.json({ status: 'ok' }, 200));
   app.get(paths.readyz, async (c) => {
-    const problem = deps.lifecycle?.draining
-      ? 'draining'
-      : await databaseUnreadiness(deps.database.db);
+    const problem = deps.lifecycle?.draining ? 'draining' : await databaseUnreadiness(deps.database.db);
     return problem ? c.json({ status: 'unavailable', reason: problem }, 503) : c.json({ status: 'ok' }, 200);
   });
 
