@@ -1,9 +1,9 @@
-import { SESSION_KEYS } from '@drip/core';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ok, server } from '../merchant/sales-fake-api.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 import { ADMIN_API, catalogueOptions } from './merchants/fixtures.ts';
 
 // Counts the renders of the logo uploads, which sit in another section than the fields typed into.
@@ -22,11 +22,7 @@ vi.mock('../shared/kit/ImageUpload.tsx', async (importOriginal) => {
 configure({ asyncUtilTimeout: 5000 });
 Element.prototype.scrollIntoView ??= () => {};
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
-});
+signInAdminBeforeEach();
 
 describe('merchant form typing', () => {
   it('re-renders the field typed into, not the other sections', async () => {

@@ -1,17 +1,13 @@
-import { SESSION_KEYS } from '@drip/core';
 import { configure, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ok, server } from '../merchant/sales-fake-api.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 import { ADMIN_API, LOGO_URL, MERCHANT_ID, merchantDetails } from './merchants/fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
-});
+signInAdminBeforeEach();
 
 describe('merchant details: the store', () => {
   it('shows the categories with their subcategories, the tags and the logos as links (N/A without one)', async () => {

@@ -1,9 +1,9 @@
-import { SESSION_KEYS } from '@drip/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Answer, type Call, ok, server } from '../merchant/sales-fake-api.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 import { ADMIN_API, MERCHANT_ID, merchantDetails } from './merchants/fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -13,11 +13,7 @@ Element.prototype.scrollIntoView ??= () => {};
 const BASE = `${ADMIN_API}/merchants/${MERCHANT_ID}`;
 const DETAILS_PATH = `/admin/merchants/${MERCHANT_ID}`;
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
-});
+signInAdminBeforeEach();
 
 const api = (extra: Record<string, (call: Call) => Answer>) =>
   server({ [`GET ${BASE}`]: () => ok(merchantDetails()), ...extra });

@@ -1,9 +1,9 @@
-import { SESSION_KEYS } from '@drip/core';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Answer, type Call, ok, server } from '../merchant/sales-fake-api.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 import { ADMIN_API, MERCHANT_ID, merchantDetails } from './merchants/fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -14,11 +14,7 @@ const USERS = `${ADMIN_API}/merchant_users`;
 const DETAILS_PATH = `/admin/merchants/${MERCHANT_ID}`;
 const user1 = merchantDetails().backofficeUsers[0];
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
-});
+signInAdminBeforeEach();
 
 const api = (extra: Record<string, (call: Call) => Answer>) =>
   server({ [`GET ${ADMIN_API}/merchants/${MERCHANT_ID}`]: () => ok(merchantDetails()), ...extra });

@@ -1,17 +1,13 @@
-import { SESSION_KEYS } from '@drip/core';
 import { configure, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ok, server } from '../merchant/sales-fake-api.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 import { ADMIN_API, CUSTOMER_ID, ORDER_ID, ORDER_MERCHANT_ID, orderDetails } from './orders/fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
-});
+signInAdminBeforeEach();
 
 const details = (body: unknown) => server({ [`GET ${ADMIN_API}/orders/${ORDER_ID}`]: () => ok(body) });
 

@@ -1,20 +1,19 @@
-import { SESSION_KEYS } from '@drip/core';
 import { notifications } from '@mantine/notifications';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, type Call, ok, server } from '../merchant/sales-fake-api.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 import { ADMIN_API, BR_CODE, ORDER_ID, orderDetails, QR_URL } from './orders/fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
+signInAdminBeforeEach();
+
 beforeEach(() => {
   act(() => notifications.clean());
   vi.restoreAllMocks();
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
 });
 
 const DETAILS = `GET ${ADMIN_API}/orders/${ORDER_ID}`;

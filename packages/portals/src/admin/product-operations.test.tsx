@@ -1,10 +1,11 @@
-import { refundMessages, SESSION_KEYS } from '@drip/core';
+import { refundMessages } from '@drip/core';
 import { notifications } from '@mantine/notifications';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Answer, ok, server } from '../merchant/sales-fake-api.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 import { ADMIN_API, ORDER_ID, orderDetails } from './orders/fixtures.ts';
 import { PRODUCT_OPERATION_TEXTS } from './orders/operations/productTexts.ts';
 
@@ -16,12 +17,11 @@ const UPDATE = `POST ${ADMIN_API}/orders/${ORDER_ID}/products/update-amount`;
 const CAMISETA = 'p0000000-0000-4000-8000-000000000001';
 const PAGE = `/admin/orders/${ORDER_ID}`;
 
+signInAdminBeforeEach();
+
 beforeEach(() => {
   // Toasts live in Mantine's global store: one left by an earlier test would queue this test's.
   act(() => notifications.clean());
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
 });
 
 function refund(overrides: Record<string, unknown> = {}) {

@@ -1,10 +1,11 @@
-import { SESSION_KEYS, todayInSaoPaulo } from '@drip/core';
+import { todayInSaoPaulo } from '@drip/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Answer, type Call, ok, server } from '../merchant/sales-fake-api.ts';
 import { reloadPage } from '../shared/reloadPage.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 import {
   BANNERS,
   OTHER_STORE,
@@ -31,11 +32,7 @@ const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a
 const PNG_BASE64 = btoa(String.fromCharCode(...PNG_BYTES));
 const failure = (status: number): Answer => ({ status, body: { error: { code: 'X', message: 'falhou' } } });
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
-});
+signInAdminBeforeEach();
 
 const api = (extra: Record<string, (call: Call) => Answer> = {}) =>
   server({

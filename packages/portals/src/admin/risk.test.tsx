@@ -1,9 +1,10 @@
-import { addDaysIso, SESSION_KEYS, todayInSaoPaulo } from '@drip/core';
+import { addDaysIso, todayInSaoPaulo } from '@drip/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Answer, type Call, ok, server } from '../merchant/sales-fake-api.ts';
-import { fakeJwt, renderApp } from '../test/harness.tsx';
+import { signInAdminBeforeEach } from '../test/admin-lists.ts';
+import { renderApp } from '../test/harness.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 Element.prototype.scrollIntoView ??= () => {};
@@ -28,11 +29,7 @@ const SETTLED = {
   amount: 100,
 };
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem(SESSION_KEYS.admin.token, fakeJwt({ sub: 'admin-1', aud: 'admin' }));
-  window.localStorage.setItem(SESSION_KEYS.admin.refreshToken, 'refresh');
-});
+signInAdminBeforeEach();
 
 const api = (extra: Record<string, (call: Call) => Answer> = {}) =>
   server({

@@ -3,14 +3,6 @@ import { lazyPage } from '../shared/lazyPage.tsx';
 import type { AppQueries } from '../shared/queries.tsx';
 import type { AdminDeps } from './context.tsx';
 
-const soon = (path: string, title: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { ComingSoon } = await import('../shared/EmptyState.tsx');
-    return { element: <ComingSoon title={title} /> };
-  },
-});
-
 /**
  * One import() per module, shared by the routes that show it: the bundler writes each import() site's list of
  * dependencies into the chunk that holds it (this table's, fetched with the area's first page).

@@ -39,16 +39,3 @@ export function EmptyState({
     </Paper>
   );
 }
-
-/** A route of the back office that is planned but not built yet. */
-export function ComingSoon({ title }: { title: string }) {
-  return (
-    <Stack gap="lg">
-      <Title order={2}>{title}</Title>
-      <EmptyState
-        title="Esta área chega em breve"
-        description="Esta tela ainda está em construção. Nenhum dado é exibido aqui até que ela esteja pronta."
-      />
-    </Stack>
-  );
-}

@@ -12,7 +12,7 @@ import {
   formatBRL,
   refundMessages,
 } from '@drip/core';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { failureStatus, unwrap } from '../../../shared/api.ts';
 import {
@@ -23,7 +23,7 @@ import {
   notifySuccess,
 } from '../../../shared/kit/index.ts';
 import { refusalOf, useOrderOperation } from './api.ts';
-import { OperationForm } from './OperationForm.tsx';
+import { OperationForm, RefusalAlert } from './OperationForm.tsx';
 import { OPERATION_TEXTS as T } from './texts.ts';
 
 type Order = AdminOrderDetails;
@@ -139,11 +139,7 @@ export function PartialRefundDialog({
         </Stack>
       ) : (
         <OperationForm onSubmit={() => review()}>
-          {refusal ? (
-            <Alert color="red" role="alert" title={T.partialRefundFailed}>
-              {refusal}
-            </Alert>
-          ) : null}
+          <RefusalAlert title={T.partialRefundFailed} refusal={refusal} />
           <MoneyInput
             label={T.refundAmountLabel}
             value={amount}
