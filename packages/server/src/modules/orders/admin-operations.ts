@@ -24,8 +24,8 @@ import { INSTALMENT_AUDIT_ENTITY, ORDER_AUDIT_ENTITY } from './admin-details.ts'
 import type { InstalmentPayments } from './instalment-payments.ts';
 import { amountToPay, isUuid } from './instalment-rules.ts';
 import { daysLate, type LateFeeConfig, lateFee } from './late-fees.ts';
-import { uniquePayments } from './payment-tables.ts';
 import type { OrderRefunds, RefundAsk } from './refunds.ts';
+import { cancelOpenCharges } from './stale-charges.ts';
 import { instalments, ledgerEntries, orderProducts, orders } from './tables.ts';
 
 /** Ledger types written here (amounts from Drip's point of view, like the late-fee job's). */
@@ -357,25 +357,7 @@ export class AdminOrderOperations {
   }
 
   /** As the refund engine does after its commit: the Pix offered for an amount that changed is cancelled. */
-  private async cancelStaleCharges(orderId: string, instalmentIds: string[]): Promise<void> {
-    try {
-      const unique = await this.o.db
-        .select({ id: uniquePayments.id })
-        .from(uniquePayments)
-        .where(eq(uniquePayments.orderId, orderId));
-      const refs = [
-        ...instalmentIds.map((id) => ['INSTALMENT', id] as const),
-        ...unique.map((u) => ['UNIQUE_PAYMENT', u.id] as const),
-      ];
-      for (const [purpose, id] of refs) {
-        const active = await this.o.payments.activeChargeFor(purpose, id);
-        if (active) await this.o.payments.cancelCharge(active.id);
-      }
-    } catch (err) {
-      this.o.log.warn('stale charges after an admin operation not cancelled', {
-        orderId,
-        ...errorFields(err),
-      });
-    }
+  private cancelStaleCharges(orderId: string, instalmentIds: string[]): Promise<void> {
+    return cancelOpenCharges(this.o, orderId, instalmentIds, 'after an admin operation');
   }
 }

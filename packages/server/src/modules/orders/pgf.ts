@@ -20,14 +20,14 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import type { Tx } from '../../db/types.ts';
 import { DomainError } from '../../errors.ts';
-import { errorFields, type Logger } from '../../log.ts';
+import type { Logger } from '../../log.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { CreditService } from '../credit/service.ts';
 import type { AdminActor } from '../merchants/service.ts';
 import type { Payments } from '../payments/service.ts';
 import { notifyInstalmentStatus } from './events.ts';
 import { amountToPay, isUuid, PGF_SETTLED_TYPE } from './instalment-rules.ts';
-import { uniquePayments } from './payment-tables.ts';
+import { cancelOpenCharges } from './stale-charges.ts';
 import { instalments, ledgerEntries, orders } from './tables.ts';
 
 type InstalmentRow = typeof instalments.$inferSelect;
@@ -245,22 +245,7 @@ export class DebtSettlements {
    * booking would give it back, but cancelling it first spares the customer the round trip. Best effort: a
    * failure is logged, and the booking's own check still holds.
    */
-  private async cancelOpenCharges(orderId: string, instalmentIds: string[]): Promise<void> {
-    try {
-      const unique = await this.o.db
-        .select({ id: uniquePayments.id })
-        .from(uniquePayments)
-        .where(eq(uniquePayments.orderId, orderId));
-      const refs = [
-        ...instalmentIds.map((id) => ['INSTALMENT', id] as const),
-        ...unique.map((u) => ['UNIQUE_PAYMENT', u.id] as const),
-      ];
-      for (const [purpose, id] of refs) {
-        const active = await this.o.payments.activeChargeFor(purpose, id);
-        if (active) await this.o.payments.cancelCharge(active.id);
-      }
-    } catch (err) {
-      this.o.log.warn('open charges after a PGF settlement not cancelled', { orderId, ...errorFields(err) });
-    }
+  private cancelOpenCharges(orderId: string, instalmentIds: string[]): Promise<void> {
+    return cancelOpenCharges(this.o, orderId, instalmentIds, 'after a PGF settlement');
   }
 }

@@ -34,9 +34,9 @@ import { merchants } from '../merchants/tables.ts';
 import type { Payments } from '../payments/service.ts';
 import type { WebhookService } from '../webhooks/service.ts';
 import { isUuid, money, PAID_TYPES, PGF_SETTLED_TYPE, REFUNDED_TYPES } from './instalment-rules.ts';
-import { uniquePayments } from './payment-tables.ts';
 import { planRefund, resplitShares } from './refund-plan.ts';
 import { orderRefunds } from './refund-tables.ts';
+import { cancelOpenCharges } from './stale-charges.ts';
 import { instalmentProducts, instalments, ledgerEntries, orderProducts, orders } from './tables.ts';
 
 type Wire<T extends v.GenericSchema> = v.InferInput<T>;
@@ -373,22 +373,7 @@ export class OrderRefunds {
    */
   private async cancelStaleCharges(orderId: string | null, instalmentIds: string[]): Promise<void> {
     if (!orderId || instalmentIds.length === 0) return;
-    try {
-      const unique = await this.o.db
-        .select({ id: uniquePayments.id })
-        .from(uniquePayments)
-        .where(eq(uniquePayments.orderId, orderId));
-      const refs = [
-        ...instalmentIds.map((id) => ['INSTALMENT', id] as const),
-        ...unique.map((u) => ['UNIQUE_PAYMENT', u.id] as const),
-      ];
-      for (const [purpose, id] of refs) {
-        const active = await this.o.payments.activeChargeFor(purpose, id);
-        if (active) await this.o.payments.cancelCharge(active.id);
-      }
-    } catch (err) {
-      this.o.log.warn('stale charges after a refund not cancelled', { orderId, ...errorFields(err) });
-    }
+    await cancelOpenCharges(this.o, orderId, instalmentIds, 'after a refund');
   }
 
   private async reject(tx: Tx, refund: RefundRow, reason: string, now: Date): Promise<Outcome> {
