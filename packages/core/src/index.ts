@@ -298,6 +298,8 @@ export {
   refundMessages,
 } from './contract/refunds.ts';
 export {
+  ADMIN_DENIAL_LABELS,
+  adminDenialLabel,
   MERCHANT_KO_REASONS,
   MerchantKoReason,
   merchantKoReason,

@@ -291,6 +291,7 @@ export function buildServices(deps: AppDeps): Services {
       history: auditHistory,
       credit: checkoutServices.credit,
       orders: instalments.instalmentPayments,
+      checkouts: checkoutServices.checkouts,
       sandbox: config.sandbox,
     }),
   };

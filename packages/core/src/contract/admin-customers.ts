@@ -10,7 +10,7 @@ import { AdminHistoryEntry } from './admin-history.ts';
 import { CustomerRiskLists } from './admin-risk.ts';
 import { CustomerProfile } from './auth.ts';
 import { CustomerOrderSummary, pageOf } from './orders.ts';
-import { pageQueryEntries } from './primitives.ts';
+import { IsoInstant, PositiveReais, pageQueryEntries } from './primitives.ts';
 
 /** Spec 2.2: the list searches by one field, chosen with the text. */
 export const CUSTOMER_SEARCH_TYPES = ['name', 'cpf', 'phone', 'email'] as const;
@@ -67,12 +67,29 @@ export const AdminCustomerLimit = v.object({
 });
 export type AdminCustomerLimit = v.InferOutput<typeof AdminCustomerLimit>;
 
+/**
+ * A checkout of the customer's that did not become an order: refused (KO, with the denial reason the analysis gave;
+ * staff see the reason, the merchant only its group) or expired after the customer had identified themselves.
+ */
+export const AdminCustomerRefusal = v.object({
+  checkoutId: v.string(),
+  merchantName: v.string(),
+  merchantOrderCode: v.string(),
+  amount: PositiveReais,
+  status: v.picklist(['KO', 'EXPIRED']),
+  reason: v.nullable(v.string()),
+  createdAt: IsoInstant,
+});
+export type AdminCustomerRefusal = v.InferOutput<typeof AdminCustomerRefusal>;
+
 export const AdminCustomerDetails = v.object({
   customer: CustomerProfile,
   fraudReport: CustomerRiskLists,
   limit: AdminCustomerLimit,
   clearsaleScore: v.number(),
   orders: v.array(CustomerOrderSummary),
+  /** The customer's most recent refused and expired checkouts, newest first. */
+  refusals: v.array(AdminCustomerRefusal),
   /** Every admin action on the customer and on their CPF's, phone's and CEP's risk-list entries, newest first. */
   history: v.array(AdminHistoryEntry),
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckoutLink, MerchantCheckoutSummary } from './merchant-sales.ts';
 import { DENIAL_REASONS } from './primitives.ts';
 import {
+  adminDenialLabel,
   MERCHANT_KO_REASONS,
   merchantKoReason,
   REFUSAL_GROUP_LABELS,
@@ -88,5 +89,29 @@ describe('refusal groups (spec 8)', () => {
     };
     expect(v.safeParse(CheckoutLink, { ...link, koReason: 'BLOCKED_CUSTOMER_CPF' }).success).toBe(false);
     expect(v.safeParse(CheckoutLink, { ...link, koReason: 'FRAUD' }).success).toBe(true);
+  });
+});
+
+describe("spec 8's admin denial labels", () => {
+  const SPEC_LABELS = [
+    'Risco e/ou segurança',
+    'Limite insuficiente',
+    'Cliente em atraso',
+    'Servidor do ecomm sem resposta',
+    'Menor de idade',
+    'Expirado',
+    'Dados do pagador são de terceiros ou Pessoa Jurídica',
+  ];
+
+  it('labels every denial reason with one of the seven, and uses all seven', () => {
+    const used = new Set(DENIAL_REASONS.map((r) => adminDenialLabel('KO', r)));
+    expect([...used].sort()).toEqual([...SPEC_LABELS].sort());
+  });
+
+  it('an expired checkout is Expirado whatever its reason; an unknown reason is the default', () => {
+    expect(adminDenialLabel('EXPIRED', 'BLOCKED_CUSTOMER_CPF')).toBe('Expirado');
+    expect(adminDenialLabel('KO', 'LEGALLY_PROTECTED_MINOR')).toBe('Menor de idade');
+    expect(adminDenialLabel('KO', 'SOMETHING_NEW')).toBe('Risco e/ou segurança');
+    expect(adminDenialLabel('KO', 'toString')).toBe('Risco e/ou segurança');
   });
 });

@@ -91,3 +91,41 @@ export function refusalReasonLabel(status: string, koReason: string | null | und
   const labels: Record<string, string> = REFUSAL_GROUP_LABELS;
   return (Object.hasOwn(labels, koReason) ? labels[koReason] : undefined) ?? 'Outro';
 }
+
+/**
+ * Spec 8 "Admin denial labels": what the back office calls each denial reason. Staff may see the single reason (the
+ * merchant sees only its group); these seven labels group them in the analyst's words: a fraud signal or Drip's
+ * caps are 'Risco e/ou segurança', the limits and order caps 'Limite insuficiente', unpaid or late instalments
+ * 'Cliente em atraso', the store's order confirmation that never came 'Servidor do ecomm sem resposta', a payer whose
+ * CPF is not the buyer's (INVALID_CUSTOMER_DATA: a third party's or a company's account) 'Dados do pagador são de
+ * terceiros ou Pessoa Jurídica'.
+ */
+export const ADMIN_DENIAL_LABELS: Record<DenialReason, string> = {
+  DEFAULT: 'Risco e/ou segurança',
+  DRIP_MAX_VALUE_GLOBAL: 'Risco e/ou segurança',
+  DRIP_MAX_VALUE_PER_DAY: 'Risco e/ou segurança',
+  BLOCKED_CUSTOMER_PHONE: 'Risco e/ou segurança',
+  BLOCKED_CUSTOMER_CPF: 'Risco e/ou segurança',
+  BLOCKED_CUSTOMER_ADDRESS_CEP: 'Risco e/ou segurança',
+  BLOCKED_BANK_CODE: 'Risco e/ou segurança',
+  ANTI_FRAUD_SCORE: 'Risco e/ou segurança',
+  ORDER_ABOVE_MAX_VALUE: 'Limite insuficiente',
+  ORDER_ABOVE_CUSTOMER_MAX_VALUE: 'Limite insuficiente',
+  MAX_MULTIPLE_ORDERS_VALUE_PER_CUSTOMER: 'Limite insuficiente',
+  ALREADY_HAVE_ACTIVE_ORDER: 'Limite insuficiente',
+  LATE_INSTALMENTS: 'Cliente em atraso',
+  ACTIVE_ORDERS_WITH_FIRST_INSTALMENT_NOT_PAID: 'Cliente em atraso',
+  FAILED_MERCHANT_ORDER_CONFIRMATION: 'Servidor do ecomm sem resposta',
+  LEGALLY_PROTECTED_MINOR: 'Menor de idade',
+  EXPIRED: 'Expirado',
+  INVALID_CUSTOMER_DATA: 'Dados do pagador são de terceiros ou Pessoa Jurídica',
+};
+
+/** The back office's label of a refused or expired checkout; an unknown reason reads as the default one. */
+export function adminDenialLabel(status: 'KO' | 'EXPIRED', reason: string | null | undefined): string {
+  if (status === 'EXPIRED') return ADMIN_DENIAL_LABELS.EXPIRED;
+  const labels: Record<string, string> = ADMIN_DENIAL_LABELS;
+  return (
+    (reason && Object.hasOwn(labels, reason) ? labels[reason] : undefined) ?? ADMIN_DENIAL_LABELS.DEFAULT
+  );
+}

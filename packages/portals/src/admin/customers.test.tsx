@@ -77,6 +77,16 @@ describe('admin customer details', () => {
     expect(within(row).getByText(/^R\$\s300,00$/)).toBeTruthy();
   });
 
+  it("shows the refused checkouts with spec 8's admin denial labels", async () => {
+    renderApp(`/admin/customers/${CUSTOMER_ID}`, adminServer().fetch);
+    const table = await screen.findByRole('table', { name: 'Compras recusadas do cliente' });
+    const ko = within(table).getByText('AUR-9').closest('tr') as HTMLElement;
+    expect(within(ko).getByText('Dados do pagador são de terceiros ou Pessoa Jurídica')).toBeTruthy();
+    expect(within(ko).getByText(/^R\$\s150,50$/)).toBeTruthy();
+    const expired = within(table).getByText('A-0').closest('tr') as HTMLElement;
+    expect(within(expired).getByText('Expirado')).toBeTruthy();
+  });
+
   it('shows the history: who, when, what, on which value, before and after, newest first', async () => {
     renderApp(`/admin/customers/${CUSTOMER_ID}`, adminServer().fetch);
     const table = await screen.findByRole('table', { name: 'Histórico' });

@@ -282,6 +282,34 @@ describe('history: every admin action on the customer and on their risk-list ent
   });
 });
 
+describe("details: the customer's refused checkouts", () => {
+  it("lists a refused checkout with its denial reason and store, and not in another customer's details", async () => {
+    const s = freshShopper(91_047);
+    expect((await buy(s)).reason).toBeNull();
+    expect((await call(adminFraudBlock, '', { cpfs: [s.cpf], reason: 'FRAUD_RISK' })).status).toBe(200);
+    try {
+      expect((await buy(s)).reason).toBe('BLOCKED_CUSTOMER_CPF');
+      const res = await call(adminCustomer, await idOf(s.cpf));
+      expect(res.status).toBe(200);
+      expect(res.body.refusals).toEqual([
+        expect.objectContaining({
+          status: 'KO',
+          reason: 'BLOCKED_CUSTOMER_CPF',
+          merchantName: 'Casa Pitanga',
+          amount: 100,
+        }),
+      ]);
+      // Another customer's refusals are not this one's.
+      const maria = await call(adminCustomer, await idOf(DEMO_CUSTOMERS[0].cpf));
+      expect(maria.body.refusals.map((r: { checkoutId: string }) => r.checkoutId)).not.toContain(
+        res.body.refusals[0].checkoutId,
+      );
+    } finally {
+      await call(adminFraudUnblock, '', { cpfs: [s.cpf] });
+    }
+  });
+});
+
 describe('each change and its audit entry commit together', () => {
   const failingAudit = () =>
     vi.spyOn(t.built.services.audit, 'record').mockRejectedValueOnce(new Error('audit log unavailable'));

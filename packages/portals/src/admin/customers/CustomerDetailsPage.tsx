@@ -1,6 +1,8 @@
 import {
   type AdminCustomerDetails,
+  type AdminCustomerRefusal,
   type AdminHistoryEntry,
+  adminDenialLabel,
   type CustomerOrderSummary,
   formatBRL,
   formatCep,
@@ -36,6 +38,8 @@ import { CUSTOMER_LOAD_FAILED, CUSTOMERS_PATH, customerPath } from './paths.ts';
 /** Drip's texts of the customer details (the spec gives none for these). */
 export const CUSTOMER_DETAILS_TEXTS = {
   noHistory: 'Nenhuma ação de administrador registrada neste cliente.',
+  refusals: 'Compras recusadas',
+  noRefusals: 'Nenhuma compra recusada',
 } as const;
 
 /** Spec 8's toasts of the customer details, word for word. */
@@ -165,6 +169,19 @@ const orderColumns: TableColumn<CustomerOrderSummary>[] = [
   },
 ];
 
+/** The checkouts that did not become orders, with spec 8's admin denial label (the reason code beside it). */
+const refusalColumns: TableColumn<AdminCustomerRefusal>[] = [
+  { id: 'code', header: 'Pedido da loja', phone: 'title', cell: (r) => r.merchantOrderCode },
+  { id: 'merchant', header: 'Loja', cell: (r) => r.merchantName },
+  { id: 'amount', header: 'Total', cell: (r) => formatBRL(r.amount) },
+  {
+    id: 'reason',
+    header: 'Motivo',
+    cell: (r) => <span title={r.reason ?? undefined}>{adminDenialLabel(r.status, r.reason)}</span>,
+  },
+  { id: 'createdAt', header: 'Data', cell: (r) => formatDate(r.createdAt) },
+];
+
 /** A value the operator takes to another system (a bank, the bureau, a chat): shown with its copy button. */
 function copyable(label: string, shown: string, value = shown) {
   return (
@@ -246,7 +263,8 @@ function subjectOf(e: AdminHistoryEntry): string {
 }
 
 /**
- * 'Detalhes do cliente' (spec 2.2): data, limit and scores, risk lists, orders and the admin history; the Actions
+ * 'Detalhes do cliente' (spec 2.2): data, limit and scores, risk lists, orders, refused checkouts and the admin
+ * history; the Actions
  * menu, Edit, Revisar limite.
  */
 export function CustomerDetailsPage() {
@@ -280,6 +298,18 @@ export function CustomerDetailsPage() {
                 columns={orderColumns}
                 rows={d.orders}
                 getRowId={(o) => o.id}
+              />
+            )}
+          </SectionCard>
+          <SectionCard title={CUSTOMER_DETAILS_TEXTS.refusals}>
+            {d.refusals.length === 0 ? (
+              <Text c="dimmed">{CUSTOMER_DETAILS_TEXTS.noRefusals}</Text>
+            ) : (
+              <ResponsiveTable
+                label="Compras recusadas do cliente"
+                columns={refusalColumns}
+                rows={d.refusals}
+                getRowId={(r) => r.checkoutId}
               />
             )}
           </SectionCard>

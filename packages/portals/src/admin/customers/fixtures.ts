@@ -72,6 +72,26 @@ export function customerDetails(
         createdAt: '2026-11-01T12:00:00.000Z',
       },
     ],
+    refusals: [
+      {
+        checkoutId: 'checkout-ko',
+        merchantName: 'Loja Aurora',
+        merchantOrderCode: 'AUR-9',
+        amount: 150.5,
+        status: 'KO',
+        reason: 'INVALID_CUSTOMER_DATA',
+        createdAt: '2026-11-02T12:00:00.000Z',
+      },
+      {
+        checkoutId: 'checkout-expired',
+        merchantName: 'Casa Pitanga',
+        merchantOrderCode: 'A-0',
+        amount: 80,
+        status: 'EXPIRED',
+        reason: null,
+        createdAt: '2026-10-30T12:00:00.000Z',
+      },
+    ],
     history: [
       historyEntry('h-2', 'FRAUD_UNBLOCKED', 'BLOCKED_CPF', '52998224725', '2026-11-20T15:00:00.000Z', {
         before: { active: true, reason: 'FRAUD_ID', description: 'documento falso' },

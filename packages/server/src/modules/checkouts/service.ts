@@ -26,7 +26,12 @@ import type {
 } from '@drip/core';
 import type * as v from 'valibot';
 import type { Tx } from '../../db/types.ts';
-import { type CheckoutAdminFacts, checkoutAdminFacts } from './admin-facts.ts';
+import {
+  type CheckoutAdminFacts,
+  type CustomerRefusalFacts,
+  checkoutAdminFacts,
+  customerRefusals,
+} from './admin-facts.ts';
 import { CheckoutAnalysis, type PendingAnalysisRun } from './analysis.ts';
 import type { AnalysisQueue } from './analysis-queue.ts';
 import { CheckoutCore, type CheckoutServiceDeps } from './core.ts';
@@ -127,6 +132,11 @@ export class CheckoutService {
   /** The back office's order details: the checkout an order came from and the Pix paid in it (admin-facts.ts). */
   adminFacts(id: string): Promise<CheckoutAdminFacts | null> {
     return checkoutAdminFacts(this.core.d.db, id);
+  }
+
+  /** The back office's customer details: the customer's latest refused and expired checkouts (admin-facts.ts). */
+  refusalsOf(customerId: string, limit: number): Promise<CustomerRefusalFacts[]> {
+    return customerRefusals(this.core.d.db, customerId, limit);
   }
 
   // ------------------------------------------------------------ shopper steps (steps.ts)

@@ -28,6 +28,7 @@ import type { AuditHistory } from '../audit/history.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { CheckoutService } from '../checkouts/service.ts';
 import type { CreditService } from '../credit/service.ts';
 import type { FraudService } from '../fraud/service.ts';
 import type { AdminActor } from '../merchants/service.ts';
@@ -51,6 +52,8 @@ const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 export const CUSTOMERS_COUNT_CAP = 10_000;
 /** The details show the customer's most recent orders; the full history is the orders list's. */
 const DETAILS_ORDERS = 50;
+/** And their most recent refused or expired checkouts. */
+const DETAILS_REFUSALS = 20;
 /** Easy to type from an SMS, hard to guess: 10 characters of an alphabet without look-alikes (0/O, 1/l/I). */
 const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const PASSWORD_LENGTH = 10;
@@ -93,6 +96,7 @@ export class CustomerAdminService {
       history: Pick<AuditHistory, 'of'>;
       credit: CreditService;
       orders: InstalmentPayments;
+      checkouts: Pick<CheckoutService, 'refusalsOf'>;
       /** Sandbox: the outbox row is the delivery (the sandbox inbox shows it). */
       sandbox: boolean;
     },
@@ -165,10 +169,11 @@ export class CustomerAdminService {
 
   async details(id: string): Promise<DetailsWire> {
     const row = await this.row(id);
-    const [scores, fraudReport, orders, history] = await Promise.all([
+    const [scores, fraudReport, orders, refusals, history] = await Promise.all([
       this.limitOf(row),
       this.d.fraud.listsOf(row),
       this.d.orders.listOrders(row.id, 0, DETAILS_ORDERS),
+      this.d.checkouts.refusalsOf(row.id, DETAILS_REFUSALS),
       // The customer's own entries and their CPF's, phone's and CEP's on the risk lists (the fraud module's).
       this.d.history.of([
         { entityType: CUSTOMER_AUDIT_ENTITY, entityIds: [row.id] },
@@ -181,6 +186,11 @@ export class CustomerAdminService {
       fraudReport,
       ...scores,
       orders: orders.content,
+      refusals: refusals.map((r) => ({
+        ...r,
+        amount: centsToReais(cents(r.amount)),
+        createdAt: r.createdAt.toISOString(),
+      })),
       history,
     };
   }
