@@ -158,7 +158,7 @@ describe('VTEX Payment Provider Protocol connector', () => {
     const deps = (vtex() as unknown as { d: { checkouts: VtexDeps['checkouts'] } }).d;
     const real = deps.checkouts;
     const crashing: VtexDeps['checkouts'] = Object.create(real);
-    let made: { id: string; url: string } | null = null;
+    let made = null as { id: string; url: string } | null;
     crashing.create = async (...args) => {
       made = await real.create(...args);
       throw new Error('connection terminated unexpectedly');
