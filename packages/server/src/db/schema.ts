@@ -43,6 +43,7 @@ export {
   pluginSignupCodes,
 } from '../modules/plugins/tables.ts';
 export { promotionBanners, promotionProducts } from '../modules/promotions/tables.ts';
+export { sandboxEmulatorState } from '../modules/sandbox/tables.ts';
 export {
   merchantFees,
   merchantSettlementConfigurations,

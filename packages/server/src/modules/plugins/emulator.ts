@@ -3,14 +3,18 @@
  * platform's OAuth flow (authentication.md: single-use codes, a new token invalidates the old one), keep the
  * payment provider Drip registers (payment_provider.md), sell through a checkout that loads the provider's
  * `checkout_js_url` and runs its redirect option (checkout.md), and receive the order's transactions with the
- * transitions transaction.md allows for a `pix` payment method. State lives in memory: a restart empties it
- * (Drip's side is in the database). Only mounted in the sandbox.
+ * transitions transaction.md allows for a `pix` payment method. Its state is kept in memory and saved after every
+ * change as one document of the sandbox's emulator state, taken back at start (docs/sandbox-emulators.md), so that a
+ * restart forgets no installation Drip's database remembers. Only mounted in the sandbox.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { DomainError } from '../../errors.ts';
+import type { EmulatorPersistence } from '../sandbox/emulator-state.ts';
 
 export const EMULATOR_PATH = '/sandbox/nuvemshop';
+/** The emulator's document in the sandbox's emulator state (sandbox/emulator-state.ts). */
+const STATE_NAME = 'nuvemshop';
 /** The sandbox app's credentials: public on purpose, like the demo passwords. */
 export const SANDBOX_APP = { appId: '4242', clientSecret: 'sandbox-nuvemshop-secret' } as const;
 
@@ -57,6 +61,21 @@ interface EmuStore {
   orders: Map<string, EmuOrder>;
   /** webhook.md: the app's webhooks, event → URL (registered with `POST /webhooks`, dropped on uninstall). */
   webhooks: Map<string, string>;
+}
+
+/** The emulator's state as saved (Maps as entry lists). */
+interface Snapshot {
+  version: 1;
+  nextStore: number;
+  nextOrder: number;
+  byMerchant: [string, string][];
+  codes: [string, { storeId: string; used: boolean }][];
+  stores: (Omit<EmuStore, 'providers' | 'orders' | 'webhooks'> & {
+    providers: [string, Record<string, unknown>][];
+    orders: [string, EmuOrder][];
+    webhooks: [string, string][];
+  })[];
+  deliveries: (WebhookDelivery & { storeId: string })[];
 }
 
 /** What a webhook delivery got back, shown on the admin page (and returned to tests). */
@@ -126,6 +145,59 @@ export class NuvemshopEmulator {
     this.send = send;
   }
 
+  // ---------------------------------------------------------------- kept across restarts
+
+  private persistence: EmulatorPersistence | null = null;
+
+  /**
+   * Takes back the state a previous run of the sandbox saved, then saves it after every change: the stores that
+   * installed Drip keep their tokens, providers, webhooks and orders, as Drip's database keeps its side.
+   */
+  async persistWith(persistence: EmulatorPersistence): Promise<void> {
+    const saved = (await persistence.load(STATE_NAME)) as Snapshot | null;
+    if (saved?.version === 1) this.restore(saved);
+    this.persistence = persistence;
+  }
+
+  private changed(): void {
+    this.persistence?.save(STATE_NAME, this.snapshot());
+  }
+
+  snapshot(): Snapshot {
+    return {
+      version: 1,
+      nextStore: this.nextStore,
+      nextOrder: this.nextOrder,
+      byMerchant: [...this.byMerchant],
+      codes: [...this.codes],
+      stores: [...this.stores.values()].map((s) => ({
+        ...s,
+        providers: [...s.providers],
+        orders: [...s.orders],
+        webhooks: [...s.webhooks],
+      })),
+      deliveries: this.deliveries.slice(-50),
+    };
+  }
+
+  private restore(saved: Snapshot): void {
+    this.nextStore = saved.nextStore;
+    this.nextOrder = saved.nextOrder;
+    this.byMerchant.clear();
+    for (const [k, v] of saved.byMerchant) this.byMerchant.set(k, v);
+    this.codes.clear();
+    for (const [k, v] of saved.codes) this.codes.set(k, v);
+    this.stores.clear();
+    for (const s of saved.stores)
+      this.stores.set(s.id, {
+        ...s,
+        providers: new Map(s.providers),
+        orders: new Map(s.orders),
+        webhooks: new Map(s.webhooks),
+      });
+    this.deliveries.splice(0, this.deliveries.length, ...saved.deliveries);
+  }
+
   storeUrl(storeId: string): string {
     return `${this.o.publicUrl}${EMULATOR_PATH}/stores/${storeId}`;
   }
@@ -149,6 +221,7 @@ export class NuvemshopEmulator {
       orders: new Map(),
       webhooks: new Map(),
     });
+    this.changed();
     return storeId;
   }
 
@@ -163,6 +236,7 @@ export class NuvemshopEmulator {
     this.store(storeId);
     const code = randomBytes(16).toString('hex');
     this.codes.set(code, { storeId, used: false });
+    this.changed();
     return code;
   }
 
@@ -189,6 +263,7 @@ export class NuvemshopEmulator {
     const store = this.store(entry.storeId);
     // "Our access tokens don't expire. They become invalid only after you get a new one."
     store.token = randomBytes(20).toString('hex');
+    this.changed();
     return {
       access_token: store.token,
       token_type: 'bearer',
@@ -236,6 +311,7 @@ export class NuvemshopEmulator {
       store_id: Number(store.id),
       app_id: this.o.appId,
     });
+    this.changed();
     return { id: providerId };
   }
 
@@ -251,6 +327,7 @@ export class NuvemshopEmulator {
       throw new DomainError('invalid', 'NUVEMSHOP_INVALID_WEBHOOK', 'invalid url specified');
     }
     store.webhooks.set(b.event, b.url);
+    this.changed();
     const at = this.o.now().toISOString();
     return { id: store.webhooks.size, event: b.event, url: b.url, created_at: at, updated_at: at };
   }
@@ -279,6 +356,7 @@ export class NuvemshopEmulator {
       delivery = { event, url, status: null, error: err instanceof Error ? err.message : String(err) };
     }
     this.deliveries.push({ ...delivery, storeId });
+    this.changed();
     return delivery;
   }
 
@@ -287,6 +365,7 @@ export class NuvemshopEmulator {
     const store = this.store(storeId);
     const order = this.order(store, orderId);
     order.status = 'cancelled';
+    this.changed();
     const url = store.webhooks.get('order/cancelled');
     if (!url) return null;
     return this.deliver(storeId, 'order/cancelled', url, {
@@ -306,6 +385,7 @@ export class NuvemshopEmulator {
     store.providers.clear();
     const url = store.webhooks.get('app/uninstalled');
     store.webhooks.clear();
+    this.changed();
     if (!url) return null;
     return this.deliver(storeId, 'app/uninstalled', url, {
       store_id: Number(store.id),
@@ -369,6 +449,7 @@ export class NuvemshopEmulator {
     };
     this.apply(tx, b.first_event);
     order.transactions.push(tx);
+    this.changed();
     return tx;
   }
 
@@ -376,7 +457,9 @@ export class NuvemshopEmulator {
     this.maybeFail();
     const tx = this.order(store, orderId).transactions.find((t) => t.id === transactionId);
     if (!tx) throw new DomainError('not_found', 'NUVEMSHOP_TRANSACTION_NOT_FOUND', 'Transaction not found');
-    return this.apply(tx, body);
+    const event = this.apply(tx, body);
+    this.changed();
+    return event;
   }
 
   /** transaction.md: the pix FSM (sale pending → paid, expiration, refunds up to what was captured). */
@@ -449,6 +532,7 @@ export class NuvemshopEmulator {
       created_at: this.o.now().toISOString(),
       transactions: [],
     });
+    this.changed();
     return orderId;
   }
 

@@ -7,4 +7,10 @@ CREATE TABLE "nuvemshop_webhooks" (
 	"received_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sandbox_emulator_state" (
+	"name" text PRIMARY KEY NOT NULL,
+	"state" jsonb NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "nuvemshop_webhooks_event_idx" ON "nuvemshop_webhooks" USING btree ("store_id","event","resource_id");
