@@ -485,7 +485,7 @@ describe('VTEX connector against the Payment Provider Protocol', () => {
           ),
         );
       for (const [status, name] of Object.entries(op.responses)) {
-        if (name === 'redirect') continue;
+        if (!name || name === 'redirect') continue;
         const schema = found.op.responses[status]?.content?.['application/json']?.schema;
         out.push(...disagreements(doc, PPP_SCHEMAS[name], schema, 'answer', `${found.key} ${status}`));
       }
