@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../../src/modules/merchants/tables.ts';
 import { orderRefunds } from '../../src/modules/orders/refund-tables.ts';
-import { SANDBOX_APP, signWebhook } from '../../src/modules/plugins/emulator.ts';
+import { EMULATOR_PATH, SANDBOX_APP, signWebhook } from '../../src/modules/plugins/emulator.ts';
 import { nuvemshopStores, nuvemshopWebhooks } from '../../src/modules/plugins/tables.ts';
 import { field, payPix, toAnalysis } from '../checkout-helpers.ts';
 import { bearer, loginMerchant, seededApp } from '../helpers.ts';
@@ -150,7 +150,16 @@ describe('Nuvemshop webhooks', () => {
   it('an order cancelled before the shopper paid closes the Drip checkout; the transaction expires', async () => {
     const { orderId, checkoutId } = await buyAndRedirect();
     await sync();
-    expect((await emu().cancelOrder(storeId, orderId))?.status).toBe(200);
+    // The admin page's button: a form post, then back to the admin, which lists the webhook and Drip's answer.
+    const admin = `${EMULATOR_PATH}/stores/${storeId}/admin`;
+    expect((await t.request('GET', admin)).text).toContain(`data-testid="cancel-${orderId}"`);
+    const posted = await t.request('POST', `${admin}/actions`, `action=cancel-order&orderId=${orderId}`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(posted.status).toBe(303);
+    expect((await t.request('GET', admin)).text).toMatch(
+      /order\/cancelled → [^<]*\/api\/v1\/plugins\/nuvemshop\/webhooks: 200/,
+    );
     expect((await s().checkouts.merchantView(aurora, checkoutId)).status).toBe('KO');
     await sync();
     expect(platformTransaction(orderId)?.status).toBe('expired');
