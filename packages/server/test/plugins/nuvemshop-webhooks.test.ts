@@ -214,9 +214,18 @@ describe('Nuvemshop webhooks', () => {
     );
     expect(forged.status).toBe(401);
 
-    // A reinstall works as a first installation.
+    // A reinstall works as a first installation, and its own uninstall is handled too (not taken for a redelivery).
     await install();
     const [reinstalled] = await t.database.db.select().from(merchants).where(eq(merchants.id, aurora));
     expect(reinstalled?.ecommPlatform).toBe('NUVEMSHOP');
+    expect((await emu().uninstall(storeId))?.status).toBe(200);
+    expect(await t.database.db.select().from(nuvemshopStores)).toHaveLength(0);
+    // Two customers' requests are two requests.
+    const other = await webhook(fillPath(nuvemshopLgpdWebhook.path, { request: 'customers_redact' }), {
+      store_id: Number(storeId),
+      customer: { id: 2, email: 'c@d.e' },
+      orders_to_redact: [],
+    });
+    expect(other.body).toEqual({ received: true, outcome: 'acknowledged' });
   });
 });

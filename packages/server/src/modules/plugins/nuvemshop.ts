@@ -520,7 +520,13 @@ LoadCheckoutPaymentContext(function (Checkout, PaymentOptions) {
    * platform's redeliveries (up to 18 over 48 hours) and a concurrent copy find it and do nothing. When handling
    * fails the claim is removed and the error answered (5xx), so that the platform's next try handles it.
    */
-  async webhook(storeId: string, event: string, resourceId: string): Promise<string> {
+  async webhook(storeId: string, event: string, resource: string): Promise<string> {
+    // An installation ends once, but a store may install and uninstall again: those events are keyed by the
+    // installation they end (none left: a redelivery, harmless), not by the app's id, which never changes.
+    const resourceId =
+      event === 'app/uninstalled' || event === 'store/redact'
+        ? ((await this.storeRow(storeId))?.id ?? 'not installed')
+        : resource;
     const [claim] = await this.d.db
       .insert(nuvemshopWebhooks)
       .values({ storeId, event, resourceId, receivedAt: this.d.clock.now() })

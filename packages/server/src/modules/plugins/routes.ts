@@ -93,13 +93,24 @@ export function pluginRoutes(s: Services): RouteDef[] {
       nuvemshopLgpdWebhook,
       async ({ params, body }) => ({
         received: true as const,
-        // store_redact → store/redact, the event's name in webhook.md.
-        outcome: await s.nuvemshop.webhook(body.store_id, params.request.replace('_', '/'), ''),
+        // store_redact → store/redact, the event's name in webhook.md; a customer's request is keyed by its id.
+        outcome: await s.nuvemshop.webhook(
+          body.store_id,
+          params.request.replace('_', '/'),
+          lgpdResource(body),
+        ),
       }),
       { readBody: signedWebhookBody(s.nuvemshop) },
     ),
     ...(emu ? emulatorRoutes(emu) : []),
   ];
+}
+
+/** The request an LGPD webhook is about: the data request's id, else the customer's ('' for the store's). */
+function lgpdResource(body: Record<string, unknown>): string {
+  const id = (value: unknown) =>
+    value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
+  return (id(body.data_request) ?? id(body.customer) ?? '').slice(0, 100);
 }
 
 const AdminActionForm = v.object({
