@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Puts VTEX's published Payment Provider Protocol OpenAPI document where the connector's contract test reads it
-// (packages/server/test/vtex/published/, not committed: docs/vtex.md "The published schema"). Pinned to one commit
+// (packages/server/test/vtex/published/, not committed: docs/vtex.md "The contract test"). Pinned to one commit
 // of github.com/vtex/openapi-schemas and checked by its SHA-256, so that the test always judges against the same text.
 //   npm run vtex:fetch-schema                 downloads it
 //   npm run vtex:fetch-schema -- --from FILE  copies a copy obtained otherwise (still checked)

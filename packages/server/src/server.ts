@@ -9,6 +9,7 @@ import { serverJobs } from './jobs/registry.ts';
 import { createLogger, type Logger } from './log.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { nuvemshopDemo } from './modules/plugins/emulator.ts';
+import { EmulatorStateStore } from './modules/sandbox/emulator-state.ts';
 import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_MERCHANTS, DEMO_PASSWORD, demoWorld, seed } from './seed.ts';
 import { seedHistory } from './seed-history.ts';
 
@@ -62,6 +63,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const clock = options.clock ?? (config.sandbox ? offsetClock() : systemClock);
   const lifecycle = { draining: false };
   const { app, services } = buildApp({ config, database, log, clock, lifecycle });
+  // The sandbox's platform emulators take back what they held before a restart (docs/sandbox-emulators.md).
+  const emulatorState = new EmulatorStateStore(database.db, log);
+  await services.nuvemshopEmulator?.persistWith(emulatorState);
+  await services.vtexGateway?.persistWith(emulatorState);
   if (seeded && options.demoHistory !== false) {
     // After the services exist: the history's refunds go through the refund engine. Before the jobs start, so
     // that the settlements job's start-up run books the history's rows and transfers.
@@ -102,6 +107,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       });
       await jobsStopped;
       await services.instalmentEvents.close();
+      await emulatorState.flush();
       await database.close();
       log.info('server stopped');
     })();

@@ -76,3 +76,32 @@ export const NuvemshopRedirectResponse = v.object({
   success: v.boolean(),
   redirect_url: v.string(),
 });
+
+const PlatformId = v.pipe(v.union([v.string(), v.number()], 'id inválido'), v.transform(String));
+
+/**
+ * A Nuvemshop webhook (webhook.md "Parameters"): the store, the event and, for app and order events, the id it is
+ * about. Other fields of the platform's payload pass through unread.
+ */
+export const NuvemshopWebhook = v.looseObject({
+  store_id: PlatformId,
+  event: v.pipe(v.string('event inválido'), v.maxLength(100)),
+  id: v.optional(PlatformId),
+});
+export type NuvemshopWebhook = v.InferOutput<typeof NuvemshopWebhook>;
+
+/** The LGPD webhooks the Partners Portal sends (webhook.md "Required Webhooks"), one URL each. */
+export const NUVEMSHOP_LGPD_REQUESTS = [
+  'store_redact',
+  'customers_redact',
+  'customers_data_request',
+] as const;
+export type NuvemshopLgpdRequest = (typeof NUVEMSHOP_LGPD_REQUESTS)[number];
+/** Their payload: the store, and for the customers' requests the customer (read by no one at Drip, see the docs). */
+export const NuvemshopLgpdWebhook = v.looseObject({ store_id: PlatformId });
+
+/** Drip's answer to a webhook (2xx stops the platform's retries): what it did with it. */
+export const NuvemshopWebhookAnswer = v.object({
+  received: v.literal(true),
+  outcome: v.string(),
+});

@@ -5,8 +5,12 @@
 import * as v from 'valibot';
 import { MERCHANT_API } from '../contract/paths.ts';
 import {
+  NUVEMSHOP_LGPD_REQUESTS,
+  NuvemshopLgpdWebhook,
   NuvemshopRedirectRequest,
   NuvemshopRedirectResponse,
+  NuvemshopWebhook,
+  NuvemshopWebhookAnswer,
   PluginSignUpRequest,
   PluginSignUpResponse,
 } from '../contract/plugins.ts';
@@ -69,6 +73,40 @@ export const nuvemshopRedirect = endpoint('plugins.nuvemshopRedirect', {
   errors: { 404: 'Loja sem o app Drip instalado ou pedido inexistente', 422: 'URL de retorno fora da loja' },
   body: NuvemshopRedirectRequest,
   response: NuvemshopRedirectResponse,
+});
+
+/** webhook.md: every webhook carries this header, HMAC-SHA256 of the raw body with the app's secret (hex). */
+const WEBHOOK_SIGNATURE = { 'X-Linkedstore-HMAC-SHA256': 'hex HMAC-SHA256 of the body with the app secret' };
+
+export const nuvemshopWebhook = endpoint('plugins.nuvemshopWebhook', {
+  method: 'POST',
+  path: '/api/v1/plugins/nuvemshop/webhooks',
+  audience: 'anonymous',
+  tag,
+  summary:
+    'Webhooks da Nuvemshop registrados pelo app (order/cancelled: a Drip reembolsa; app/uninstalled: desativa a instalação)',
+  description:
+    'Autenticado pela assinatura X-Linkedstore-HMAC-SHA256 (HMAC-SHA256 do corpo com o segredo do app). Cada evento (loja, evento, id) é tratado uma vez; uma reentrega responde 200 sem agir de novo.',
+  errors: { 401: 'Assinatura ausente ou inválida' },
+  body: NuvemshopWebhook,
+  response: NuvemshopWebhookAnswer,
+  headers: WEBHOOK_SIGNATURE,
+});
+
+export const nuvemshopLgpdWebhook = endpoint('plugins.nuvemshopLgpdWebhook', {
+  method: 'POST',
+  // `request`: store_redact, customers_redact or customers_data_request (the Partners Portal's three URLs).
+  path: '/api/v1/plugins/nuvemshop/lgpd/:request',
+  audience: 'anonymous',
+  tag,
+  summary: 'Webhooks LGPD da Nuvemshop (store/redact, customers/redact, customers/data_request)',
+  description:
+    'Autenticado pela assinatura X-Linkedstore-HMAC-SHA256. store/redact apaga a instalação da loja; os pedidos de clientes são registrados (o app não guarda dados de clientes da loja).',
+  errors: { 401: 'Assinatura ausente ou inválida', 404: 'Pedido LGPD desconhecido' },
+  params: v.object({ request: v.picklist(NUVEMSHOP_LGPD_REQUESTS, 'Pedido LGPD desconhecido') }),
+  body: NuvemshopLgpdWebhook,
+  response: NuvemshopWebhookAnswer,
+  headers: WEBHOOK_SIGNATURE,
 });
 
 // ------------------------------------------------------------------ the sandbox's Nuvemshop emulator
@@ -233,10 +271,39 @@ export const emulatorCreateTransactionEvent = endpoint('sandbox.nuvemshopApiCrea
   internal: true,
 });
 
+export const emulatorRegisterWebhook = endpoint('sandbox.nuvemshopApiCreateWebhook', {
+  method: 'POST',
+  path: `${EMULATOR_API}/webhooks`,
+  audience: 'sandbox',
+  tag: 'Sandbox',
+  summary: 'Emulated API: POST /{store_id}/webhooks (event and url)',
+  params: StoreParam,
+  body: AnyJson,
+  response: AnyJson,
+  status: 201,
+  headers: STORE_TOKEN,
+  internal: true,
+});
+
+export const emulatorAdminAction = endpoint('sandbox.nuvemshopAdminAction', {
+  method: 'POST',
+  path: `${EMULATOR}/stores/:storeId/admin/actions`,
+  audience: 'sandbox',
+  tag: 'Sandbox',
+  summary:
+    "Emulated store admin (form post): cancel an order, uninstall the app or ask for the store's data to be deleted; the platform's signed webhook follows",
+  params: StoreParam,
+  body: AnyJson,
+  response: AnyJson,
+  internal: true,
+});
+
 export const pluginEndpoints = {
   merchantPluginSignUp,
   nuvemshopCheckoutScript,
   nuvemshopRedirect,
+  nuvemshopWebhook,
+  nuvemshopLgpdWebhook,
   emulatorStorePage,
   emulatorAdminPage,
   emulatorCreateOrder,
@@ -250,4 +317,6 @@ export const pluginEndpoints = {
   emulatorListTransactions,
   emulatorCreateTransaction,
   emulatorCreateTransactionEvent,
+  emulatorRegisterWebhook,
+  emulatorAdminAction,
 };

@@ -36,8 +36,14 @@ export {
   pspSandboxDevolucoes,
   pspSandboxPix,
 } from '../modules/payments/tables.ts';
-export { nuvemshopOrders, nuvemshopStores, pluginSignupCodes } from '../modules/plugins/tables.ts';
+export {
+  nuvemshopOrders,
+  nuvemshopStores,
+  nuvemshopWebhooks,
+  pluginSignupCodes,
+} from '../modules/plugins/tables.ts';
 export { promotionBanners, promotionProducts } from '../modules/promotions/tables.ts';
+export { sandboxEmulatorState } from '../modules/sandbox/tables.ts';
 export {
   merchantFees,
   merchantSettlementConfigurations,

@@ -110,7 +110,12 @@ function refusal(audience: EndpointAudience, caller: Caller): 401 | 403 {
 const ownCredential = (endpoint: AnyEndpoint) =>
   ['anonymous', 'shopper', 'sandbox'].includes(endpoint.audience) &&
   Object.keys(endpoint.headers ?? {}).some(
-    (h) => h === 'RefreshToken' || h === 'Authorization' || h === 'Authentication',
+    (h) =>
+      h === 'RefreshToken' ||
+      h === 'Authorization' ||
+      h === 'Authentication' ||
+      // A platform's webhook signature (Nuvemshop's, over the body with the app secret).
+      h === 'X-Linkedstore-HMAC-SHA256',
   );
 
 describe('endpoint table', () => {

@@ -17,6 +17,7 @@ import {
 } from '@drip/core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VtexDeps } from '../../src/modules/vtex/service.ts';
 import { freshShopper, PITANGA, put, throughToken, toAnalysis } from '../checkout-helpers.ts';
 import { seededApp } from '../helpers.ts';
 
@@ -149,6 +150,38 @@ describe('VTEX Payment Provider Protocol connector', () => {
     const res = await t.request('POST', '/api/v1/vtex/payments', paymentBody(), typed);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('undefined');
+  });
+
+  it('recovers from a crash between opening the checkout and recording it: the retry gets the same paymentUrl, no second checkout', async () => {
+    // The connector's dependencies, reached past `private` to put a crash exactly between the two steps: the checkout
+    // is committed, then the process "dies" before the payment row records it.
+    const deps = (vtex() as unknown as { d: { checkouts: VtexDeps['checkouts'] } }).d;
+    const real = deps.checkouts;
+    const crashing: VtexDeps['checkouts'] = Object.create(real);
+    let made = null as { id: string; url: string } | null;
+    crashing.create = async (...args) => {
+      made = await real.create(...args);
+      throw new Error('connection terminated unexpectedly');
+    };
+    const body = paymentBody();
+    deps.checkouts = crashing;
+    try {
+      expect((await create(body)).status).toBe(500);
+    } finally {
+      deps.checkouts = real;
+    }
+    expect(made).not.toBeNull();
+    const retry = await create(body);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ status: 'undefined', paymentUrl: made?.url, tid: made?.id });
+    const again = await create(body);
+    expect(again.body.paymentUrl).toBe(made?.url);
+    const count = await t.database.db
+      .execute(
+        `select count(*)::int as n from checkouts where merchant_order_code = 'vtex-${body.paymentId}'`,
+      )
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows[0]?.n);
+    expect(count).toBe(1);
   });
 
   it('refuses another currency with the protocol error shape', async () => {

@@ -135,6 +135,24 @@ export class MerchantApi {
     return created;
   }
 
+  /**
+   * The checkout a merchant created with this order code, as `create` answered it, or null. A caller that derives the
+   * order code from its own key (the platform connectors) finds here the checkout an interrupted earlier call made.
+   */
+  async byOrderCode(merchantId: string, merchantOrderCode: string): Promise<CreateCheckoutResponse | null> {
+    const [row] = await this.core.d.db
+      .select({ id: checkouts.id, expiresAt: checkouts.expiresAt })
+      .from(checkouts)
+      .where(and(eq(checkouts.merchantId, merchantId), eq(checkouts.merchantOrderCode, merchantOrderCode)))
+      .limit(1);
+    if (!row) return null;
+    return {
+      id: row.id,
+      url: `${this.core.d.publicUrl}${checkoutPaths.hostedPage(row.id)}`,
+      expiresAt: row.expiresAt.toISOString(),
+    };
+  }
+
   /** The merchant's view of one of its checkouts (404 for another merchant's). */
   async merchantView(merchantId: string, id: string): Promise<v.InferInput<typeof MerchantCheckoutView>> {
     const row = await this.readOwn(merchantId, id);

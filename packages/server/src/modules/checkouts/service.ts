@@ -119,6 +119,11 @@ export class CheckoutService {
     return this.merchantApi.create(merchantId, body, storeAnswer);
   }
 
+  /** The checkout the merchant created with this order code (as `create` answered), or null. */
+  byOrderCode(merchantId: string, merchantOrderCode: string): Promise<CreateCheckoutResponse | null> {
+    return this.merchantApi.byOrderCode(merchantId, merchantOrderCode);
+  }
+
   /** The merchant's view of one of its checkouts (404 for another merchant's). */
   merchantView(merchantId: string, id: string): Promise<v.InferInput<typeof MerchantCheckoutView>> {
     return this.merchantApi.merchantView(merchantId, id);

@@ -441,6 +441,17 @@ export class MerchantService {
       .where(eq(merchants.id, merchantId));
   }
 
+  /**
+   * The platform's app was uninstalled: the merchant no longer sells through it. Only when the merchant is still on
+   * that platform (a merchant who moved to another one keeps it).
+   */
+  async clearPluginPlatform(exec: DbOrTx, merchantId: string, platform: 'VTEX' | 'NUVEMSHOP'): Promise<void> {
+    await exec
+      .update(merchants)
+      .set({ integrationType: null, ecommPlatform: null, updatedAt: this.deps.clock.now() })
+      .where(and(eq(merchants.id, merchantId), eq(merchants.ecommPlatform, platform)));
+  }
+
   async eventSubscribers(merchantId: string, event: string): Promise<string[]> {
     const rows = await this.deps.db
       .select({ email: merchantUsers.email })

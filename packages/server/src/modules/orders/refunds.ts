@@ -48,7 +48,7 @@ export const ORDER_REFUND_QUEUE = 'order-refunds';
 /** Spec 9: a product refund within 30 days of the order's creation. */
 export const PRODUCT_REFUND_DAYS = 30;
 /** The merchant platform whose orders may be refunded partially by amount (spec 6; docs/refunds.md). */
-export const PARTIAL_REFUND_PLATFORMS: readonly string[] = ['MALGA'];
+export const PARTIAL_REFUND_PLATFORMS: readonly string[] = ['MALGA', 'NUVEMSHOP'];
 
 /** Ledger types written by refunds (amounts from Drip's point of view, like the order's own entries). */
 export const LEDGER_REFUND = {

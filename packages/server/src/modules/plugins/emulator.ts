@@ -3,14 +3,18 @@
  * platform's OAuth flow (authentication.md: single-use codes, a new token invalidates the old one), keep the
  * payment provider Drip registers (payment_provider.md), sell through a checkout that loads the provider's
  * `checkout_js_url` and runs its redirect option (checkout.md), and receive the order's transactions with the
- * transitions transaction.md allows for a `pix` payment method. State lives in memory: a restart empties it
- * (Drip's side is in the database). Only mounted in the sandbox.
+ * transitions transaction.md allows for a `pix` payment method. Its state is kept in memory and saved after every
+ * change as one document of the sandbox's emulator state, taken back at start (docs/sandbox-emulators.md), so that a
+ * restart forgets no installation Drip's database remembers. Only mounted in the sandbox.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { DomainError } from '../../errors.ts';
+import type { EmulatorPersistence } from '../sandbox/emulator-state.ts';
 
 export const EMULATOR_PATH = '/sandbox/nuvemshop';
+/** The emulator's document in the sandbox's emulator state (sandbox/emulator-state.ts). */
+const STATE_NAME = 'nuvemshop';
 /** The sandbox app's credentials: public on purpose, like the demo passwords. */
 export const SANDBOX_APP = { appId: '4242', clientSecret: 'sandbox-nuvemshop-secret' } as const;
 
@@ -41,6 +45,8 @@ interface EmuTransaction {
 }
 interface EmuOrder {
   id: string;
+  /** order.md: open, closed or cancelled. */
+  status: 'open' | 'closed' | 'cancelled';
   total: string;
   currency: string;
   products: { name: string; price: string; quantity: number }[];
@@ -53,6 +59,36 @@ interface EmuStore {
   token: string | null;
   providers: Map<string, Record<string, unknown>>;
   orders: Map<string, EmuOrder>;
+  /** webhook.md: the app's webhooks, event → URL (registered with `POST /webhooks`, dropped on uninstall). */
+  webhooks: Map<string, string>;
+}
+
+/** The emulator's state as saved (Maps as entry lists). */
+interface Snapshot {
+  version: 1;
+  nextStore: number;
+  nextOrder: number;
+  byMerchant: [string, string][];
+  codes: [string, { storeId: string; used: boolean }][];
+  stores: (Omit<EmuStore, 'providers' | 'orders' | 'webhooks'> & {
+    providers: [string, Record<string, unknown>][];
+    orders: [string, EmuOrder][];
+    webhooks: [string, string][];
+  })[];
+  deliveries: (WebhookDelivery & { storeId: string })[];
+}
+
+/** What a webhook delivery got back, shown on the admin page (and returned to tests). */
+export interface WebhookDelivery {
+  event: string;
+  url: string;
+  status: number | null;
+  error?: string;
+}
+
+/** webhook.md "Verifying a webhook": HMAC-SHA256 of the raw body with the app's secret, hex. */
+export function signWebhook(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
 }
 
 const PRODUCTS = [
@@ -89,10 +125,78 @@ export class NuvemshopEmulator {
   private nextOrder = 5_000_001;
   /** The next N transaction calls answer 503 (a platform outage, to watch Drip retry). */
   private failNext = 0;
+  /** Every webhook sent, newest last (the admin page shows a store's). */
+  readonly deliveries: (WebhookDelivery & { storeId: string })[] = [];
+  /** How the platform's webhooks reach the app (module.ts: Drip's own URLs in-process, others over HTTP). */
+  private send: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
 
   constructor(
-    private readonly o: { publicUrl: string; appId: string; clientSecret: string; now: () => Date },
+    private readonly o: {
+      publicUrl: string;
+      appId: string;
+      clientSecret: string;
+      now: () => Date;
+      /** The LGPD webhooks' URLs, as the app's Partners Portal page sets them (not registered through the API). */
+      lgpdUrl: (request: 'store_redact' | 'customers_redact' | 'customers_data_request') => string;
+    },
   ) {}
+
+  connectWebhooks(send: (url: string, init: RequestInit) => Promise<Response>): void {
+    this.send = send;
+  }
+
+  // ---------------------------------------------------------------- kept across restarts
+
+  private persistence: EmulatorPersistence | null = null;
+
+  /**
+   * Takes back the state a previous run of the sandbox saved, then saves it after every change: the stores that
+   * installed Drip keep their tokens, providers, webhooks and orders, as Drip's database keeps its side.
+   */
+  async persistWith(persistence: EmulatorPersistence): Promise<void> {
+    const saved = (await persistence.load(STATE_NAME)) as Snapshot | null;
+    if (saved?.version === 1) this.restore(saved);
+    this.persistence = persistence;
+  }
+
+  private changed(): void {
+    this.persistence?.save(STATE_NAME, this.snapshot());
+  }
+
+  snapshot(): Snapshot {
+    return {
+      version: 1,
+      nextStore: this.nextStore,
+      nextOrder: this.nextOrder,
+      byMerchant: [...this.byMerchant],
+      codes: [...this.codes],
+      stores: [...this.stores.values()].map((s) => ({
+        ...s,
+        providers: [...s.providers],
+        orders: [...s.orders],
+        webhooks: [...s.webhooks],
+      })),
+      deliveries: this.deliveries.slice(-50),
+    };
+  }
+
+  private restore(saved: Snapshot): void {
+    this.nextStore = saved.nextStore;
+    this.nextOrder = saved.nextOrder;
+    this.byMerchant.clear();
+    for (const [k, v] of saved.byMerchant) this.byMerchant.set(k, v);
+    this.codes.clear();
+    for (const [k, v] of saved.codes) this.codes.set(k, v);
+    this.stores.clear();
+    for (const s of saved.stores)
+      this.stores.set(s.id, {
+        ...s,
+        providers: new Map(s.providers),
+        orders: new Map(s.orders),
+        webhooks: new Map(s.webhooks),
+      });
+    this.deliveries.splice(0, this.deliveries.length, ...saved.deliveries);
+  }
 
   storeUrl(storeId: string): string {
     return `${this.o.publicUrl}${EMULATOR_PATH}/stores/${storeId}`;
@@ -109,7 +213,15 @@ export class NuvemshopEmulator {
 
   createStore(name: string): string {
     const storeId = String(this.nextStore++);
-    this.stores.set(storeId, { id: storeId, name, token: null, providers: new Map(), orders: new Map() });
+    this.stores.set(storeId, {
+      id: storeId,
+      name,
+      token: null,
+      providers: new Map(),
+      orders: new Map(),
+      webhooks: new Map(),
+    });
+    this.changed();
     return storeId;
   }
 
@@ -124,6 +236,7 @@ export class NuvemshopEmulator {
     this.store(storeId);
     const code = randomBytes(16).toString('hex');
     this.codes.set(code, { storeId, used: false });
+    this.changed();
     return code;
   }
 
@@ -150,6 +263,7 @@ export class NuvemshopEmulator {
     const store = this.store(entry.storeId);
     // "Our access tokens don't expire. They become invalid only after you get a new one."
     store.token = randomBytes(20).toString('hex');
+    this.changed();
     return {
       access_token: store.token,
       token_type: 'bearer',
@@ -197,7 +311,103 @@ export class NuvemshopEmulator {
       store_id: Number(store.id),
       app_id: this.o.appId,
     });
+    this.changed();
     return { id: providerId };
+  }
+
+  /** webhook.md `POST /webhooks`: one URL per event (a second registration of the event replaces it). */
+  registerWebhook(store: EmuStore, body: unknown): object {
+    const b = body as { event?: unknown; url?: unknown } | null;
+    const events = ['app/uninstalled', 'order/cancelled', 'order/paid', 'order/created', 'order/updated'];
+    if (!b || typeof b.event !== 'string' || !events.includes(b.event) || typeof b.url !== 'string')
+      throw new DomainError('invalid', 'NUVEMSHOP_INVALID_WEBHOOK', 'Invalid event or url specified');
+    try {
+      new URL(b.url);
+    } catch {
+      throw new DomainError('invalid', 'NUVEMSHOP_INVALID_WEBHOOK', 'invalid url specified');
+    }
+    store.webhooks.set(b.event, b.url);
+    this.changed();
+    const at = this.o.now().toISOString();
+    return { id: store.webhooks.size, event: b.event, url: b.url, created_at: at, updated_at: at };
+  }
+
+  /** Sends one signed webhook and records what the app answered (the platform retries; the emulator does not). */
+  private async deliver(
+    storeId: string,
+    event: string,
+    url: string,
+    payload: object,
+  ): Promise<WebhookDelivery> {
+    const body = JSON.stringify(payload);
+    let delivery: WebhookDelivery;
+    try {
+      const res = await this.send(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-linkedstore-hmac-sha256': signWebhook(this.o.clientSecret, body),
+        },
+        body,
+        signal: AbortSignal.timeout(40_000),
+      });
+      delivery = { event, url, status: res.status };
+    } catch (err) {
+      delivery = { event, url, status: null, error: err instanceof Error ? err.message : String(err) };
+    }
+    this.deliveries.push({ ...delivery, storeId });
+    this.changed();
+    return delivery;
+  }
+
+  /** The store's merchant cancels an order in the admin (order.md `POST /orders/{id}/cancel`): order/cancelled. */
+  async cancelOrder(storeId: string, orderId: string): Promise<WebhookDelivery | null> {
+    const store = this.store(storeId);
+    const order = this.order(store, orderId);
+    order.status = 'cancelled';
+    this.changed();
+    const url = store.webhooks.get('order/cancelled');
+    if (!url) return null;
+    return this.deliver(storeId, 'order/cancelled', url, {
+      store_id: Number(store.id),
+      event: 'order/cancelled',
+      id: Number(order.id),
+    });
+  }
+
+  /**
+   * The store's merchant uninstalls the app: its token stops working, its payment options leave the checkout, and
+   * app/uninstalled is sent before the app's webhooks are dropped.
+   */
+  async uninstall(storeId: string): Promise<WebhookDelivery | null> {
+    const store = this.store(storeId);
+    store.token = null;
+    store.providers.clear();
+    const url = store.webhooks.get('app/uninstalled');
+    store.webhooks.clear();
+    this.changed();
+    if (!url) return null;
+    return this.deliver(storeId, 'app/uninstalled', url, {
+      store_id: Number(store.id),
+      event: 'app/uninstalled',
+      id: Number(this.o.appId),
+    });
+  }
+
+  /** The LGPD store/redact (sent 48 h after an uninstall, or when the merchant asks in the admin). */
+  async storeRedact(storeId: string): Promise<WebhookDelivery> {
+    const store = this.store(storeId);
+    return this.deliver(storeId, 'store/redact', this.o.lgpdUrl('store_redact'), {
+      store_id: Number(store.id),
+    });
+  }
+
+  /** The emulated admin's buttons (form posts). */
+  async adminAction(storeId: string, form: { action: string; orderId?: string }) {
+    if (form.action === 'cancel-order' && form.orderId) return this.cancelOrder(storeId, form.orderId);
+    if (form.action === 'uninstall') return this.uninstall(storeId);
+    if (form.action === 'store-redact') return this.storeRedact(storeId);
+    throw new DomainError('invalid', 'NUVEMSHOP_UNKNOWN_ACTION', 'Ação desconhecida');
   }
 
   order(store: EmuStore, orderId: string): EmuOrder {
@@ -239,6 +449,7 @@ export class NuvemshopEmulator {
     };
     this.apply(tx, b.first_event);
     order.transactions.push(tx);
+    this.changed();
     return tx;
   }
 
@@ -246,7 +457,9 @@ export class NuvemshopEmulator {
     this.maybeFail();
     const tx = this.order(store, orderId).transactions.find((t) => t.id === transactionId);
     if (!tx) throw new DomainError('not_found', 'NUVEMSHOP_TRANSACTION_NOT_FOUND', 'Transaction not found');
-    return this.apply(tx, body);
+    const event = this.apply(tx, body);
+    this.changed();
+    return event;
   }
 
   /** transaction.md: the pix FSM (sale pending → paid, expiration, refunds up to what was captured). */
@@ -312,12 +525,14 @@ export class NuvemshopEmulator {
     const orderId = String(this.nextOrder++);
     store.orders.set(orderId, {
       id: orderId,
+      status: 'open',
       total: reais(cents(product.price) * q),
       currency: 'BRL',
       products: [{ name: product.name, price: product.price, quantity: q }],
       created_at: this.o.now().toISOString(),
       transactions: [],
     });
+    this.changed();
     return orderId;
   }
 
@@ -362,11 +577,25 @@ export class NuvemshopEmulator {
           )}</span></li>`,
       )
       .join('');
+    const actions = `${this.storeUrl(storeId)}/admin/actions`;
+    const button = (action: string, label: string, testid: string) =>
+      `<form method="post" action="${actions}" style="display:inline"><input type="hidden" name="action" value="${action}"><button type="submit" data-testid="${testid}">${label}</button></form>`;
+    const sent = this.deliveries
+      .filter((d) => d.storeId === storeId)
+      .slice(-10)
+      .reverse()
+      .map(
+        (d) =>
+          `<li data-testid="webhook">${esc(d.event)} → ${esc(d.url)}: ${esc(d.status === null ? `falhou (${d.error ?? ''})` : String(d.status))}</li>`,
+      )
+      .join('');
     return page(
       `Painel da ${store.name}`,
       `<p><a href="${this.storeUrl(storeId)}">Ver a loja</a></p>
-<h2>Meios de pagamento</h2>${providers ? `<ul>${providers}</ul>` : '<p class="muted">Nenhum app de pagamento instalado.</p>'}
-<h2>Pedidos</h2>${this.ordersTable(store)}`,
+<h2>Meios de pagamento</h2>${providers ? `<ul>${providers}</ul>${button('uninstall', 'Desinstalar o app Drip', 'uninstall')}` : '<p class="muted">Nenhum app de pagamento instalado.</p>'}
+<h2>Pedidos</h2>${this.ordersTable(store, undefined, actions)}
+<h2>Privacidade (LGPD)</h2>${button('store-redact', 'Pedir a exclusão dos dados da loja', 'store-redact')}
+<h2>Webhooks enviados</h2>${sent ? `<ul>${sent}</ul>` : '<p class="muted">Nenhum webhook enviado.</p>'}`,
     );
   }
 
@@ -428,16 +657,24 @@ ${provider ? `<script src="${esc(String(provider.checkout_js_url))}"></script>` 
   }
 
   /** The store's orders with the status of their transactions (what the merchant sees on the platform). */
-  private ordersTable(store: EmuStore, highlight?: string): string {
+  private ordersTable(store: EmuStore, highlight?: string, actions?: string): string {
     const rows = [...store.orders.values()]
       .reverse()
       .map((o) => {
         const t = o.transactions.at(-1);
-        return `<tr${o.id === highlight ? ' class="hl"' : ''} data-testid="order-${esc(o.id)}"><td>${esc(o.id)}</td><td>R$ ${esc(o.total.replace('.', ','))}</td><td data-testid="order-status-${esc(o.id)}">${esc(t?.status ?? 'sem transação')}</td><td>${esc(t ? `${t.refunded_amount.value} estornado` : '')}</td></tr>`;
+        // The admin cancels an order (order.md): the platform then sends order/cancelled to the app.
+        const cancel = actions
+          ? `<td>${
+              o.status === 'cancelled'
+                ? 'cancelado'
+                : `<form method="post" action="${actions}"><input type="hidden" name="action" value="cancel-order"><input type="hidden" name="orderId" value="${esc(o.id)}"><button type="submit" data-testid="cancel-${esc(o.id)}">Cancelar pedido</button></form>`
+            }</td>`
+          : '';
+        return `<tr${o.id === highlight ? ' class="hl"' : ''} data-testid="order-${esc(o.id)}"><td>${esc(o.id)}</td><td>R$ ${esc(o.total.replace('.', ','))}</td><td data-testid="order-status-${esc(o.id)}">${esc(t?.status ?? 'sem transação')}</td><td>${esc(t ? `${t.refunded_amount.value} estornado` : '')}</td>${cancel}</tr>`;
       })
       .join('');
     return rows
-      ? `<table><thead><tr><th>Pedido</th><th>Total</th><th>Transação</th><th>Estornos</th></tr></thead><tbody>${rows}</tbody></table>`
+      ? `<table><thead><tr><th>Pedido</th><th>Total</th><th>Transação</th><th>Estornos</th>${actions ? '<th>Pedido na loja</th>' : ''}</tr></thead><tbody>${rows}</tbody></table>`
       : '<p class="muted">Nenhum pedido ainda.</p>';
   }
 }

@@ -2,7 +2,7 @@
  * The plugins module's services: Drip's Nuvemshop app, the sign-up of both platforms and, in the sandbox, the
  * Nuvemshop emulator (whose API the app reaches in-process, as the sandbox PSP is: the same requests, no socket).
  */
-import { DRIP_SUPPORT_EMAIL } from '@drip/core';
+import { DRIP_SUPPORT_EMAIL, fillPath, nuvemshopLgpdWebhook } from '@drip/core';
 import type { Clock } from '../../clock.ts';
 import type { Config, NuvemshopConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
@@ -61,6 +61,7 @@ export function buildPlugins(d: {
         appId: SANDBOX_APP.appId,
         clientSecret: SANDBOX_APP.clientSecret,
         now: () => d.clock.now(),
+        lgpdUrl: (request) => `${d.config.publicUrl}${fillPath(nuvemshopLgpdWebhook.path, { request })}`,
       })
     : null;
   const prefix = `${d.config.publicUrl}${EMULATOR_PATH}/`;
@@ -92,6 +93,12 @@ export function buildPlugins(d: {
     nuvemshopEmulator: emulator,
     connectNuvemshopEmulator: (request) => {
       inProcess = request;
+      // The platform's webhooks to Drip's own URLs stay in-process too (the sandbox has no public address).
+      emulator?.connectWebhooks(async (url, init) =>
+        url.startsWith(`${d.config.publicUrl}/`)
+          ? request(url.slice(d.config.publicUrl.length), init)
+          : fetch(url, init),
+      );
     },
   };
 }

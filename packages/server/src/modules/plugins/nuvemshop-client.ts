@@ -44,6 +44,8 @@ export const TransactionAnswer = v.object({
 export type TransactionAnswer = v.InferOutput<typeof TransactionAnswer>;
 const OrderAnswer = v.object({
   id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
+  /** order.md: open, closed or cancelled. */
+  status: v.optional(v.string(), 'open'),
   total: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
   currency: v.optional(v.string(), 'BRL'),
   products: v.optional(
@@ -96,6 +98,11 @@ export class NuvemshopClient {
   async store(storeId: string, token: string): Promise<{ url: string }> {
     const json = await this.api(storeId, token, 'GET', '/store');
     return { url: v.parse(StoreAnswer, json).url_with_protocol.replace(/\/+$/, '') };
+  }
+
+  /** webhook.md `POST /webhooks`: the app is told of `event` at `url`. */
+  async createWebhook(storeId: string, token: string, event: string, url: string): Promise<void> {
+    await this.api(storeId, token, 'POST', '/webhooks', { event, url });
   }
 
   /** payment_provider.md `POST /payment_providers`: the provider's id. */

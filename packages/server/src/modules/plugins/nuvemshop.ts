@@ -3,6 +3,8 @@
  * the redirect the checkout script asks for, and the order transactions kept in step with Drip's order through the
  * durable queue `nuvemshop-transactions`.
  */
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   CreateCheckoutRequest,
   centsToReais,
@@ -11,6 +13,7 @@ import {
   type NuvemshopRedirectRequest,
   nuvemshopCheckoutScript,
   nuvemshopRedirect,
+  nuvemshopWebhook,
   type PluginSignUpResponse,
   reaisToCents,
 } from '@drip/core';
@@ -28,12 +31,14 @@ import type { CheckoutService } from '../checkouts/service.ts';
 import type { MerchantService } from '../merchants/service.ts';
 import type { OrderRefunds } from '../orders/refunds.ts';
 import { NuvemshopClient, type PlatformHttp, type TransactionEvent } from './nuvemshop-client.ts';
-import { nuvemshopOrders, nuvemshopStores, pluginSignupCodes } from './tables.ts';
+import { nuvemshopOrders, nuvemshopStores, nuvemshopWebhooks, pluginSignupCodes } from './tables.ts';
 import type { TokenBox } from './tokens.ts';
 
 export const NUVEMSHOP_QUEUE = 'nuvemshop-transactions';
 /** The checkout option's id (checkout.md: it must match the one the script registers). */
 export const DRIP_OPTION_ID = 'drip_pix_parcelado';
+/** The webhooks the app registers at installation (webhook.md); the LGPD ones are set in the Partners Portal. */
+export const NUVEMSHOP_WEBHOOK_EVENTS = ['order/cancelled', 'app/uninstalled'] as const;
 /** A paid order is checked for refunds at most this often; an open one on every run. */
 const PAID_CHECK_MS = 60_000;
 
@@ -57,9 +62,9 @@ export interface NuvemshopDeps {
   config: NuvemshopConfig | null;
   http: PlatformHttp;
   tokens: TokenBox;
-  merchants: Pick<MerchantService, 'setPluginPlatform'>;
-  checkouts: Pick<CheckoutService, 'create' | 'merchantView'>;
-  refunds: Pick<OrderRefunds, 'merchantOrder'>;
+  merchants: Pick<MerchantService, 'setPluginPlatform' | 'clearPluginPlatform'>;
+  checkouts: Pick<CheckoutService, 'create' | 'merchantView' | 'cancel'>;
+  refunds: Pick<OrderRefunds, 'merchantOrder' | 'request'>;
 }
 
 export class NuvemshopService {
@@ -157,6 +162,10 @@ export class NuvemshopService {
     try {
       storeUrl = (await client.store(storeId, token.access_token)).url;
       providerId = await client.createPaymentProvider(storeId, token.access_token, this.providerObject());
+      // The platform tells Drip of an order cancelled in its admin and of the app's removal (webhook.md).
+      const hook = `${this.d.publicUrl}${nuvemshopWebhook.path}`;
+      for (const event of NUVEMSHOP_WEBHOOK_EVENTS)
+        await client.createWebhook(storeId, token.access_token, event, hook);
     } catch {
       throw await failed(
         new DomainError(
@@ -491,6 +500,133 @@ LoadCheckoutPaymentContext(function (Checkout, PaymentOptions) {
       });
       throw err;
     }
+  }
+
+  // ---------------------------------------------------------------- the platform's webhooks
+
+  /**
+   * webhook.md "Verifying a webhook": `X-Linkedstore-HMAC-SHA256` is the hex HMAC-SHA256 of the raw body with the
+   * app's secret. Compared in constant time; no app configured means no webhook is genuine.
+   */
+  webhookSigned(raw: string, signature: string | undefined): boolean {
+    const secret = this.d.config?.clientSecret;
+    const sent = signature?.trim() ?? '';
+    if (!secret || !/^[0-9a-f]{64}$/i.test(sent)) return false;
+    return timingSafeEqual(createHmac('sha256', secret).update(raw).digest(), Buffer.from(sent, 'hex'));
+  }
+
+  /**
+   * A signed webhook, handled once per store, event and resource: the claim is inserted first, so that the
+   * platform's redeliveries (up to 18 over 48 hours) and a concurrent copy find it and do nothing. When handling
+   * fails the claim is removed and the error answered (5xx), so that the platform's next try handles it.
+   */
+  async webhook(storeId: string, event: string, resource: string): Promise<string> {
+    // An installation ends once, but a store may install and uninstall again: those events are keyed by the
+    // installation they end (none left: a redelivery, harmless), not by the app's id, which never changes.
+    const resourceId =
+      event === 'app/uninstalled' || event === 'store/redact'
+        ? ((await this.storeRow(storeId))?.id ?? 'not installed')
+        : resource;
+    const [claim] = await this.d.db
+      .insert(nuvemshopWebhooks)
+      .values({ storeId, event, resourceId, receivedAt: this.d.clock.now() })
+      .onConflictDoNothing()
+      .returning({ id: nuvemshopWebhooks.id });
+    if (!claim) return 'duplicate';
+    let outcome: string;
+    try {
+      outcome = await this.handleWebhook(storeId, event, resourceId);
+    } catch (err) {
+      await this.d.db.delete(nuvemshopWebhooks).where(eq(nuvemshopWebhooks.id, claim.id));
+      throw err;
+    }
+    await this.d.db.update(nuvemshopWebhooks).set({ outcome }).where(eq(nuvemshopWebhooks.id, claim.id));
+    this.d.log.info('nuvemshop webhook', { storeId, event, resourceId, outcome });
+    return outcome;
+  }
+
+  private handleWebhook(storeId: string, event: string, resourceId: string): Promise<string> {
+    switch (event) {
+      case 'order/cancelled':
+        return this.orderCancelled(storeId, resourceId);
+      case 'app/uninstalled':
+      case 'store/redact':
+        return this.uninstall(storeId);
+      case 'customers/redact':
+      case 'customers/data_request':
+        // The app keeps no data of the store's customers (a link holds order and checkout ids and an amount); what
+        // Drip knows of a shopper is Drip's own, under its credit contract, and answered through Drip's channels.
+        return Promise.resolve('acknowledged');
+      default:
+        return Promise.resolve('ignored');
+    }
+  }
+
+  /**
+   * order/cancelled: the store's merchant cancelled the order on the platform. The platform's order is read with
+   * the store's token and must say `cancelled` (the webhook only says which order to look at). A Drip order is
+   * refunded in full through the refund engine (its refund then reaches the platform as a `refund` event, like any
+   * other); a checkout still open is closed, so that the shopper cannot pay a cancelled order (the transaction then
+   * expires). Anything else is left alone.
+   */
+  private async orderCancelled(storeId: string, orderId: string): Promise<string> {
+    const link = await this.linkFor(storeId, orderId);
+    if (!link) return 'ignored: not a Drip order';
+    const store = await this.storeRow(storeId);
+    if (!store) return 'ignored: app not installed';
+    const order = await this.platform().order(storeId, this.d.tokens.open(store.accessTokenEnc), orderId);
+    if (order?.status !== 'cancelled') return 'ignored: order not cancelled on the platform';
+    const view = await this.d.checkouts.merchantView(link.merchantId, link.checkoutId);
+    if (view.status === 'OK' && view.order) {
+      try {
+        const asked = await this.d.refunds.request(link.merchantId, view.order.id, { type: 'FULL' }, null);
+        return `refund requested: ${asked.refund.id}`;
+      } catch (err) {
+        // Already refunded, settled by other means, or outside the refund rules: nothing to do, and said so.
+        if (err instanceof DomainError && (err.kind === 'unprocessable' || err.kind === 'conflict'))
+          return `not refunded: ${err.code}`;
+        throw err;
+      }
+    }
+    if (view.status === 'PRISTINE' || view.status === 'MORE_INFO') {
+      try {
+        await this.d.checkouts.cancel(link.checkoutId);
+      } catch (err) {
+        // The shopper finished meanwhile: the platform retries the webhook, which then refunds the new order.
+        if (err instanceof DomainError && err.kind === 'conflict')
+          throw new Error('checkout finished while the order was cancelled');
+        throw err;
+      }
+      return 'checkout closed';
+    }
+    return 'ignored: checkout already closed';
+  }
+
+  /**
+   * app/uninstalled (and the LGPD store/redact): the installation is deleted — the encrypted token with it — in one
+   * transaction with the merchant's platform (no longer Nuvemshop); the redirect then answers 404 for the store.
+   * Deliveries the store's orders still owe cannot be made without a token: they are marked FAILED, visible to an
+   * operator, who retries them after a reinstall. The order links stay: they are Drip's record of its sales.
+   */
+  private async uninstall(storeId: string): Promise<string> {
+    return this.d.db.transaction(async (tx) => {
+      const [gone] = await tx
+        .delete(nuvemshopStores)
+        .where(eq(nuvemshopStores.storeId, storeId))
+        .returning({ merchantId: nuvemshopStores.merchantId });
+      if (!gone) return 'not installed';
+      await this.d.merchants.clearPluginPlatform(tx, gone.merchantId, 'NUVEMSHOP');
+      await tx
+        .update(nuvemshopOrders)
+        .set({
+          syncStatus: 'FAILED',
+          lastError: 'Aplicativo desinstalado da loja',
+          updatedAt: this.d.clock.now(),
+        })
+        .where(and(eq(nuvemshopOrders.storeId, storeId), ne(nuvemshopOrders.syncStatus, 'IN_SYNC')));
+      this.d.log.info('nuvemshop uninstalled', { merchantId: gone.merchantId, storeId });
+      return 'uninstalled';
+    });
   }
 
   // ---------------------------------------------------------------- reads

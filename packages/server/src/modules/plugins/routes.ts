@@ -1,4 +1,5 @@
 import {
+  emulatorAdminAction,
   emulatorAdminPage,
   emulatorAuthorize,
   emulatorCheckoutPage,
@@ -10,18 +11,47 @@ import {
   emulatorGetOrder,
   emulatorGetStore,
   emulatorListTransactions,
+  emulatorRegisterWebhook,
   emulatorStorePage,
   emulatorToken,
   merchantPluginSignUp,
   nuvemshopCheckoutScript,
+  nuvemshopLgpdWebhook,
   nuvemshopRedirect,
+  nuvemshopWebhook,
   PluginPlatformParam,
 } from '@drip/core';
 import * as v from 'valibot';
+import { DomainError } from '../../errors.ts';
 import { checkJsonValue, MAX_BODY_BYTES, parseWith, readJson, tooLarge } from '../../http/body.ts';
 import { type AppContext, clientIp, merchantIdOf, type Services } from '../../http/context.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 import type { NuvemshopEmulator } from './emulator.ts';
+import type { NuvemshopService } from './nuvemshop.ts';
+
+/**
+ * A platform webhook's body, read as the exact bytes the signature covers: the signature is checked before the
+ * body is parsed or anything is looked up (401, nothing changes), then the text is read as JSON with the JSON rules.
+ */
+function signedWebhookBody(nuvemshop: NuvemshopService) {
+  return async (c: AppContext): Promise<unknown> => {
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if (declared > MAX_BODY_BYTES) throw tooLarge();
+    const buf = await c.req.arrayBuffer();
+    if (buf.byteLength > MAX_BODY_BYTES) throw tooLarge();
+    const raw = new TextDecoder().decode(buf);
+    if (!nuvemshop.webhookSigned(raw, c.req.header('x-linkedstore-hmac-sha256')))
+      throw new DomainError('unauthenticated', 'WEBHOOK_SIGNATURE_INVALID', 'Assinatura do webhook inválida');
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new DomainError('invalid', 'MALFORMED_JSON', 'O corpo da requisição não é um JSON válido');
+    }
+    checkJsonValue(value);
+    return value;
+  };
+}
 
 export function pluginRoutes(s: Services): RouteDef[] {
   const emu = s.nuvemshopEmulator;
@@ -51,9 +81,42 @@ export function pluginRoutes(s: Services): RouteDef[] {
       anyOrigin: ['Content-Type'],
       before: (c) => s.limiter.hit('nuvemshop-redirect', clientIp(c)),
     }),
+    route(
+      nuvemshopWebhook,
+      async ({ body }) => ({
+        received: true as const,
+        outcome: await s.nuvemshop.webhook(body.store_id, body.event, body.id ?? ''),
+      }),
+      { readBody: signedWebhookBody(s.nuvemshop) },
+    ),
+    route(
+      nuvemshopLgpdWebhook,
+      async ({ params, body }) => ({
+        received: true as const,
+        // store_redact → store/redact, the event's name in webhook.md; a customer's request is keyed by its id.
+        outcome: await s.nuvemshop.webhook(
+          body.store_id,
+          params.request.replace('_', '/'),
+          lgpdResource(body),
+        ),
+      }),
+      { readBody: signedWebhookBody(s.nuvemshop) },
+    ),
     ...(emu ? emulatorRoutes(emu) : []),
   ];
 }
+
+/** The request an LGPD webhook is about: the data request's id, else the customer's ('' for the store's). */
+function lgpdResource(body: Record<string, unknown>): string {
+  const id = (value: unknown) =>
+    value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
+  return (id(body.data_request) ?? id(body.customer) ?? '').slice(0, 100);
+}
+
+const AdminActionForm = v.object({
+  action: v.picklist(['cancel-order', 'uninstall', 'store-redact'], 'Ação desconhecida'),
+  orderId: v.optional(v.string()),
+});
 
 const BuyForm = v.object({
   product: v.optional(v.string('product inválido'), '0'),
@@ -116,6 +179,17 @@ function emulatorRoutes(emu: NuvemshopEmulator): RouteDef[] {
       emu.failTransactionCalls(count);
       return { failNext: count };
     }),
+    route(
+      emulatorAdminAction,
+      async ({ c, params, body }) => {
+        await emu.adminAction(params.storeId, parseWith(AdminActionForm, body));
+        return c.redirect(`${emu.storeUrl(params.storeId)}/admin`, 303);
+      },
+      { readBody: readFormOrJson },
+    ),
+    route(emulatorRegisterWebhook, async ({ c, params, body }) =>
+      emu.registerWebhook(auth(c, params.storeId), body),
+    ),
     route(emulatorGetStore, async ({ c, params }) => emu.storeInfo(auth(c, params.storeId))),
     route(emulatorCreatePaymentProvider, async ({ c, params, body }) =>
       emu.createProvider(auth(c, params.storeId), body),

@@ -95,3 +95,23 @@ export const nuvemshopOrders = pgTable(
     index('nuvemshop_orders_open_idx').on(t.checkedAt).where(sql`pushed_state <> 'VOIDED'`),
   ],
 );
+
+/**
+ * The platform's webhooks Drip has acted on (webhook.md; the LGPD ones of the Partners Portal), one row per store,
+ * event and resource: the platform retries a delivery up to 18 times over 48 hours, and a redelivery of an event
+ * already handled is answered without acting again (a cancelled order is refunded once).
+ */
+export const nuvemshopWebhooks = pgTable(
+  'nuvemshop_webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id').notNull(),
+    event: text('event').notNull(),
+    /** The order's or app's id the event is about ('' when it carries none, as store/redact). */
+    resourceId: text('resource_id').notNull(),
+    /** What Drip did (refund-requested, uninstalled, ignored…); null while it is being handled. */
+    outcome: text('outcome'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('nuvemshop_webhooks_event_idx').on(t.storeId, t.event, t.resourceId)],
+);

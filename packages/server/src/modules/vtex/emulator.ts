@@ -2,11 +2,13 @@
  * The sandbox's emulated VTEX payment gateway (docs/vtex.md): what VTEX does on its side of the protocol, on one
  * machine. It places orders by calling the connector's Create Payment with the merchant's VTEX credentials, sends
  * the shopper to the `paymentUrl`, receives the connector's callback at its `callbackUrl` (signature checked), and
- * asks for cancellations, settlements and refunds, retrying while the connector answers 500 as VTEX does. Its state
- * lives in memory: it stands for another company's system, not Drip's.
+ * asks for cancellations, settlements and refunds, retrying while the connector answers 500 as VTEX does. It stands
+ * for another company's system, not Drip's: its state is its own document in the sandbox's emulator state, kept
+ * across restarts (docs/sandbox-emulators.md).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { VTEX_API, VTEX_HEADERS, VTEX_PAYMENT_METHOD } from '@drip/core';
+import type { EmulatorPersistence } from '../sandbox/emulator-state.ts';
 import type { VtexConnector } from './service.ts';
 
 export type ConnectorCall = (path: string, init: RequestInit) => Promise<Response>;
@@ -26,6 +28,8 @@ export interface GatewayOrder {
 }
 
 const RETRIES = 5;
+/** The gateway's document in the sandbox's emulator state (sandbox/emulator-state.ts). */
+const STATE_NAME = 'vtex-gateway';
 const DEMO_ADDRESS = {
   country: 'BRA',
   street: 'Avenida Paulista',
@@ -49,6 +53,25 @@ export class VtexGateway {
       credentials: (merchantId: string) => Promise<{ appKey: string; appToken: string }>;
     },
   ) {}
+
+  private persistence: EmulatorPersistence | null = null;
+
+  /** Takes back the orders a previous run of the sandbox saved, then saves them after every change. */
+  async persistWith(persistence: EmulatorPersistence): Promise<void> {
+    const saved = (await persistence.load(STATE_NAME)) as {
+      version?: number;
+      orders?: GatewayOrder[];
+    } | null;
+    if (saved?.version === 1 && Array.isArray(saved.orders)) {
+      this.orders.clear();
+      for (const order of saved.orders) this.orders.set(order.paymentId, order);
+    }
+    this.persistence = persistence;
+  }
+
+  private changed(): void {
+    this.persistence?.save(STATE_NAME, { version: 1, orders: [...this.orders.values()] });
+  }
 
   /** How the gateway reaches the connector (the app itself; an HTTP fetch for another process). */
   connect(call: ConnectorCall): void {
@@ -97,6 +120,7 @@ export class VtexGateway {
       operations: [],
     };
     this.orders.set(paymentId, order);
+    this.changed();
     const body = {
       reference: orderId.slice(-6),
       orderId,
@@ -135,6 +159,7 @@ export class VtexGateway {
     const again = await this.send(input.merchantId, 'POST', '/payments', body);
     order.status = String(again.body?.status ?? first.body?.status ?? 'error');
     order.paymentUrl = typeof first.body?.paymentUrl === 'string' ? first.body.paymentUrl : null;
+    this.changed();
     return { ...order, createAnswer: first, retryAnswer: again };
   }
 
@@ -154,6 +179,7 @@ export class VtexGateway {
     const status = (body as { status?: unknown } | null)?.status;
     order.callbacks.push({ status: String(status), at: new Date().toISOString(), body });
     if (status === 'approved' || status === 'denied') order.status = status;
+    this.changed();
     return 'ok';
   }
 
@@ -197,6 +223,7 @@ export class VtexGateway {
     order.operations.push({ action, status: answer.status, attempts, body: answer.body });
     if (answer.status === 200)
       order.status = action === 'cancel' ? 'canceled' : action === 'settle' ? 'settled' : 'refunded';
+    this.changed();
     return { status: answer.status, attempts, body: answer.body };
   }
 }

@@ -8,6 +8,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   type Cents,
   CreateCheckoutRequest,
+  type CreateCheckoutResponse,
   cents,
   centsToReais,
   VTEX_PAYMENT_METHOD,
@@ -43,6 +44,9 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
+/** The merchant order code of a VTEX payment's checkout: one checkout per paymentId, found again by it. */
+export const vtexOrderCode = (paymentId: string): string => `vtex-${paymentId}`;
+
 /** Reais as VTEX sends them → centavos, exactly (a value with more than 2 decimals is refused). */
 export function vtexCents(value: number): Cents | null {
   if (!Number.isFinite(value) || value <= 0) return null;
@@ -66,7 +70,7 @@ export interface VtexDeps {
   log: Logger;
   queues: TaskQueues;
   config: VtexConfig;
-  checkouts: Pick<CheckoutService, 'create' | 'merchantView' | 'cancel'>;
+  checkouts: Pick<CheckoutService, 'create' | 'byOrderCode' | 'merchantView' | 'cancel'>;
   refunds: Pick<OrderRefunds, 'request' | 'carryOut' | 'refundState'>;
   merchants: Pick<MerchantService, 'vtexKeyOwner'>;
   fetch: OutboundFetch;
@@ -211,13 +215,15 @@ export class VtexConnector {
     const returnUrl = httpUrl(req.returnUrl) ?? httpUrl(req.url) ?? `${this.d.config.publicUrl}/`;
     const buyer = req.miniCart?.buyer;
     const cpf = buyer?.document && /^\d{11}$/.test(buyer.document) ? buyer.document : undefined;
-    let created: { id: string; url: string; expiresAt: string };
+    const merchantOrderCode = vtexOrderCode(req.paymentId);
+    let created: CreateCheckoutResponse;
+    let adopted = false;
     try {
       created = await this.d.checkouts.create(
         merchantId,
         v.parse(CreateCheckoutRequest, {
           amount: centsToReais(amount),
-          merchantOrderCode: `vtex-${req.paymentId}`,
+          merchantOrderCode,
           products: productsOf(req, amount),
           ...(cpf || buyer?.email
             ? {
@@ -231,18 +237,23 @@ export class VtexConnector {
         }),
       );
     } catch (err) {
-      // A concurrent call for the same paymentId created it: its answer is read again by VTEX's next retry.
-      if (err instanceof DomainError && err.kind === 'conflict') {
-        const raced = await this.payment(merchantId, req.paymentId);
-        if (raced?.checkoutId) return { status: 200, body: this.answer(raced) };
-        return refusal(500, 'in-progress', 'Pagamento em criação, tente de novo');
+      // The order code is derived from the paymentId, so a conflict means this payment's checkout exists: made by a
+      // concurrent call, or by an earlier one that stopped (crash, lost connection) before recording it below. The
+      // checkout is adopted, so that VTEX's retry gets the same paymentUrl and no second checkout is opened.
+      const earlier =
+        err instanceof DomainError && err.kind === 'conflict'
+          ? await this.d.checkouts.byOrderCode(merchantId, merchantOrderCode)
+          : null;
+      if (!earlier) {
+        this.d.log.error('vtex create payment failed', {
+          merchantId,
+          paymentId: req.paymentId,
+          ...errorFields(err),
+        });
+        return refusal(500, 'checkout', 'Não foi possível abrir o checkout Drip, tente de novo');
       }
-      this.d.log.error('vtex create payment failed', {
-        merchantId,
-        paymentId: req.paymentId,
-        ...errorFields(err),
-      });
-      return refusal(500, 'checkout', 'Não foi possível abrir o checkout Drip, tente de novo');
+      created = earlier;
+      adopted = true;
     }
     const [row] = await this.d.db
       .update(vtexPayments)
@@ -255,7 +266,7 @@ export class VtexConnector {
       .where(and(eq(vtexPayments.merchantId, merchantId), eq(vtexPayments.paymentId, req.paymentId)))
       .returning();
     if (!row) throw new Error('vtex payment not recorded');
-    return { status: 200, body: this.answer(row) };
+    return { status: 200, body: this.answer(adopted ? await this.refresh(row) : row) };
   }
 
   private payment(merchantId: string, paymentId: string): Promise<PaymentRow | undefined> {
