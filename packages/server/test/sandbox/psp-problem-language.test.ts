@@ -32,7 +32,10 @@ it('names the missing field of a cob PATCH in pt-BR, in the detail and in each v
     body: JSON.stringify({ valor: 'x' }),
   });
   expect(res.status).toBe(400);
-  const problem = (await res.json()) as { detail: string; violacoes: { razao: string; propriedade: string }[] };
+  const problem = (await res.json()) as {
+    detail: string;
+    violacoes: { razao: string; propriedade: string }[];
+  };
   expect(problem.detail).toBe('O campo status é obrigatório');
   expect(problem.violacoes).toContainEqual({ razao: 'O campo status é obrigatório', propriedade: 'status' });
 });
