@@ -90,6 +90,67 @@ export const HOSTILE_NUMBERS: readonly (number | RawNumber)[] = [
   new RawNumber('1E+2'),
 ];
 
+/** Dates and instants at and past the edges, in the contract's two formats. */
+export const HOSTILE_DATES: readonly string[] = [
+  '9999-12-31',
+  '0000-01-01',
+  '0001-01-01',
+  '1899-12-31',
+  '2026-13-01',
+  '2026-00-10',
+  '2026-02-30',
+  '2026-02-29',
+  '2026-04-31',
+  '31/12/9999',
+  '01/01/0000',
+  '31/02/2026',
+  '99/99/9999',
+  '9999-12-31T23:59:59.999Z',
+  '+275760-09-13T00:00:00.000Z',
+  '+275760-09-14T00:00:00.000Z',
+  '-000001-01-01T00:00:00.000Z',
+  '2026-03-10T25:61:00Z',
+  '2026-03-10T12:00:00+99:00',
+  '2026-3-1',
+  '20260310',
+];
+
+const DATE_LIKE = /^(\d{4}-\d{2}(-\d{2})?|\d{2}\/\d{2}(\/\d{4})?)/;
+
+/**
+ * A hostile value of the same kind as the one it replaces, so that a date field meets the year 9999 and a money
+ * field 1e308 more often than chance would make them (`n` picks within the kind).
+ */
+export function hostileLike(old: unknown, n: number): unknown {
+  const pick = <T>(list: readonly T[]): T => list[n % list.length] as T;
+  if (typeof old === 'number') return pick(HOSTILE_NUMBERS);
+  if (typeof old === 'string' && DATE_LIKE.test(old)) return pick(HOSTILE_DATES);
+  if (typeof old === 'string') return pick(HOSTILE_STRINGS);
+  if (typeof old === 'boolean') return pick(['true', 1, 0, null, 'sim']);
+  return pick(WRONG_TYPES);
+}
+
+const NUMERIC_QUERY = [
+  '-0',
+  '1e309',
+  '-1e308',
+  '9007199254740993',
+  '123456789012345678901234567890',
+  '2147483648',
+  '-1',
+  '0.5',
+  'NaN',
+  ' 1',
+];
+
+/** A hostile query value (escaped) of the kind of the one it replaces: a date for a date, a number for a number. */
+export function hostileQueryLike(old: string, n: number): string {
+  const pick = (list: readonly string[]): string => list[n % list.length] as string;
+  if (DATE_LIKE.test(old)) return encodeURIComponent(pick(HOSTILE_DATES));
+  if (/^-?\d+(\.\d+)?$/.test(old)) return encodeURIComponent(pick(NUMERIC_QUERY));
+  return pick(HOSTILE_QUERY_VALUES);
+}
+
 export const WRONG_TYPES: readonly unknown[] = [null, true, false, [], {}, [[[]]], { a: {} }, [null], 0, ''];
 
 /** `depth` nested arrays (or objects) around a value. */
@@ -157,6 +218,7 @@ export const HOSTILE_SEGMENTS: readonly string[] = [
 /** Query values as sent (already escaped). */
 export const HOSTILE_QUERY_VALUES: readonly string[] = [
   ...HOSTILE_SEGMENTS,
+  ...HOSTILE_DATES.map(encodeURIComponent),
   '',
   '-0',
   'NaN',

@@ -8,8 +8,37 @@
  * "Unexpected token") and passes Drip's sentences.
  */
 
-const ENGLISH =
-  /\b(invalid|expected|received|must|should|required|not found|internal|error|unauthori[sz]ed|forbidden|missing|cannot|failed|please|the|is|are|and|with|unknown|unsupported|too|allowed|unexpected|bad request|payload)\b/i;
+/**
+ * Words of English error sentences (valibot's, a library's, HTTP's reason phrases), matched in lower case or
+ * capitalised only: an upper-case constant a message names ('INTERNAL, AWIN ou AFILIO') is not English prose, and
+ * short words ('is', 'the') are left out because refusals echo the caller's text ('CPF inválido: &iS:J').
+ */
+const ENGLISH_WORDS = [
+  'invalid',
+  'expected',
+  'received',
+  'must',
+  'should',
+  'required',
+  'not found',
+  'internal server',
+  'error',
+  'unauthorized',
+  'forbidden',
+  'missing',
+  'cannot',
+  'failed',
+  'please',
+  'unknown',
+  'unsupported',
+  'unexpected',
+  'bad request',
+  'payload',
+  'allowed',
+];
+const ENGLISH = new RegExp(
+  `\\b(${ENGLISH_WORDS.map((w) => `[${w[0]}${w[0]?.toUpperCase()}]${w.slice(1)}`).join('|')})\\b`,
+);
 
 const PORTUGUESE =
   /[áàâãéêíóôõúç]|\b(o|a|os|as|de|do|da|dos|das|no|na|em|um|uma|ou|para|por|com|que|seu|sua|não|sem|desta|deste|esta|este|use|envie|informe|tente|campo|pedido|pagamento|parceira|cliente|loja|chave|senha|desconhecid[oa]s?|encontrad[oa]s?|inválid[oa]s?|obrigatóri[oa]s?)\b/i;

@@ -14,6 +14,8 @@ import {
   HOSTILE_HEADERS,
   HOSTILE_QUERY_VALUES,
   HOSTILE_SEGMENTS,
+  hostileLike,
+  hostileQueryLike,
   hostileValue,
   RAW_BODIES,
   RawNumber,
@@ -77,6 +79,8 @@ export interface FuzzRequest {
   body?: string | Uint8Array;
   /** What was broken, for the failure report. */
   mutation: string;
+  /** Which part was broken. */
+  kind: Mutation['kind'];
 }
 
 /** The values a path parameter takes: ids of the seeded world mostly, hostile segments otherwise. */
@@ -142,10 +146,17 @@ function withKey(target: Record<string, Json>, key: string, value: Json): Record
 
 type Mutation =
   | { kind: 'none' }
-  | { kind: 'field'; pick: number; op: 'replace' | 'remove' | 'extra'; value: Json; key: string }
+  | {
+      kind: 'field';
+      pick: number;
+      op: 'replace' | 'like' | 'remove' | 'extra';
+      value: Json;
+      key: string;
+      like: number;
+    }
   | { kind: 'raw'; raw: number }
   | { kind: 'param'; pick: number; segment: string }
-  | { kind: 'query'; pick: number; op: 'replace' | 'extra' | 'repeat'; value: string }
+  | { kind: 'query'; pick: number; op: 'replace' | 'like' | 'extra' | 'repeat'; value: string }
   | { kind: 'header'; header: number }
   | { kind: 'caller'; caller: Caller };
 
@@ -174,12 +185,14 @@ const mutationArb = (endpoint: AnyEndpoint): fc.Arbitrary<Mutation> => {
           op: fc.constantFrom(
             'replace' as const,
             'replace' as const,
-            'replace' as const,
+            'like' as const,
+            'like' as const,
             'remove' as const,
             'extra' as const,
           ),
           value: hostileValue,
           key: fc.constantFrom(...EXTRA_KEYS),
+          like: fc.nat(),
         }),
       },
       {
@@ -202,7 +215,13 @@ const mutationArb = (endpoint: AnyEndpoint): fc.Arbitrary<Mutation> => {
     arbitrary: fc.record({
       kind: fc.constant('query' as const),
       pick: fc.nat(),
-      op: fc.constantFrom('replace' as const, 'extra' as const, 'repeat' as const),
+      op: fc.constantFrom(
+        'replace' as const,
+        'like' as const,
+        'like' as const,
+        'extra' as const,
+        'repeat' as const,
+      ),
       value: fc.constantFrom(...HOSTILE_QUERY_VALUES),
     }),
   });
@@ -279,9 +298,13 @@ function build(
       const targets = pathsOf(body ?? {});
       const path = targets[m.pick % targets.length] ?? [];
       const where = path.join('.') || '(corpo)';
-      if (m.op === 'replace') {
-        body = update(body ?? {}, path, () => m.value);
-        mutation = `${where} = ${describe(m.value)}`;
+      if (m.op === 'replace' || m.op === 'like') {
+        let value = m.value;
+        body = update(body ?? {}, path, (old) => {
+          if (m.op === 'like') value = hostileLike(old, m.like);
+          return value;
+        });
+        mutation = `${where} = ${describe(value)}`;
       } else if (m.op === 'remove' && path.length > 0) {
         body = update(body, path, () => undefined);
         mutation = `${where} removido`;
@@ -310,14 +333,16 @@ function build(
       break;
     }
     case 'query': {
-      if (m.op === 'replace' && query.length > 0) {
+      let value = m.value;
+      if ((m.op === 'replace' || m.op === 'like') && query.length > 0) {
         const entry = query[m.pick % query.length];
-        if (entry) entry[1] = m.value;
+        if (entry && m.op === 'like') value = hostileQueryLike(decodeURIComponent(entry[1]), m.pick);
+        if (entry) entry[1] = value;
       } else if (m.op === 'repeat' && query.length > 0) {
         const entry = query[m.pick % query.length];
         if (entry) query.push([entry[0], m.value]);
       } else query.push([m.value === '' ? 'x' : m.value, m.value]);
-      mutation = `query ${m.op} ${describe(m.value)}`;
+      mutation = `query ${m.op} ${describe(value)}`;
       break;
     }
     case 'header':
@@ -338,6 +363,7 @@ function build(
     url: search ? `${path}?${search}` : path,
     headers,
     mutation,
+    kind: m.kind,
   };
   if (raw) {
     out.body = raw.body;
