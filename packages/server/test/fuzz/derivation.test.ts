@@ -7,7 +7,7 @@
 import { endpointTable } from '@drip/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodyArb, type Pools, requestArbitrary } from './requests.ts';
+import { bodyArb, idsFor, type Pools, requestArbitrary } from './requests.ts';
 import { DOMAIN_STRINGS, isValid } from './schema-arbitrary.ts';
 
 const pools: Pools = {
@@ -33,5 +33,31 @@ describe('the fuzzer derives its requests from the endpoint table', () => {
       if (!bodies.some((b) => isValid(schema, b))) without.push(endpoint.id);
     }
     expect(without).toEqual([]);
+  });
+});
+
+describe('path parameters', () => {
+  it('are drawn from the tables their names and segments point at', () => {
+    const withSources: Pools = {
+      ...pools,
+      idsBySource: {
+        'orders.id': ['o1'],
+        'order_refunds.id': ['r1'],
+        'instalments.id': ['i1'],
+        'merchants.id': ['m1'],
+        'pix_charges.id': ['p1'],
+        'pix_charges.txid': ['t1'],
+        'webhook_deliveries.id': ['d1'],
+      },
+    };
+    const byId = (id: string) => {
+      const found = endpointTable.find((e) => e.id === id);
+      if (!found) throw new Error(id);
+      return found;
+    };
+    expect(idsFor(withSources, byId('merchant.order'), 'id')).toEqual(['o1', 'r1']);
+    expect(idsFor(withSources, byId('customer.instalment'), 'id')).toContain('i1');
+    expect(idsFor(withSources, byId('sandbox.pspGetCob'), 'txid')).toEqual(['t1']);
+    expect(idsFor(withSources, byId('merchant.replayWebhookDelivery'), 'deliveryId')).toEqual(['d1']);
   });
 });

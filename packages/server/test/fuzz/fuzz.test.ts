@@ -80,23 +80,26 @@ async function login(): Promise<void> {
   };
 }
 
-/** The ids of the seeded world (every table's `id`, the Pix charges' txid and end-to-end id), escaped for a path. */
-async function seededIds(): Promise<string[]> {
-  const columns = await rowsOf<{
-    table_name: string;
-    column_name: string;
-  }>(sql`select table_name, column_name from information_schema.columns
-          where table_schema = 'public' and column_name in ('id', 'txid', 'end_to_end_id', 'e2e_id')
-          order by table_name, column_name`);
-  const ids: string[] = [];
+/**
+ * The ids of the seeded world (up to 6 of every table's `id`, the Pix charges' txid and end-to-end id), escaped for
+ * a path, by `table.column`.
+ */
+async function seededIds(): Promise<Record<string, string[]>> {
+  const columns = await rowsOf<{ table_name: string; column_name: string }>(
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and column_name in ('id', 'txid', 'end_to_end_id')
+        order by table_name, column_name`,
+  );
+  const out: Record<string, string[]> = {};
   for (const { table_name, column_name } of columns) {
-    const rows = await rowsOf<{
-      v: string;
-    }>(sql`select ${sql.identifier(column_name)}::text as v from ${sql.identifier(table_name)}
-            where ${sql.identifier(column_name)} is not null limit 4`);
-    for (const { v } of rows) if (!ownIds.has(v)) ids.push(v);
+    const rows = await rowsOf<{ v: string }>(
+      sql`select ${sql.identifier(column_name)}::text as v from ${sql.identifier(table_name)}
+          where ${sql.identifier(column_name)} is not null limit 6`,
+    );
+    const ids = rows.map((r) => r.v).filter((v) => !ownIds.has(v));
+    if (ids.length > 0) out[`${table_name}.${column_name}`] = ids.map(encodeURIComponent);
   }
-  return ids;
+  return out;
 }
 
 async function ownAccountIds(): Promise<Set<string>> {
@@ -182,8 +185,9 @@ beforeAll(async () => {
   });
   ownIds = await ownAccountIds();
   await login();
-  const ids = await seededIds();
-  pools = { ids, strings: [...DOMAIN_STRINGS, ...ids.slice(0, 200)] };
+  const idsBySource = await seededIds();
+  const ids = Object.values(idsBySource).flat();
+  pools = { ids, idsBySource, strings: [...DOMAIN_STRINGS, ...ids.map(decodeURIComponent).slice(0, 300)] };
 });
 afterAll(async () => {
   await t?.dispose();

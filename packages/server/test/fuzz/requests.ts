@@ -85,8 +85,41 @@ export interface FuzzRequest {
 
 /** The values a path parameter takes: ids of the seeded world mostly, hostile segments otherwise. */
 export interface Pools extends DeriveContext {
-  /** Ids found in the database (escaped for a path), by column name, e.g. `id`, `txid`. */
+  /** Ids found in the database, escaped for a path. */
   ids: readonly string[];
+  /** The same by where they were found, `table.column` (`orders.id`, `pix_charges.txid`). */
+  idsBySource?: Readonly<Record<string, readonly string[]>>;
+}
+
+const stems = (text: string): string[] =>
+  text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 3 && w !== 'ids')
+    .map((w) => w.slice(0, 5));
+
+/** Other names of a column, as paths call it. */
+const COLUMN_ALIASES: Record<string, string> = { end_to_end_id: 'e2eid' };
+
+/**
+ * The seeded ids a path parameter most likely names, from the parameter's name and the segment before it
+ * (`/orders/:id` → the tables whose name says order, `:txid` → the txid columns), so that a request reaches the
+ * resource's code rather than its 404; empty when nothing matches.
+ */
+export function idsFor(pools: Pools, endpoint: AnyEndpoint, name: string): string[] {
+  const segments = endpoint.path.split('/');
+  const before = segments[segments.indexOf(`:${name}`) - 1] ?? '';
+  const wanted = new Set([...stems(name.replace(/Id$/, '')), ...stems(before)]);
+  const out: string[] = [];
+  for (const [source, ids] of Object.entries(pools.idsBySource ?? {})) {
+    const [table = '', column = ''] = source.split('.');
+    const byColumn =
+      column !== 'id' && (column === name.toLowerCase() || COLUMN_ALIASES[column] === name.toLowerCase());
+    const byTable = column === 'id' && table.split('_').some((w) => wanted.has(w.slice(0, 5)));
+    if (byColumn || byTable) out.push(...ids);
+  }
+  return out;
 }
 
 type Json = unknown;
@@ -231,12 +264,16 @@ const mutationArb = (endpoint: AnyEndpoint): fc.Arbitrary<Mutation> => {
 /** Path parameters: the seeded world's ids (escaped) mostly, any text sometimes. */
 function paramsArb(endpoint: AnyEndpoint, pools: Pools): fc.Arbitrary<Record<string, string>> {
   const names = pathParams(endpoint.path);
-  const one = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...pools.ids) },
-    { weight: 1, arbitrary: fc.uuid() },
-    { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent) },
-  );
-  return fc.record(Object.fromEntries(names.map((n) => [n, one])));
+  const one = (name: string) => {
+    const likely = idsFor(pools, endpoint, name);
+    return fc.oneof(
+      ...(likely.length > 0 ? [{ weight: 8, arbitrary: fc.constantFrom(...likely) }] : []),
+      { weight: 3, arbitrary: fc.constantFrom(...pools.ids) },
+      { weight: 1, arbitrary: fc.uuid() },
+      { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent) },
+    );
+  };
+  return fc.record(Object.fromEntries(names.map((n) => [n, one(n)])));
 }
 
 function queryArb(endpoint: AnyEndpoint, pools: Pools): fc.Arbitrary<Record<string, string>> {
