@@ -71,7 +71,7 @@ async function login(): Promise<void> {
     merchantAdmin: bearer((await loginMerchant(t)).token),
     merchantRead: bearer((await loginMerchant(t, 'leitura@aurora.demo', '+5511976543210')).token),
     customer: bearer((await loginCustomer(t)).token),
-    apiKey: { ...bearer(await apiKeyOf(t, 'Loja Aurora')), 'idempotency-key': 'fuzz' },
+    apiKey: bearer(await apiKeyOf(t, 'Loja Aurora')),
     catalogueKey: { [CATALOGUE_KEY_HEADER]: SANDBOX_CATALOGUE_API_KEY },
     vtex: { [VTEX_HEADERS.appKey]: aurora.vtex.appKey, [VTEX_HEADERS.appToken]: aurora.vtex.appToken },
     refreshToken: { refreshtoken: throwaway.refreshToken },
@@ -131,7 +131,9 @@ let sent = 0;
 
 async function send(req: FuzzRequest): Promise<Outcome> {
   sent++;
-  const headers = { ...credentials[req.caller], ...req.headers };
+  // A new idempotency key per request (unless the request breaks it): a reused one would answer every later
+  // checkout creation with its first answer or a 422, and the body's fields would go untested.
+  const headers = { ...credentials[req.caller], 'idempotency-key': `fuzz-${SEED}-${sent}`, ...req.headers };
   let url = req.url;
   if (req.caller === 'pspWebhook') {
     const token = pixSettings(t.built.services.config).webhookSecret;
@@ -172,6 +174,7 @@ function replayLine(req: FuzzRequest): string {
 }
 
 beforeAll(async () => {
+  const setupStarted = Date.now();
   // Built apps stand in place (an empty page each), as in production: a path that normalises to a page (`/x/..`)
   // gets the page, not the development server's 'not built' 503.
   const apps = mkdtempSync(join(tmpdir(), 'drip-fuzz-apps-'));
@@ -187,6 +190,9 @@ beforeAll(async () => {
   await login();
   const idsBySource = await seededIds();
   const ids = Object.values(idsBySource).flat();
+  console.info(
+    `fuzz: demo world seeded and callers logged in in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s`,
+  );
   pools = { ids, idsBySource, strings: [...DOMAIN_STRINGS, ...ids.map(decodeURIComponent).slice(0, 300)] };
 });
 afterAll(async () => {
@@ -201,6 +207,7 @@ describe('fuzzing from the endpoint table', () => {
     const covered = new Set<string>();
     const reachedHandler = new Set<string>();
     const statuses = new Map<string, number>();
+    const relogins: string[] = [];
     const halfWrittenBefore = await halfWrittenOrders();
     const started = Date.now();
     console.info(
@@ -231,8 +238,9 @@ describe('fuzzing from the endpoint table', () => {
         statuses.set(statusClass, (statuses.get(statusClass) ?? 0) + 1);
         const admitted = admittedCallers(endpoint).includes(req.caller);
         if (admitted && outcome.status !== 401 && outcome.status !== 403) reachedHandler.add(endpoint.id);
-        if (admitted && outcome.status === 401 && req.caller !== 'refreshToken' && req.kind !== 'header')
-          lockedOut = true;
+        // Only a credential the run holds can be lost (an anonymous call's 401 is a refused login, not a lock-out).
+        const holdsCredential = !['none', 'refreshToken', 'pspWebhook'].includes(req.caller);
+        if (admitted && holdsCredential && outcome.status === 401 && req.kind !== 'header') lockedOut = true;
         let problem: string | null = null;
         if (outcome.status >= 500) problem = `${outcome.status}: ${outcome.text.slice(0, 200)}`;
         else if (outcome.status >= 400)
@@ -253,11 +261,14 @@ describe('fuzzing from the endpoint table', () => {
       }
       slowest.push([Date.now() - endpointStarted, endpoint.id]);
       // A call that ended the run's own session (a password change, logout of every session…): log in again.
-      if (lockedOut) await login();
+      if (lockedOut) {
+        relogins.push(endpoint.id);
+        await login();
+      }
     }
     const seconds = (Date.now() - started) / 1000;
     console.info(
-      `fuzz: ${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s), ${covered.size} endpoints, ${reachedHandler.size} reached past their guard, ${failures.size} distinct failures`,
+      `fuzz: ${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s), ${covered.size} endpoints, ${reachedHandler.size} reached past their guard, ${relogins.length} new logins after a lock-out (${relogins.join(', ')}), ${failures.size} distinct failures`,
     );
     if (process.env.DRIP_FUZZ_VERBOSE) {
       console.info(
