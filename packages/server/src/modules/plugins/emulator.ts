@@ -282,7 +282,7 @@ export class NuvemshopEmulator {
     const store = this.stores.get(storeId);
     const token = /^bearer\s+(\S+)$/i.exec(header?.trim() ?? '')?.[1];
     if (!store || !token || store.token !== token)
-      throw new DomainError('unauthenticated', 'NUVEMSHOP_UNAUTHORIZED', 'Invalid access token');
+      throw new DomainError('unauthenticated', 'NUVEMSHOP_UNAUTHORIZED', 'Token de acesso inválido');
     return store;
   }
 

@@ -15,7 +15,7 @@ import {
  */
 
 import * as v from 'valibot';
-import { MAX_BODY_BYTES, parseWith, readJson, tooLarge } from '../../http/body.ts';
+import { MAX_BODY_BYTES, parseWith, readJson, toIssues, tooLarge } from '../../http/body.ts';
 import type { AppContext, Services } from '../../http/context.ts';
 import { type RouteDef, rawBodyRoute, route } from '../../http/route-table.ts';
 import {
@@ -49,15 +49,13 @@ function problemResponse(_c: AppContext, p: Problem): Response {
   });
 }
 
+/** A body the contract refuses, as API Pix words it; valibot's English issues said in pt-BR like every 400. */
 function validationProblem(c: AppContext, issues: readonly v.BaseIssue<unknown>[]): Response {
-  const first = issues[0];
-  const detail = first?.message ?? 'Requisição inválida';
+  const said = toIssues(issues);
+  const detail = said[0]?.message ?? 'Requisição inválida';
   return problemResponse(c, {
     ...problem(400, 'Requisição inválida.', detail),
-    violacoes: issues.map((i) => ({
-      razao: i.message,
-      propriedade: (i.path ?? []).map((p) => String(p.key)).join('.'),
-    })),
+    violacoes: said.map((i) => ({ razao: i.message, propriedade: i.path })),
   });
 }
 

@@ -26,6 +26,11 @@ export function vtexSandboxRoutes(s: Services): RouteDef[] {
       return c.html(storePage(world.merchants.map((m) => ({ id: m.id, name: m.name }))), 200);
     }),
     route(sandboxVtexCreateOrder, async ({ c, body }) => {
+      // The store sells for the demo world's merchants (its page lists them); any other id has no credentials to
+      // send, and storing demo ones for it would break the credentials' reference to the merchant.
+      const world = await demoWorld(s.database.db);
+      if (!world.merchants.some((m) => m.id === body.merchantId))
+        throw new DomainError('not_found', 'NOT_FOUND', 'Parceira desconhecida na loja VTEX do sandbox');
       const placed = await gateway().placeOrder(body);
       return c.json(placed, 201);
     }),
