@@ -17,7 +17,8 @@ import { serverJobs } from '../../src/jobs/registry.ts';
 import { JobRunner } from '../../src/jobs/runner.ts';
 import { createLogger } from '../../src/log.ts';
 import { merchants } from '../../src/modules/merchants/tables.ts';
-import { appOn, seededApp, type TestApp } from '../helpers.ts';
+import { startServer } from '../../src/server.ts';
+import { appOn, seededApp, type TestApp, testConfig } from '../helpers.ts';
 import { dayAt, newMerchant, payoutsOf, sell } from '../settlements-helpers.ts';
 import { receiver } from '../webhooks-helpers.ts';
 
@@ -184,6 +185,33 @@ describe('access', () => {
   it('with a separate metrics port, the main port does not serve it', async () => {
     const app = appOn(t.database, { config: { metrics: { port: 9464 } } });
     expect((await app.request('GET', paths.metrics)).status).toBe(404);
+  });
+
+  it('a server started with a metrics port serves /metrics there only', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'drip-metrics-port-'));
+    const server = await startServer(testConfig({ dataDir, sandbox: false, metrics: { port: 0 } }), {
+      demoHistory: false,
+      log: createLogger('silent'),
+    });
+    try {
+      expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(server.metricsUrl).not.toBe(server.url);
+      expect((await fetch(`${server.url}${paths.livez}`)).status).toBe(200);
+      expect((await fetch(`${server.url}${paths.metrics}`)).status).toBe(404);
+      expect((await fetch(`${server.metricsUrl}${paths.livez}`)).status).toBe(404);
+      const res = await fetch(`${server.metricsUrl}${paths.metrics}`);
+      expect(res.status).toBe(200);
+      const samples = parse(await res.text());
+      // The main port's requests, counted by the real Node server.
+      expect(
+        value(samples, 'drip_http_requests_total', { endpoint: 'ops.livez', method: 'GET', status: '2xx' }),
+      ).toBe(1);
+      expect(
+        value(samples, 'drip_http_requests_total', { endpoint: 'ops.metrics', method: 'GET', status: '4xx' }),
+      ).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('DRIP_METRICS_TOKEN and DRIP_METRICS_PORT are checked at start', () => {
