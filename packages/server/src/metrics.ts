@@ -206,8 +206,9 @@ export class Metrics {
     this.collectors.push({
       names: [def.name],
       run: async () => {
+        const samples = def.read();
         counter.reset();
-        for (const s of def.read()) counter.inc(s.labels ?? {}, s.value);
+        for (const s of samples) counter.inc(s.labels ?? {}, s.value);
       },
       // The last counts stand (a counter going to 0 would read as a restart).
       failed: () => {},
