@@ -17,6 +17,7 @@ import { serverJobs } from '../../src/jobs/registry.ts';
 import { JobRunner } from '../../src/jobs/runner.ts';
 import { createLogger } from '../../src/log.ts';
 import { merchants } from '../../src/modules/merchants/tables.ts';
+import { GIVE_UP_MS } from '../../src/modules/webhooks/service.ts';
 import { startServer } from '../../src/server.ts';
 import { appOn, seededApp, type TestApp, testConfig } from '../helpers.ts';
 import { dayAt, newMerchant, payoutsOf, sell } from '../settlements-helpers.ts';
@@ -361,6 +362,15 @@ describe('webhooks', () => {
       expect(hook.received).toHaveLength(2);
       expect(value(samples, 'drip_webhook_delivery_attempts_total', { outcome: 'failed' })).toBe(1);
       expect(value(samples, 'drip_webhook_delivery_attempts_total', { outcome: 'delivered' })).toBe(1);
+
+      // A delivery still failing 3 days after it was created is given up: its last attempt says so.
+      hook.answer([503]);
+      await webhooks.publish(t.database.db, aurora.id, 'ORDER_CREATED', { orderId: 'metrics-2' });
+      t.clock.advance(GIVE_UP_MS);
+      await webhooks.deliveryQueue.drain();
+      ({ samples } = await scrape());
+      expect(value(samples, 'drip_webhook_delivery_attempts_total', { outcome: 'given_up' })).toBe(1);
+      expect(value(samples, 'drip_webhook_delivery_attempts_total', { outcome: 'failed' })).toBe(1);
     } finally {
       await hook.close();
     }
