@@ -72,6 +72,7 @@ export class Metrics {
   private readonly collectors: Collector[] = [];
   private readonly httpRequests: Counter<'endpoint' | 'method' | 'status'>;
   private readonly httpDuration: Histogram<'endpoint' | 'method' | 'status'>;
+  private readonly httpInFlight: Gauge;
   private readonly collectFailures: Counter<'family'>;
   private readonly jobRuns: Counter<'job' | 'outcome'>;
   private readonly jobFailures: Counter<'job'>;
@@ -92,6 +93,11 @@ export class Metrics {
       help: 'Time from a request reaching the server to its answer being ready (headers; an SSE stream counts until it opens), by endpoint id, method and status class.',
       labelNames: ['endpoint', 'method', 'status'],
       buckets: HTTP_BUCKETS,
+      registers,
+    });
+    this.httpInFlight = new Gauge({
+      name: 'drip_http_requests_in_flight',
+      help: 'Requests being handled now (the scrape itself included; an open SSE stream counts until it opens). While an instance drains, watch it reach 0.',
       registers,
     });
     this.jobRuns = new Counter({
@@ -134,8 +140,14 @@ export class Metrics {
     });
   }
 
+  /** A request started (`observeRequest` ends it). */
+  requestStarted(): void {
+    this.httpInFlight.inc();
+  }
+
   /** One answered request. `endpoint` is an endpoint id or one of a few fixed words: never a raw path. */
   observeRequest(endpoint: string, method: string, status: number, seconds: number): void {
+    this.httpInFlight.dec();
     const labels = {
       endpoint,
       method: METHODS.has(method) ? method : 'OTHER',

@@ -26,13 +26,20 @@ export function tagEndpoint(c: AppContext, id: string): void {
 export function httpMetrics(metrics: Metrics): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    await next();
-    metrics.observeRequest(
-      c.get('endpointId') ?? UNMATCHED,
-      c.req.method,
-      c.res.status,
-      (performance.now() - started) / 1000,
-    );
+    metrics.requestStarted();
+    let status = 500;
+    try {
+      await next();
+      status = c.res.status;
+    } finally {
+      // Counted even when the error handler itself failed (the adapter then answers 500).
+      metrics.observeRequest(
+        c.get('endpointId') ?? UNMATCHED,
+        c.req.method,
+        status,
+        (performance.now() - started) / 1000,
+      );
+    }
   };
 }
 

@@ -137,6 +137,12 @@ describe('HTTP requests', () => {
     expect(text).not.toContain('nao-existe');
   });
 
+  it('counts the requests in flight: the scrape itself, and nothing left over once answered', async () => {
+    await Promise.all([t.request('GET', paths.livez), t.request('GET', paths.readyz)]);
+    const { samples } = await scrape();
+    expect(value(samples, 'drip_http_requests_in_flight')).toBe(1);
+  });
+
   it('an unknown method is one label, not whatever a client sends', async () => {
     await t.raw('/api/v1/qualquer', { method: 'PROPFIND' });
     const { samples } = await scrape();
