@@ -10,10 +10,12 @@ import { checkRequestText } from './http/body.ts';
 import { clientAddress, TrustedProxies } from './http/client-ip.ts';
 import { type AppEnv, peerAddress, type Services } from './http/context.ts';
 import { ApiError, toApiError } from './http/errors.ts';
+import { httpMetrics, metricsAccess, metricsHandler, STATIC, tagEndpoint } from './http/metrics.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { mountRoutes, type RouteDef } from './http/route-table.ts';
 import { TaskQueues } from './jobs/queue.ts';
 import { createLogger, errorFields, type Logger } from './log.ts';
+import { Metrics } from './metrics.ts';
 import { AdminService } from './modules/admins/service.ts';
 import { AuditHistory } from './modules/audit/history.ts';
 import { AuditService } from './modules/audit/service.ts';
@@ -49,6 +51,7 @@ import { VtexConnector } from './modules/vtex/service.ts';
 import { WebhookService } from './modules/webhooks/service.ts';
 import { outboundFetch, type Resolver } from './outbound.ts';
 import { routeTable } from './routes.ts';
+import { registerServerMetrics } from './server-metrics.ts';
 import { cachedEmbedOrigins, staticApps } from './static.ts';
 
 export interface AppDeps {
@@ -94,7 +97,8 @@ const isApiPath = (path: string) =>
   API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1)) ||
   path === paths.healthz ||
   path === paths.livez ||
-  path === paths.readyz;
+  path === paths.readyz ||
+  path === paths.metrics;
 
 /** Paths whose answers carry session tokens (login, refresh, logout): never stored by a browser or a proxy. */
 const SESSION_PATHS = new Set<string>([
@@ -112,6 +116,7 @@ export function buildServices(deps: AppDeps): Services {
   const clock = deps.clock ?? systemClock;
   const wallClock = deps.wallClock ?? wallClockOf(clock);
   const log = deps.log ?? createLogger(config.logLevel);
+  const metrics = new Metrics(log);
   const notifications = deps.notifications ?? outboxNotifications(db, clock, config.sandbox);
   const passwords = new PasswordHasher(config.passwordHashing);
   const auth = new AuthService({
@@ -231,7 +236,7 @@ export function buildServices(deps: AppDeps): Services {
     refunds: instalments.orderRefunds,
     ...(deps.platformHttp ? { http: deps.platformHttp } : {}),
   });
-  return {
+  const services: Services = {
     vtex,
     vtexGateway,
     ...paymentsModule,
@@ -246,6 +251,7 @@ export function buildServices(deps: AppDeps): Services {
     database,
     clock,
     log,
+    metrics,
     notifications,
     limiter: new RateLimiter(config.rateLimit, wallClock, counters),
     throttle: new LoginThrottle(db, wallClock, config.throttle),
@@ -295,6 +301,8 @@ export function buildServices(deps: AppDeps): Services {
       sandbox: config.sandbox,
     }),
   };
+  registerServerMetrics(metrics, services);
+  return services;
 }
 
 /** The app, its route table and its services (tests walk the table). */
@@ -303,6 +311,8 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   const { log } = services;
   const app = new Hono<AppEnv>();
   const trustedProxies = new TrustedProxies(services.config.trustedProxies ?? []);
+
+  app.use('*', httpMetrics(services.metrics));
 
   app.use('*', async (c, next) => {
     c.set('clientIp', clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), trustedProxies));
@@ -339,8 +349,23 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
     await next();
   });
 
+  // Operations endpoints, outside the endpoint table (docs/metrics.md): their own label in the request metrics.
+  for (const [name, path] of Object.entries({
+    healthz: paths.healthz,
+    livez: paths.livez,
+    readyz: paths.readyz,
+    metrics: paths.metrics,
+  }))
+    app.use(path, async (c, next) => {
+      tagEndpoint(c, `ops.${name}`);
+      await next();
+    });
   app.get(paths.healthz, (c) => c.json({ status: 'ok' }, 200));
   app.get(paths.livez, (c) => c.json({ status: 'ok' }, 200));
+  app.get(
+    paths.metrics,
+    metricsHandler(services.metrics, metricsAccess(services.config, 'main'), services.config.metrics?.token),
+  );
   app.get(paths.readyz, async (c) => {
     const problem = deps.lifecycle?.draining ? 'draining' : await databaseUnreadiness(deps.database.db);
     return problem ? c.json({ status: 'unavailable', reason: problem }, 503) : c.json({ status: 'ok' }, 200);
@@ -365,7 +390,10 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
 
   const serveStatic = staticApps({ ...services.config, merchantOrigins: services.embedOrigins });
   app.notFound(async (c) => {
-    if (!isApiPath(c.req.path) && (c.req.method === 'GET' || c.req.method === 'HEAD')) return serveStatic(c);
+    if (!isApiPath(c.req.path) && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      tagEndpoint(c, STATIC);
+      return serveStatic(c);
+    }
     return c.json(new ApiError(404, 'NOT_FOUND', 'Rota não encontrada').body(), 404);
   });
 

@@ -136,6 +136,12 @@ export interface Config {
   nuvemshop?: NuvemshopConfig;
   /** `PLUGIN_TOKEN_KEY`: the key the platforms' access tokens are encrypted with; derived from JWT_SECRET if unset. */
   pluginTokenKey?: string;
+  /**
+   * Who reads `/metrics` (docs/metrics.md): `DRIP_METRICS_TOKEN`, the bearer token a scrape must send;
+   * `DRIP_METRICS_PORT`, a second port (on HOST) that alone serves `/metrics`. Without either, `/metrics` is open in
+   * the sandbox and answers 404 elsewhere.
+   */
+  metrics?: { token?: string; port?: number };
   imageStore?: {
     provider: 's3';
     bucket: string;
@@ -357,6 +363,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (pluginTokenKey !== undefined && pluginTokenKey.length < 32)
     problems.push('PLUGIN_TOKEN_KEY must be at least 32 characters');
 
+  const metrics = metricsConfig(env, problems, production, port, int);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   if (jwtSecret === '') jwtSecret = sandboxJwtSecret(dataDir);
@@ -391,7 +399,32 @@ export function loadConfig(env: Env = process.env): Config {
     ...(imageStore ? { imageStore } : {}),
     ...(nuvemshop ? { nuvemshop } : {}),
     ...(pluginTokenKey ? { pluginTokenKey } : {}),
+    ...(metrics ? { metrics } : {}),
   };
+}
+
+/** `DRIP_METRICS_TOKEN` and `DRIP_METRICS_PORT` (docs/metrics.md, "Access"). */
+function metricsConfig(
+  env: Env,
+  problems: string[],
+  production: boolean,
+  mainPort: number,
+  int: (name: string, fallback: number, min: number, max: number) => number,
+): Config['metrics'] {
+  const token = env.DRIP_METRICS_TOKEN?.trim() || undefined;
+  if (token !== undefined) {
+    if (token.length < 32) problems.push('DRIP_METRICS_TOKEN must be at least 32 characters long');
+    else if (production) {
+      const weakness = weakSecret(token);
+      if (weakness) problems.push(`DRIP_METRICS_TOKEN is too weak for production (${weakness})`);
+    }
+  }
+  const portRaw = env.DRIP_METRICS_PORT?.trim();
+  const port = portRaw ? int('DRIP_METRICS_PORT', 0, 1, 65535) : undefined;
+  if (port !== undefined && port !== 0 && port === mainPort)
+    problems.push('DRIP_METRICS_PORT must differ from PORT (it is a second listener)');
+  if (token === undefined && port === undefined) return undefined;
+  return { ...(token ? { token } : {}), ...(port ? { port } : {}) };
 }
 
 /** The Nuvemshop app's credentials and hosts; all or nothing (docs/nuvemshop.md "Configuration"). */

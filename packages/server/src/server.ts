@@ -1,12 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import { CATALOGUE_API, CATALOGUE_KEY_HEADER } from '@drip/core';
+import { CATALOGUE_API, CATALOGUE_KEY_HEADER, paths } from '@drip/core';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { buildApp } from './app.ts';
 import { type Clock, clockTravel, offsetClock, systemClock } from './clock.ts';
 import { type Config, ConfigError, catalogueKeyOf } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
+import type { AppEnv } from './http/context.ts';
+import { ApiError } from './http/errors.ts';
+import { metricsAccess, metricsHandler } from './http/metrics.ts';
 import { serverJobs } from './jobs/registry.ts';
 import { createLogger, type Logger } from './log.ts';
+import type { Metrics } from './metrics.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { nuvemshopDemo } from './modules/plugins/emulator.ts';
 import { EmulatorStateStore } from './modules/sandbox/emulator-state.ts';
@@ -17,6 +22,8 @@ export interface RunningServer {
   /** http://host:port of the listening socket. */
   url: string;
   port: number;
+  /** http://host:port of the metrics listener, when `DRIP_METRICS_PORT` asks for one (docs/metrics.md). */
+  metricsUrl?: string;
   database: DatabaseHandle;
   /** Stops accepting connections, waits for open requests, closes the database. Idempotent. */
   close(): Promise<void>;
@@ -93,6 +100,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     typeof address === 'object' && address !== null ? (address satisfies AddressInfo).port : config.port;
   const hostForUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${hostForUrl}:${port}`;
+  const metricsServer =
+    config.metrics?.port === undefined
+      ? null
+      : await listen(metricsApp(services.metrics, config), config.metrics.port, config.host);
+  const metricsUrl = metricsServer ? `http://${hostForUrl}:${listeningPort(metricsServer)}` : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -105,6 +117,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         server.close(() => resolve());
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
       await jobsStopped;
       await services.instalmentEvents.close();
       await emulatorState.flush();
@@ -122,7 +135,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     customer: `${publicUrl}/cliente/login`,
     ...(config.sandbox ? { inbox: `${publicUrl}/sandbox/inbox`, demo: `${publicUrl}/sandbox/demo` } : {}),
   };
-  log.info('listening', { url, port, sandbox: config.sandbox, database: database.kind, urls });
+  log.info('listening', {
+    url,
+    port,
+    sandbox: config.sandbox,
+    database: database.kind,
+    urls,
+    ...(metricsUrl ? { metrics: `${metricsUrl}${paths.metrics}` } : {}),
+  });
   if (config.sandbox) {
     const credentials = {
       password: DEMO_PASSWORD,
@@ -155,5 +175,30 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       );
     }
   }
-  return { url, port, database, close };
+  return { url, port, database, close, ...(metricsUrl ? { metricsUrl } : {}) };
+}
+
+type NodeServer = ReturnType<typeof serve>;
+
+function listen(app: { fetch: Hono<AppEnv>['fetch'] }, port: number, hostname: string): Promise<NodeServer> {
+  return new Promise<NodeServer>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port, hostname }, () => resolve(s));
+    s.once('error', reject);
+  });
+}
+
+function listeningPort(server: NodeServer): number {
+  const address = server.address();
+  return typeof address === 'object' && address !== null ? address.port : 0;
+}
+
+/**
+ * The metrics listener (`DRIP_METRICS_PORT`): `/metrics` alone, so that the port can be left out of the public proxy
+ * and opened only to Prometheus; everything else is 404.
+ */
+function metricsApp(metrics: Metrics, config: Config): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get(paths.metrics, metricsHandler(metrics, metricsAccess(config, 'metrics'), config.metrics?.token));
+  app.notFound((c) => c.json(new ApiError(404, 'NOT_FOUND', 'Rota não encontrada').body(), 404));
+  return app;
 }

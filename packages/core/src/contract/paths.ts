@@ -42,4 +42,6 @@ export const paths = {
   livez: '/livez',
   /** Database reachable, migrations current and not draining: a failing readiness probe means send no traffic. */
   readyz: '/readyz',
+  /** Prometheus metrics (an operations endpoint, not in the endpoint table): docs/metrics.md. */
+  metrics: '/metrics',
 } as const;

@@ -17,9 +17,24 @@ export type Schema = typeof schema;
 /** The Drizzle query API shared by PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The node-postgres pool now (the metrics). */
+export interface PoolUsage {
+  /** Connections open (idle or checked out). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is too small, or its connections are held too long. */
+  waiting: number;
+  max: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The pool's usage on PostgreSQL; absent on PGlite, which is one in-process connection whose statements queue in
+   * its own mutex (no pool to size).
+   */
+  poolUsage?(): PoolUsage;
   close(): Promise<void>;
   /** Applies the committed migrations (drizzle/). Safe to call from several instances at once on PostgreSQL. */
   migrate(): Promise<void>;
@@ -87,7 +102,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const counter = { n: 0 };
   const queryCount = () => counter.n;
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const max = 10;
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max });
     // A broken idle connection must not crash the process; the next query gets a fresh one.
     pool.on('error', () => {});
     // Every statement of node-postgres goes through `query` of a pooled client (pool.query checks one out and
@@ -104,6 +120,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
+      poolUsage: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max,
+      }),
       countingQueries,
       queryCount,
       readRow: async (name, text, params) => (await pool.query({ name, text, values: params })).rows[0],

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { TaskQueues } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
+import type { Metrics } from '../metrics.ts';
 import type { AdminService } from '../modules/admins/service.ts';
 import type { AuditHistory } from '../modules/audit/history.ts';
 import type { AuditService } from '../modules/audit/service.ts';
@@ -59,6 +60,8 @@ export interface AppEnv {
     vtexMerchantId: string | undefined;
     /** The client's address, set once per request (http/client-ip.ts: a trusted proxy's X-Forwarded-For, else the peer). */
     clientIp: string | undefined;
+    /** The endpoint the request matched, for the metrics (http/metrics.ts): an endpoint id, `ops.<name>`, `static`. */
+    endpointId: string | undefined;
   };
 }
 
@@ -70,6 +73,8 @@ export interface Services {
   database: DatabaseHandle;
   clock: Clock;
   log: Logger;
+  /** This instance's Prometheus registry (src/metrics.ts); another module adds a figure with `metrics.gauge`. */
+  metrics: Metrics;
   notifications: Notifications;
   limiter: RateLimiter;
   /** Growing delays on failed sign-ins, per account and client address (modules/auth/throttle.ts). */

@@ -14,6 +14,7 @@ import { catalogueKeyOf } from '../config.ts';
 import { parseWith, readJson, rejectBody, toIssues } from './body.ts';
 import type { AppContext, AppEnv, Services } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { tagEndpoint } from './metrics.ts';
 
 /** A mounted endpoint: the table's declaration and the handler built for it by `route`. */
 export interface RouteDef {
@@ -215,10 +216,20 @@ export function mountRoutes(app: Hono<AppEnv>, services: Services, routes: reado
     if (endpoint.audience === 'sandbox' && !services.config.sandbox) continue;
     const chain = guards[endpoint.audience as EndpointAudience];
     if (!chain) throw new Error(`No guard for the audience ${endpoint.audience} of ${endpoint.id}`);
+    // First in the chain, so that a guard's refusal is counted under the endpoint too (http/metrics.ts).
+    const tag: MiddlewareHandler<AppEnv> = async (c, next) => {
+      tagEndpoint(c, endpoint.id);
+      await next();
+    };
     const final: MiddlewareHandler<AppEnv> = (c) => handler(c, services);
-    const handlers = [...chain, final] as [MiddlewareHandler<AppEnv>];
+    const before: MiddlewareHandler<AppEnv>[] = [tag, ...chain];
+    const handlers = [...before, final] as [MiddlewareHandler<AppEnv>];
     app.on(endpoint.method, endpoint.path, ...handlers);
-    if (preflightHeaders) app.options(endpoint.path, (c) => preflight(c, endpoint.method, preflightHeaders));
+    if (preflightHeaders)
+      app.options(endpoint.path, (c) => {
+        tagEndpoint(c, endpoint.id);
+        return preflight(c, endpoint.method, preflightHeaders);
+      });
   }
 }
 

@@ -88,7 +88,7 @@ export function registerServerJobs(runner: JobRunner, s: Services): JobRunner {
     });
 }
 
-/** The server's runner with every job registered (not started). */
+/** The server's runner with every job registered (not started); each run is reported to the metrics. */
 export function serverJobs(s: Services, log: Logger): JobRunner {
-  return registerServerJobs(new JobRunner(log), s);
+  return registerServerJobs(new JobRunner(log, s.metrics.jobObserver), s);
 }

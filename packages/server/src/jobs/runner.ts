@@ -22,6 +22,20 @@ export interface JobDefinition {
   run(): Promise<JobResult | number>;
 }
 
+/** What the runner reports after each run of a job (the metrics, src/metrics.ts). */
+export interface JobObservation {
+  job: string;
+  /** ran; skipped: another instance held the job's lock; failed: the run threw. */
+  outcome: 'ran' | 'skipped' | 'failed';
+  seconds: number;
+  /**
+   * How late the run started against the job's period: from when its tick was due (one period after the previous
+   * tick) to the run's start. A tick that found the previous run still going is served by the next run, a period
+   * or more late. Null for a run nobody scheduled (`runNow` by hand).
+   */
+  lagSeconds: number | null;
+}
+
 /**
  * Every periodic job of the server, registered in one place (registry.ts): each on its own timer, never overlapping
  * itself in this process, one log line per run with its duration and rows touched (info when it changed something,
@@ -31,9 +45,14 @@ export class JobRunner {
   private readonly jobs = new Map<string, JobDefinition>();
   private readonly timers: ReturnType<typeof setInterval>[] = [];
   private readonly inFlight = new Map<string, Promise<JobResult | null>>();
+  /** Per job: when its timer last fired, and when the oldest tick not yet served by a run was due (ms, monotonic). */
+  private readonly schedules = new Map<string, { lastTick: number; due: number | null }>();
   private stopped = false;
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    private readonly observe: (o: JobObservation) => void = () => {},
+  ) {}
 
   register(job: JobDefinition): this {
     if (!/^[a-z][a-z0-9-]*$/.test(job.name)) throw new Error(`job name must be kebab-case: "${job.name}"`);
@@ -56,8 +75,18 @@ export class JobRunner {
   /** Starts every job's timer (and the start-up runs). */
   start(): void {
     for (const job of this.jobs.values()) {
+      const now = performance.now();
+      const schedule = { lastTick: now, due: job.runAtStart ? now : null };
+      this.schedules.set(job.name, schedule);
       if (job.runAtStart) void this.runNow(job.name);
-      const timer = setInterval(() => void this.runNow(job.name), job.intervalMs);
+      const timer = setInterval(() => {
+        // Due one period after the previous tick (as Node schedules an interval), not when this one fired: a blocked
+        // event loop is lag too. A tick that finds a run still going leaves its due time to the next run.
+        const due = schedule.lastTick + job.intervalMs;
+        schedule.lastTick = performance.now();
+        schedule.due ??= due;
+        void this.runNow(job.name);
+      }, job.intervalMs);
       timer.unref();
       this.timers.push(timer);
     }
@@ -87,16 +116,28 @@ export class JobRunner {
 
   private async execute(job: JobDefinition): Promise<JobResult | null> {
     const started = performance.now();
+    const schedule = this.schedules.get(job.name);
+    const lagSeconds = schedule?.due == null ? null : Math.max(0, (started - schedule.due) / 1000);
+    if (schedule) schedule.due = null;
     const ms = () => Math.round((performance.now() - started) * 10) / 10;
+    const report = (outcome: JobObservation['outcome']) => {
+      try {
+        this.observe({ job: job.name, outcome, seconds: (performance.now() - started) / 1000, lagSeconds });
+      } catch (err) {
+        this.log.error('job observer failed', { job: job.name, ...errorFields(err) });
+      }
+    };
     try {
       const out = await job.run();
       const result = typeof out === 'number' ? { ran: true, rows: out } : out;
       const fields = { job: job.name, ms: ms(), rows: result.rows, ...(result.ran ? {} : { skipped: true }) };
       if (result.rows > 0) this.log.info('job run', fields);
       else this.log.debug('job run', fields);
+      report(result.ran ? 'ran' : 'skipped');
       return result;
     } catch (err) {
       this.log.error('job failed', { job: job.name, ms: ms(), ...errorFields(err) });
+      report('failed');
       return null;
     }
   }

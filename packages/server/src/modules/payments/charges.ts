@@ -241,6 +241,21 @@ export class Charges {
     });
   }
 
+  /**
+   * ACTIVE charges past their expiry, per purpose (the metrics, at every scrape): the expiry job turns them EXPIRED
+   * within 30 s, so a count that stays up says that job is stuck. One grouped read on `pix_charges_active_expiry_idx`
+   * (status, expires_at): it reads only those rows.
+   */
+  async pendingPastExpiry(
+    now: Date = this.o.clock.now(),
+  ): Promise<{ purpose: ChargePurpose; count: number }[]> {
+    return this.o.db
+      .select({ purpose: pixCharges.purpose, count: sql<number>`count(*)::int` })
+      .from(pixCharges)
+      .where(and(eq(pixCharges.status, 'ACTIVE'), lte(pixCharges.expiresAt, now)))
+      .groupBy(pixCharges.purpose);
+  }
+
   private async expireLazily(row: ChargeRow): Promise<ChargeRow> {
     if (row.status !== 'ACTIVE' || row.expiresAt.getTime() > this.o.clock.now().getTime()) return row;
     const [updated] = await this.o.db

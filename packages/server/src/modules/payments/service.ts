@@ -112,6 +112,11 @@ export class Payments implements PaymentsService {
     return this.charges.expireCharges(now);
   }
 
+  /** ACTIVE charges past their expiry, per purpose (the metrics; charges.ts). */
+  pendingPastExpiry(now?: Date): Promise<{ purpose: ChargePurpose; count: number }[]> {
+    return this.charges.pendingPastExpiry(now);
+  }
+
   // ------------------------------------------------------------------------------------------ devoluções
 
   refundChargeCtes(chargeId: string, amount: Cents, reason: string, name: string): Shaped {

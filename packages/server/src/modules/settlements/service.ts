@@ -600,6 +600,22 @@ export class SettlementService {
 
   // ------------------------------------------------------------ reads
 
+  /**
+   * Payouts not made whose last try failed (the metrics, at every scrape): still PENDING with the provider's error,
+   * being retried, or dead on the `settlement-payouts` queue for an operator. One aggregate over the PENDING rows:
+   * a payout is PENDING only between its day's close and the provider's answer, so they are few.
+   */
+  async failedPayouts(): Promise<{ count: number; amount: number }> {
+    const [row] = await this.o.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        amount: sql<number>`coalesce(sum(${settlementPayouts.amount}), 0)::float8`,
+      })
+      .from(settlementPayouts)
+      .where(and(eq(settlementPayouts.status, 'PENDING'), sql`${settlementPayouts.lastError} is not null`));
+    return { count: row?.count ?? 0, amount: row?.amount ?? 0 };
+  }
+
   private todayIso(): string {
     return todayInSaoPaulo(this.o.clock);
   }

@@ -50,6 +50,9 @@ export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** The events merchant users can subscribe to by e-mail (spec 6). */
 const EMAIL_EVENTS: readonly WebhookEvent[] = ['ORDER_CREATED', 'ORDER_CANCELED', 'SETTLEMENT_CREATED'];
 
+/** What one delivery attempt came to (`WebhookService.attemptCounts`). */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'given_up';
+
 const DeliveryTask = v.object({ deliveryId: v.string() });
 type DeliveryTask = v.InferOutput<typeof DeliveryTask>;
 const EmailTask = v.object({
@@ -102,6 +105,8 @@ export class WebhookService {
   readonly emailQueue: Queue<EmailTask>;
   private readonly shaped = new ShapedStatements();
   private readonly send: OutboundFetch;
+  /** Delivery attempts made by this process, by outcome: the counter the metrics read (`attemptCounts`). */
+  private readonly attempts = new Map<DeliveryOutcome, number>();
 
   constructor(private readonly d: WebhookServiceDeps) {
     this.send =
@@ -426,6 +431,8 @@ export class WebhookService {
     const durationMs = Math.round(performance.now() - started);
     const ok = error === null;
     const gaveUp = !ok && sentAt.getTime() - delivery.createdAt.getTime() >= GIVE_UP_MS;
+    const outcome: DeliveryOutcome = ok ? 'delivered' : gaveUp ? 'given_up' : 'failed';
+    this.attempts.set(outcome, (this.attempts.get(outcome) ?? 0) + 1);
     await this.d.db.transaction(async (tx) => {
       const attempt = delivery.attempts + 1;
       await tx
@@ -450,6 +457,18 @@ export class WebhookService {
       return;
     }
     if (!ok) throw new Error(`webhook delivery failed: ${error}`);
+  }
+
+  /**
+   * Delivery attempts made by this process since it started, by outcome (the metrics): `delivered` (a 2xx),
+   * `failed` (retried with back-off), `given_up` (the last one: the delivery is FAILED after 3 days of failures).
+   */
+  attemptCounts(): Record<DeliveryOutcome, number> {
+    return {
+      delivered: this.attempts.get('delivered') ?? 0,
+      failed: this.attempts.get('failed') ?? 0,
+      given_up: this.attempts.get('given_up') ?? 0,
+    };
   }
 
   /** The merchant users' e-mails of a published event (their spec 6 subscriptions). */

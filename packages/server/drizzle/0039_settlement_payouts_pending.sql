@@ -1,0 +1,1 @@
+CREATE INDEX "settlement_payouts_pending_idx" ON "settlement_payouts" USING btree ("transfer_date") WHERE "settlement_payouts"."status" = 'PENDING';
