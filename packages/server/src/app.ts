@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { paths } from '@drip/core';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { Dependencies } from './circuit.ts';
 import { type Clock, systemClock, wallClockOf } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
+import { FaultInjector } from './faults.ts';
 import { databaseUnreadiness } from './db/readiness.ts';
 import { checkRequestText } from './http/body.ts';
 import { clientAddress, TrustedProxies } from './http/client-ip.ts';
@@ -36,6 +38,7 @@ import { MerchantService } from './modules/merchants/service.ts';
 import { WindowCounters } from './modules/notifications/counters.ts';
 import { outboxNotifications } from './modules/notifications/outbox.ts';
 import type { Notifications } from './modules/notifications/ports.ts';
+import { type SmsGateway, SmsDelivery } from './modules/notifications/sms-delivery.ts';
 import { SendCaps } from './modules/notifications/send-caps.ts';
 import { instalmentModule } from './modules/orders/module.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
@@ -75,6 +78,13 @@ export interface AppDeps {
   imageStore?: ImageStorePort;
   /** The platforms' HTTP (Nuvemshop); default: fetch, and in the sandbox the emulator in-process. */
   platformHttp?: PlatformHttp;
+  /**
+   * Faults injected in front of the dependencies (faults.ts): the tests' switches. Default: the sandbox's
+   * `DRIP_FAULTS` (config.faults), none otherwise.
+   */
+  faults?: FaultInjector;
+  /** The SMS gateway the outbox's PENDING SMS are sent through; default: the sandbox gateway. */
+  smsGateway?: SmsGateway;
 }
 
 /** Path prefixes that always answer JSON (never the single-page apps). */
@@ -126,7 +136,13 @@ export function buildServices(deps: AppDeps): Services {
   const audit = new AuditService(db, clock);
   const counters = new WindowCounters(db, wallClock);
   const queues = new TaskQueues({ db, clock, log });
-  const paymentsModule = buildPayments({ config, db, clock, log, queues });
+  const dependencies = new Dependencies({
+    log,
+    clock,
+    policies: config.dependencies,
+    faults: deps.faults ?? (config.sandbox && config.faults ? new FaultInjector(config.faults) : null),
+  });
+  const paymentsModule = buildPayments({ config, db, clock, log, queues, dependencies });
   const merchants = new MerchantService({
     db,
     clock,
@@ -146,6 +162,7 @@ export function buildServices(deps: AppDeps): Services {
     sandbox: config.sandbox,
     email: notifications.email,
     subscribers: (merchantId, event) => merchants.eventSubscribers(merchantId, event),
+    dependencies,
     ...(deps.resolve ? { resolve: deps.resolve } : {}),
   });
   const checkoutServices = checkoutModule({
@@ -156,6 +173,7 @@ export function buildServices(deps: AppDeps): Services {
     notifications,
     payments: paymentsPortFor(paymentsModule.payments),
     webhooks,
+    dependencies,
   });
   const settlementsModule = buildSettlements({
     config,
@@ -165,6 +183,7 @@ export function buildServices(deps: AppDeps): Services {
     queues,
     webhooks,
     payouts: deps.payouts,
+    dependencies,
   });
   const customers = new CustomerService({
     db,
@@ -241,7 +260,15 @@ export function buildServices(deps: AppDeps): Services {
     images,
     catalogue,
     promotions: new PromotionService({ db, clock, images, catalogue, audit }),
-    cep: cepPortFor(config),
+    cep: cepPortFor(config, dependencies.circuit('cep')),
+    dependencies,
+    smsDelivery: new SmsDelivery({
+      db,
+      clock,
+      queues,
+      dependencies,
+      ...(deps.smsGateway ? { gateway: deps.smsGateway } : {}),
+    }),
     config,
     database,
     clock,

@@ -2,6 +2,7 @@ import type { AccessClaims } from '@drip/core';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { Clock } from '../clock.ts';
+import type { Dependencies } from '../circuit.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { TaskQueues } from '../jobs/queue.ts';
@@ -35,6 +36,7 @@ import type { PixSettings } from '../modules/payments/module.ts';
 import type { SandboxPsp } from '../modules/payments/sandbox-psp.ts';
 import type { Payments } from '../modules/payments/service.ts';
 import type { NuvemshopEmulator } from '../modules/plugins/emulator.ts';
+import type { SmsDelivery } from '../modules/notifications/sms-delivery.ts';
 import type { PluginServices } from '../modules/plugins/module.ts';
 import type { NuvemshopService } from '../modules/plugins/nuvemshop.ts';
 import type { PluginSignupService } from '../modules/plugins/signup.ts';
@@ -67,6 +69,10 @@ export type AppContext = Context<AppEnv>;
 /** Everything the route handlers call. Built once per app by createApp. */
 export interface Services {
   config: Config;
+  /** The circuits of the dependencies (circuit.ts): their states are read by the metrics (`circuitStates`). */
+  dependencies: Dependencies;
+  /** The outbox's SMS handed to the SMS gateway (notifications/sms-delivery.ts). */
+  smsDelivery: SmsDelivery;
   database: DatabaseHandle;
   clock: Clock;
   log: Logger;
