@@ -275,7 +275,14 @@ export class Dependencies {
   circuit(dependency: DependencyKind, name: string = dependency): Circuit {
     let circuit = this.circuits.get(name);
     if (!circuit) {
-      circuit = new Circuit(name, dependency, this.policies[dependency], this.o.clock, this.faults, this.o.log);
+      circuit = new Circuit(
+        name,
+        dependency,
+        this.policies[dependency],
+        this.o.clock,
+        this.faults,
+        this.o.log,
+      );
       this.circuits.set(name, circuit);
     }
     return circuit;

@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DRIP_SUPPORT_EMAIL } from '@drip/core';
-import { parseProxyEntry } from './http/client-ip.ts';
-import type { LogLevel } from './log.ts';
 import {
   DEFAULT_DEPENDENCY_POLICIES,
   type DependencyKind,
@@ -11,6 +9,8 @@ import {
   type DependencyPolicy,
 } from './circuit.ts';
 import { type FaultMode, parseFaults } from './faults.ts';
+import { parseProxyEntry } from './http/client-ip.ts';
+import type { LogLevel } from './log.ts';
 import type { ThrottleConfig } from './modules/auth/throttle.ts';
 import { type CheckoutConfig, loadCheckoutConfig } from './modules/checkouts/config.ts';
 import { type LateFeeConfig, loadLateFeeConfig } from './modules/orders/late-fees.ts';

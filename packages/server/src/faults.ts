@@ -28,7 +28,11 @@ export class InjectedFaultError extends Error {
 }
 
 /** What `garbage` answers instead of the adapter's value: no port's schema accepts it. */
-export const GARBAGE_ANSWER: unknown = Object.freeze({ status: '200 OK?', '\u0000': [null, 1e309], ok: 'sim' });
+export const GARBAGE_ANSWER: unknown = Object.freeze({
+  status: '200 OK?',
+  '\u0000': [null, Number.POSITIVE_INFINITY],
+  ok: 'sim',
+});
 
 export class FaultInjector {
   private readonly modes = new Map<DependencyKind, FaultMode>();

@@ -1,8 +1,8 @@
 import type { AccessClaims } from '@drip/core';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { Clock } from '../clock.ts';
 import type { Dependencies } from '../circuit.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { TaskQueues } from '../jobs/queue.ts';
@@ -26,6 +26,7 @@ import type { MerchantAdminService } from '../modules/merchants/admin-service.ts
 import type { MerchantService } from '../modules/merchants/service.ts';
 import type { Notifications } from '../modules/notifications/ports.ts';
 import type { SendCaps } from '../modules/notifications/send-caps.ts';
+import type { SmsDelivery } from '../modules/notifications/sms-delivery.ts';
 import type { InstalmentEvents } from '../modules/orders/events.ts';
 import type { InstalmentPayments } from '../modules/orders/instalment-payments.ts';
 import type { LateFees } from '../modules/orders/late-fees.ts';
@@ -36,7 +37,6 @@ import type { PixSettings } from '../modules/payments/module.ts';
 import type { SandboxPsp } from '../modules/payments/sandbox-psp.ts';
 import type { Payments } from '../modules/payments/service.ts';
 import type { NuvemshopEmulator } from '../modules/plugins/emulator.ts';
-import type { SmsDelivery } from '../modules/notifications/sms-delivery.ts';
 import type { PluginServices } from '../modules/plugins/module.ts';
 import type { NuvemshopService } from '../modules/plugins/nuvemshop.ts';
 import type { PluginSignupService } from '../modules/plugins/signup.ts';

@@ -18,7 +18,8 @@ import {
 } from '../checkout-helpers.ts';
 import { latestCode, seededApp } from '../helpers.ts';
 
-const POLICY: DependencyPolicy = { timeoutMs: 50, failures: 3, cooldownMs: 60_000 };
+/** A time-out short enough for a fast test, long enough for the sandbox PSP's own writes on a busy machine. */
+const POLICY: DependencyPolicy = { timeoutMs: 300, failures: 3, cooldownMs: 60_000 };
 /** Far under any spinner: the time-out plus the request's own work. */
 const BOUND_MS = 2_000;
 const MODES: FaultMode[] = ['fail', 'hang', 'garbage'];

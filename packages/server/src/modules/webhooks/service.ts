@@ -427,7 +427,9 @@ export class WebhookService {
     } catch (err) {
       // 'fetch failed' alone says nothing: the cause (a refused address, a DNS or TLS error) is logged with it.
       error = (
-        err instanceof DependencyUnavailableError && err.reason !== 'error' ? err.detail : errorChain(causeOf(err))
+        err instanceof DependencyUnavailableError && err.reason !== 'error'
+          ? err.detail
+          : errorChain(causeOf(err))
       ).slice(0, 300);
     }
     const durationMs = Math.round(performance.now() - started);
