@@ -13,6 +13,7 @@ import {
   customerData,
   field,
   freshShopper,
+  PITANGA,
   payPix,
   put,
 } from '../checkout-helpers.ts';
@@ -146,3 +147,34 @@ describe.each(MODES)('bureau, the credit analysis after the verification Pix: %s
 function fieldsOf(res: { body: { fields: { fieldName: string }[] } }): string[] {
   return res.body.fields.map((f) => f.fieldName);
 }
+
+describe.each(MODES)('bureau, a returning customer’s token step: %s', (mode) => {
+  it('503 in Portuguese at once, nothing decided, and the same code decides once the bureau is back', async () => {
+    const pitanga = await apiKeyOf(t, PITANGA);
+    const id = await createCheckout(t, pitanga, { amount: 100 });
+    // João (seed) already has a paid order: the token step runs the analysis, no verification Pix.
+    const phone = '+5521998765432';
+    expect((await put(t, id, customerData('11144477735', phone))).status).toBe(200);
+    const code = await latestCode(t, phone);
+    faults.set('bureau', mode);
+    const before = faults.calls('bureau');
+    for (let i = 0; i < 5; i++) {
+      const res = await timed(() => put(t, id, { phoneVerificationCode: code }));
+      expect(res.status).toBe(503);
+      expect(res.body.error).toEqual({
+        code: 'DEPENDENCY_UNAVAILABLE',
+        message: 'Não foi possível concluir a análise de crédito agora, tente novamente mais tarde',
+      });
+    }
+    expect(faults.calls('bureau') - before).toBe(3);
+    const decisions = await t.built.services.database.db.execute(
+      `select count(*)::int as n from credit_decisions where checkout_id = '${id}'`,
+    );
+    expect((decisions as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+
+    recover('bureau');
+    const res = await put(t, id, { phoneVerificationCode: code });
+    expect(res.status).toBe(200);
+    expect(fieldsOf(res)).toContain('checkoutConfirmation');
+  });
+});
