@@ -25,7 +25,7 @@ import { dayAt, newMerchant, payoutsOf, sell, transfersOf } from '../settlements
 
 /** A time-out short enough for a fast test, long enough for a first connection on a busy machine. */
 const POLICY: DependencyPolicy = { timeoutMs: 300, failures: 3, cooldownMs: 60_000 };
-const MODES: FaultMode[] = ['fail', 'hang', 'garbage'];
+const MODES = ['fail', 'hang', 'garbage'] as const;
 const MINUTE = 60_000;
 
 /**

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DependencyPolicy } from '../../src/circuit.ts';
-import { FaultInjector, type FaultMode } from '../../src/faults.ts';
+import { FaultInjector } from '../../src/faults.ts';
 import {
   AURORA,
   apiKeyOf,
@@ -23,7 +23,7 @@ import { latestCode, seededApp } from '../helpers.ts';
 const POLICY: DependencyPolicy = { timeoutMs: 300, failures: 3, cooldownMs: 60_000 };
 /** Far under any spinner: the time-out plus the request's own work. */
 const BOUND_MS = 2_000;
-const MODES: FaultMode[] = ['fail', 'hang', 'garbage'];
+const MODES = ['fail', 'hang', 'garbage'] as const;
 
 const faults = new FaultInjector();
 let t: Awaited<ReturnType<typeof seededApp>>;
