@@ -22,7 +22,7 @@ export type FaultMode = (typeof FAULT_MODES)[number];
 export class InjectedFaultError extends Error {
   readonly status = 503;
   constructor(readonly dependency: DependencyKind) {
-    super(`${dependency}: 503 Service Unavailable (falha injetada)`);
+    super('503 Service Unavailable (falha injetada)');
     this.name = 'InjectedFaultError';
   }
 }
