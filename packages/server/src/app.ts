@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { paths } from '@drip/core';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { Dependencies } from './circuit.ts';
 import { type Clock, systemClock, wallClockOf } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { databaseUnreadiness } from './db/readiness.ts';
+import { FaultInjector } from './faults.ts';
 import { checkRequestText } from './http/body.ts';
 import { clientAddress, TrustedProxies } from './http/client-ip.ts';
 import { type AppEnv, peerAddress, type Services } from './http/context.ts';
@@ -39,6 +41,7 @@ import { WindowCounters } from './modules/notifications/counters.ts';
 import { outboxNotifications } from './modules/notifications/outbox.ts';
 import type { Notifications } from './modules/notifications/ports.ts';
 import { SendCaps } from './modules/notifications/send-caps.ts';
+import { SmsDelivery, type SmsGateway } from './modules/notifications/sms-delivery.ts';
 import { instalmentModule } from './modules/orders/module.ts';
 import { buildPayments, connectSandboxWebhook } from './modules/payments/module.ts';
 import { buildPlugins } from './modules/plugins/module.ts';
@@ -78,6 +81,13 @@ export interface AppDeps {
   imageStore?: ImageStorePort;
   /** The platforms' HTTP (Nuvemshop); default: fetch, and in the sandbox the emulator in-process. */
   platformHttp?: PlatformHttp;
+  /**
+   * Faults injected in front of the dependencies (faults.ts): the tests' switches. Default: the sandbox's
+   * `DRIP_FAULTS` (config.faults), none otherwise.
+   */
+  faults?: FaultInjector;
+  /** The SMS gateway the outbox's PENDING SMS are sent through; default: the sandbox gateway. */
+  smsGateway?: SmsGateway;
 }
 
 /** Path prefixes that always answer JSON (never the single-page apps). */
@@ -131,7 +141,13 @@ export function buildServices(deps: AppDeps): Services {
   const audit = new AuditService(db, clock);
   const counters = new WindowCounters(db, wallClock);
   const queues = new TaskQueues({ db, clock, log });
-  const paymentsModule = buildPayments({ config, db, clock, log, queues });
+  const dependencies = new Dependencies({
+    log,
+    clock,
+    policies: config.dependencies,
+    faults: deps.faults ?? (config.sandbox && config.faults ? new FaultInjector(config.faults) : null),
+  });
+  const paymentsModule = buildPayments({ config, db, clock, log, queues, dependencies });
   const merchants = new MerchantService({
     db,
     clock,
@@ -151,6 +167,7 @@ export function buildServices(deps: AppDeps): Services {
     sandbox: config.sandbox,
     email: notifications.email,
     subscribers: (merchantId, event) => merchants.eventSubscribers(merchantId, event),
+    dependencies,
     ...(deps.resolve ? { resolve: deps.resolve } : {}),
   });
   const checkoutServices = checkoutModule({
@@ -161,6 +178,7 @@ export function buildServices(deps: AppDeps): Services {
     notifications,
     payments: paymentsPortFor(paymentsModule.payments),
     webhooks,
+    dependencies,
   });
   const settlementsModule = buildSettlements({
     config,
@@ -170,6 +188,7 @@ export function buildServices(deps: AppDeps): Services {
     queues,
     webhooks,
     payouts: deps.payouts,
+    dependencies,
   });
   const customers = new CustomerService({
     db,
@@ -246,7 +265,15 @@ export function buildServices(deps: AppDeps): Services {
     images,
     catalogue,
     promotions: new PromotionService({ db, clock, images, catalogue, audit }),
-    cep: cepPortFor(config),
+    cep: cepPortFor(config, dependencies.circuit('cep')),
+    dependencies,
+    smsDelivery: new SmsDelivery({
+      db,
+      clock,
+      queues,
+      dependencies,
+      ...(deps.smsGateway ? { gateway: deps.smsGateway } : {}),
+    }),
     config,
     database,
     clock,

@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DRIP_SUPPORT_EMAIL } from '@drip/core';
+import {
+  DEFAULT_DEPENDENCY_POLICIES,
+  type DependencyKind,
+  type DependencyPolicies,
+  type DependencyPolicy,
+} from './circuit.ts';
+import { type FaultMode, parseFaults } from './faults.ts';
 import { parseProxyEntry } from './http/client-ip.ts';
 import type { LogLevel } from './log.ts';
 import type { ThrottleConfig } from './modules/auth/throttle.ts';
@@ -134,6 +141,14 @@ export interface Config {
    * refuses Nuvemshop sign-ups.
    */
   nuvemshop?: NuvemshopConfig;
+  /**
+   * Time-out and circuit of each dependency (docs/faults.md): `PSP_TIMEOUT_MS`, `SMS_TIMEOUT_MS`,
+   * `BUREAU_TIMEOUT_MS`, `CEP_TIMEOUT_MS`, `PAYOUT_TIMEOUT_MS`, `WEBHOOK_TIMEOUT_MS`; `CIRCUIT_FAILURES` and
+   * `CIRCUIT_COOLDOWN_SECONDS` for every circuit. Unset: DEFAULT_DEPENDENCY_POLICIES.
+   */
+  dependencies?: Partial<DependencyPolicies>;
+  /** `DRIP_FAULTS` (sandbox only): dependencies made to fail, hang or answer garbage (docs/faults.md). */
+  faults?: Partial<Record<DependencyKind, FaultMode>>;
   /** `PLUGIN_TOKEN_KEY`: the key the platforms' access tokens are encrypted with; derived from JWT_SECRET if unset. */
   pluginTokenKey?: string;
   /**
@@ -364,6 +379,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('PLUGIN_TOKEN_KEY must be at least 32 characters');
 
   const metrics = metricsConfig(env, problems, production, port, int);
+  const dependencies = dependencyPolicies(int);
+  const faultsRaw = env.DRIP_FAULTS?.trim() ?? '';
+  const faults = parseFaults(faultsRaw);
+  problems.push(...faults.problems);
+  if (faultsRaw !== '' && !sandbox) problems.push('DRIP_FAULTS works only in the sandbox (DRIP_SANDBOX=1)');
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -400,6 +420,30 @@ export function loadConfig(env: Env = process.env): Config {
     ...(nuvemshop ? { nuvemshop } : {}),
     ...(pluginTokenKey ? { pluginTokenKey } : {}),
     ...(metrics ? { metrics } : {}),
+    dependencies,
+    ...(faultsRaw !== '' ? { faults: faults.faults } : {}),
+  };
+}
+
+/** The time-outs per dependency and the circuits' threshold and cool-down (docs/faults.md). */
+function dependencyPolicies(
+  int: (name: string, fallback: number, min: number, max: number) => number,
+): DependencyPolicies {
+  const d = DEFAULT_DEPENDENCY_POLICIES;
+  const failures = int('CIRCUIT_FAILURES', 0, 1, 1000);
+  const cooldownSeconds = int('CIRCUIT_COOLDOWN_SECONDS', 0, 1, 86_400);
+  const policy = (dependency: DependencyKind, variable: string): DependencyPolicy => ({
+    timeoutMs: int(variable, d[dependency].timeoutMs, 100, 600_000),
+    failures: failures || d[dependency].failures,
+    cooldownMs: cooldownSeconds ? cooldownSeconds * 1000 : d[dependency].cooldownMs,
+  });
+  return {
+    psp: policy('psp', 'PSP_TIMEOUT_MS'),
+    sms: policy('sms', 'SMS_TIMEOUT_MS'),
+    bureau: policy('bureau', 'BUREAU_TIMEOUT_MS'),
+    cep: policy('cep', 'CEP_TIMEOUT_MS'),
+    payout: policy('payout', 'PAYOUT_TIMEOUT_MS'),
+    webhooks: policy('webhooks', 'WEBHOOK_TIMEOUT_MS'),
   };
 }
 

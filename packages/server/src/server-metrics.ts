@@ -3,6 +3,7 @@
  * Each scrape-time family is ONE read by the service that owns the rows (a module owns its tables): metrics never
  * query a module's table itself.
  */
+import { type CircuitStatus, circuitStates } from './circuit.ts';
 import type { Services } from './http/context.ts';
 import type { Metrics, Sample } from './metrics.ts';
 
@@ -120,5 +121,30 @@ export function registerServerMetrics(metrics: Metrics, s: Services): void {
         drip_payouts_failed_centavos: [{ value: failed.amount }],
       };
     },
+  });
+
+  // The circuits (circuit.ts): per dependency, not per circuit, as each merchant's webhook endpoint has its own.
+  const byDependency = (pick: (c: CircuitStatus) => number, state?: CircuitStatus['state']): Sample[] => {
+    const sums = new Map<string, number>();
+    for (const c of circuitStates(s))
+      if (state === undefined || c.state === state)
+        sums.set(c.dependency, (sums.get(c.dependency) ?? 0) + pick(c));
+    return [...sums].map(([dependency, value]): Sample => {
+      const labels: Record<string, string> = state ? { dependency, state } : { dependency };
+      return { labels, value };
+    });
+  };
+  metrics.gauge({
+    name: 'drip_circuits',
+    help: 'Circuits in front of a dependency by state: open (calls fail fast, the dependency is not called), half-open (one probe allowed), closed.',
+    labelNames: ['dependency', 'state'],
+    collect: () =>
+      (['closed', 'open', 'half-open'] as const).flatMap((state) => byDependency(() => 1, state)),
+  });
+  metrics.counterFrom({
+    name: 'drip_circuit_opened_total',
+    help: "Times a dependency's circuits opened (consecutive failures or time-outs reached the threshold).",
+    labelNames: ['dependency'],
+    read: () => byDependency((c) => c.opened),
   });
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type EndpointAudience, paths, type TokenPair } from '@drip/core';
 import * as v from 'valibot';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { clockTravel, type ManualClock, manualClock } from '../src/clock.ts';
 import {
   type Config,
@@ -127,6 +127,8 @@ export function appOn(
     notifications?: Notifications;
     /** DNS of the outbound calls (webhooks): a name can be made to lead anywhere. */
     resolve?: Resolver;
+    /** Faults injected in front of the dependencies, the payout port, the SMS gateway (test/faults). */
+    deps?: Pick<AppDeps, 'faults' | 'payouts' | 'smsGateway'>;
   } = {},
 ): TestApp {
   const clock = options.clock ?? manualClock(new Date('2026-03-10T12:00:00Z'));
@@ -137,6 +139,7 @@ export function appOn(
     log: createLogger('silent'),
     ...(options.notifications ? { notifications: options.notifications } : {}),
     ...(options.resolve ? { resolve: options.resolve } : {}),
+    ...options.deps,
   });
   const send =
     (address: string | undefined): TestApp['request'] =>

@@ -1,6 +1,7 @@
 import type { AccessClaims } from '@drip/core';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import type { Dependencies } from '../circuit.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
@@ -26,6 +27,7 @@ import type { MerchantAdminService } from '../modules/merchants/admin-service.ts
 import type { MerchantService } from '../modules/merchants/service.ts';
 import type { Notifications } from '../modules/notifications/ports.ts';
 import type { SendCaps } from '../modules/notifications/send-caps.ts';
+import type { SmsDelivery } from '../modules/notifications/sms-delivery.ts';
 import type { InstalmentEvents } from '../modules/orders/events.ts';
 import type { InstalmentPayments } from '../modules/orders/instalment-payments.ts';
 import type { LateFees } from '../modules/orders/late-fees.ts';
@@ -70,6 +72,10 @@ export type AppContext = Context<AppEnv>;
 /** Everything the route handlers call. Built once per app by createApp. */
 export interface Services {
   config: Config;
+  /** The circuits of the dependencies (circuit.ts): their states are read by the metrics (`circuitStates`). */
+  dependencies: Dependencies;
+  /** The outbox's SMS handed to the SMS gateway (notifications/sms-delivery.ts). */
+  smsDelivery: SmsDelivery;
   database: DatabaseHandle;
   clock: Clock;
   log: Logger;

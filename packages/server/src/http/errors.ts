@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@drip/core';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DependencyUnavailableError } from '../circuit.ts';
 import { DomainError, type DomainErrorKind, type Issue } from '../errors.ts';
 
 export type { Issue };
@@ -49,6 +50,9 @@ const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
 /** An HTTP answer for any error a handler raised; null for a programming error (the caller answers 500). */
 export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
+  // A dependency that cannot answer now (circuit.ts): nothing is wrong with the request; the client may retry.
+  if (err instanceof DependencyUnavailableError)
+    return new ApiError(503, err.code, err.message, undefined, { 'Retry-After': '30' });
   if (err instanceof DomainError) {
     const retry = err.details.retryAfterSeconds;
     return new ApiError(

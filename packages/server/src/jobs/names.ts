@@ -26,6 +26,8 @@ export const JOB = {
   nuvemshopCheck: 'nuvemshop-check',
   /** The drain of the durable queue `nuvemshop-transactions`: the deliveries to the platform. */
   nuvemshopTransactions: 'queue-nuvemshop-transactions',
+  /** The outbox's PENDING SMS handed to the SMS gateway through the durable queue `sms-outbox`. */
+  smsOutbox: 'queue-sms-outbox',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];

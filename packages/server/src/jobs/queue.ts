@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
+import { DependencyUnavailableError } from '../circuit.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/index.ts';
 import type { DbOrTx, Tx } from '../db/types.ts';
@@ -196,7 +197,14 @@ export class TaskQueues {
         await def.handle({ id: row.id, payload, attempt: row.attempts });
         await this.settle(row.id, row.attempts, null, def);
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
+        // A dependency's outage is recorded with its technical reason (which circuit, time-out or open), not the
+        // sentence its user reads.
+        const message =
+          err instanceof DependencyUnavailableError
+            ? err.detail
+            : err instanceof Error
+              ? err.message
+              : String(err);
         const dead =
           row.attempts >= Math.min(row.max_attempts, maxAttempts) || (def.permanent?.(err) ?? false);
         this.o.log[dead ? 'error' : 'warn'](dead ? 'queued task dead' : 'queued task failed', {
@@ -251,7 +259,12 @@ export class TaskQueues {
     row: { id: string; payload: unknown; attempts: number },
     err: unknown,
   ): Promise<void> {
-    const error = err instanceof Error ? err.message : String(err);
+    const error =
+      err instanceof DependencyUnavailableError
+        ? err.detail
+        : err instanceof Error
+          ? err.message
+          : String(err);
     if (!(await this.settle(row.id, row.attempts, { dead: true, error }, def))) return;
     this.deaths.set(def.name, (this.deaths.get(def.name) ?? 0) + 1);
     if (!def.onDead) return;

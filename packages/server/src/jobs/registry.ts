@@ -50,6 +50,10 @@ export function registerServerJobs(runner: JobRunner, s: Services): JobRunner {
       s.settlements.payoutQueue.job(30_000),
     )
     .register(
+      // JOB.smsOutbox: the outbox's SMS sent through the gateway, retried with back-off while it is down.
+      s.smsDelivery.job(5_000),
+    )
+    .register(
       // JOB.merchantWebhooks: the signed webhook deliveries, retried with back-off for 3 days.
       s.webhooks.deliveryQueue.job(10_000),
     )

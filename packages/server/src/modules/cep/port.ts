@@ -4,6 +4,7 @@
  */
 import { CepLookupResponse } from '@drip/core';
 import * as v from 'valibot';
+import type { Circuit } from '../../circuit.ts';
 import type { Config } from '../../config.ts';
 import { SANDBOX_CEPS } from './fixture.ts';
 import { ufOfCep } from './ranges.ts';
@@ -99,6 +100,25 @@ export function viaCep(options: { fetch?: CepFetch; timeoutMs?: number; baseUrl?
   };
 }
 
-export function cepPortFor(config: Config): CepPort {
-  return config.sandbox ? sandboxCep() : viaCep();
+/** The configured adapter behind the CEP service's circuit (time-out, breaker, answer's shape; docs/faults.md). */
+export function cepPortFor(config: Config, circuit: Circuit): CepPort {
+  const port = config.sandbox ? sandboxCep() : viaCep({ timeoutMs: circuit.timeoutMs });
+  return {
+    kind: port.kind,
+    lookup: (cep) =>
+      circuit.call(() => port.lookup(cep), {
+        check: (a) => a === null || v.is(CepAddressShape, a),
+      }),
+  };
 }
+
+const CepAddressShape = v.object({
+  cep: v.pipe(v.string(), v.regex(/^\d{5}-?\d{3}$/)),
+  logradouro: v.string(),
+  complemento: v.string(),
+  bairro: v.string(),
+  localidade: v.string(),
+  uf: v.string(),
+  ibge: v.optional(v.string()),
+  ddd: v.optional(v.string()),
+});

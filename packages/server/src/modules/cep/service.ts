@@ -1,4 +1,5 @@
 import { onlyDigits } from '@drip/core';
+import { DependencyUnavailableError } from '../../circuit.ts';
 import { DomainError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { type CepAddress, type CepPort, CepUnavailableError } from './port.ts';
@@ -16,8 +17,11 @@ export async function lookupAddress(port: CepPort, log: Logger, input: string): 
   try {
     return await port.lookup(cep);
   } catch (err) {
-    if (!(err instanceof CepUnavailableError)) throw err;
-    log.warn('cep lookup unavailable', { cep, message: err.message });
+    if (!(err instanceof CepUnavailableError || err instanceof DependencyUnavailableError)) throw err;
+    log.warn('cep lookup unavailable', {
+      cep,
+      message: err instanceof DependencyUnavailableError ? err.detail : err.message,
+    });
     throw new DomainError(
       'unavailable',
       'CEP_UNAVAILABLE',

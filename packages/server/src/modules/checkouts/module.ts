@@ -1,9 +1,11 @@
 /** Builds the checkout, credit and orders services (and the idempotency store of the merchant API). */
+import type { Dependencies } from '../../circuit.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { createLogger, type Logger } from '../../log.ts';
 import { PortfolioExposure } from '../credit/exposure.ts';
+import { guardedBureau } from '../credit/guarded-bureau.ts';
 import { sandboxAntifraud, sandboxBureau } from '../credit/sandbox.ts';
 import { CreditService } from '../credit/service.ts';
 import { combineStagings, firstAccessStaging } from '../customers/first-access.ts';
@@ -26,12 +28,14 @@ export function checkoutModule(deps: {
   log?: Logger;
   /** The merchant's webhooks: ORDER_CREATED in the order's statement, checkout status changes. */
   webhooks?: WebhookService;
+  /** The bureau's circuit and time-out (credit/guarded-bureau.ts). */
+  dependencies: Dependencies;
 }) {
   const { config, db, clock } = deps;
   const checkoutConfig = config.checkout ?? DEFAULT_CHECKOUT_CONFIG;
   // Only sandbox adapters exist for the bureau and anti-fraud ports so far (docs/credit-analysis.md).
   const credit = new CreditService({
-    bureau: sandboxBureau,
+    bureau: guardedBureau(sandboxBureau, deps.dependencies.circuit('bureau')),
     antifraud: sandboxAntifraud,
     config: checkoutConfig.credit,
     blockedBankCodes: checkoutConfig.blockedBankCodes,

@@ -1,11 +1,13 @@
 /** Builds the payments module from the configuration: the `pix` port adapter, the sandbox PSP, the service. */
 import { createHmac } from 'node:crypto';
+import type { Dependencies } from '../../circuit.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config, PixConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { TaskQueues } from '../../jobs/queue.ts';
 import type { Logger } from '../../log.ts';
 import { buildDynamicBrCode } from './brcode.ts';
+import { guardedPix } from './guarded-pix.ts';
 import { apiPixHttpAdapter, type PixPort } from './pix-port.ts';
 import { PIX_WEBHOOK_PATH } from './routes.ts';
 import { SandboxPsp } from './sandbox-psp.ts';
@@ -69,6 +71,8 @@ export function buildPayments(deps: {
   log: Logger;
   /** The server's durable queues: the devoluções go to the PSP through one (refunds.ts). */
   queues: TaskQueues;
+  /** The PSP's circuit and time-out wrap whichever adapter is configured (guarded-pix.ts). */
+  dependencies: Dependencies;
 }): PaymentsModule {
   const { config, db, clock, log, queues } = deps;
   const pix = config.pix ?? DEFAULT_PIX_CONFIG;
@@ -97,6 +101,8 @@ export function buildPayments(deps: {
       ...(pix.certPath ? { certPath: pix.certPath } : {}),
       ...(pix.keyPath ? { keyPath: pix.keyPath } : {}),
       now: () => clock.now(),
+      // The socket is closed when the circuit gives up on the call, not later.
+      timeoutMs: deps.dependencies.policies.psp.timeoutMs,
       brCodeFor: (cob) =>
         buildDynamicBrCode({
           location: cob.location,
@@ -114,7 +120,7 @@ export function buildPayments(deps: {
     db,
     clock,
     log,
-    pix: port,
+    pix: guardedPix(port, deps.dependencies.circuit('psp')),
     queues,
     defaultExpirySeconds: pix.expirySeconds,
   });

@@ -1,11 +1,12 @@
 /** Builds the settlements module: the `payout` port adapter chosen by configuration, and the service. */
+import type { Dependencies } from '../../circuit.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { TaskQueues } from '../../jobs/queue.ts';
 import type { Logger } from '../../log.ts';
 import type { WebhookService } from '../webhooks/service.ts';
-import { type PayoutPort, SandboxPayouts } from './payout-port.ts';
+import { guardedPayouts, type PayoutPort, SandboxPayouts } from './payout-port.ts';
 import { SettlementService } from './service.ts';
 import { StarkBankPayouts } from './stark-bank.ts';
 
@@ -25,15 +26,18 @@ export function buildSettlements(deps: {
   webhooks: Pick<WebhookService, 'publish'>;
   /** Tests give their own port (a failing or crashing one). */
   payouts?: PayoutPort;
+  /** The payout provider's circuit and time-out (guardedPayouts). */
+  dependencies: Dependencies;
 }): SettlementsModule {
   const { config, db, clock, log, queues, webhooks } = deps;
   const payout = config.payout ?? { provider: 'sandbox' };
   const sandboxPayouts = payout.provider === 'sandbox' ? new SandboxPayouts({ db, clock }) : null;
-  const port =
+  const raw =
     deps.payouts ??
     (payout.provider === 'starkbank' && payout.starkbank
       ? new StarkBankPayouts(payout.starkbank)
       : (sandboxPayouts ?? new SandboxPayouts({ db, clock })));
+  const port = guardedPayouts(raw, deps.dependencies.circuit('payout'));
   return {
     settlements: new SettlementService({ db, clock, log, queues, webhooks, payouts: port }),
     sandboxPayouts,

@@ -6,6 +6,8 @@
  * the provider's answer and our commit), it answers the transfer already made and never makes a second one.
  */
 import { desc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Circuit } from '../../circuit.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { sandboxTransfers } from './tables.ts';
@@ -38,6 +40,21 @@ export interface PayoutPort {
   readonly platform: string;
   /** The provider's id of the transfer (the same one when asked again with the same externalId). */
   transfer(req: PayoutRequest): Promise<{ providerId: string }>;
+}
+
+const TransferShape = v.object({ providerId: v.pipe(v.string(), v.minLength(1)) });
+
+/**
+ * The port behind the payout provider's circuit (circuit.ts, docs/faults.md): a time-out, the answer's shape checked,
+ * and a provider that cannot answer becomes a DependencyUnavailableError, which the payout's task retries with
+ * back-off. Safe because `transfer` is idempotent by externalId: a call abandoned at its time-out that went through
+ * anyway is answered, not repeated, by the retry.
+ */
+export function guardedPayouts(port: PayoutPort, circuit: Circuit): PayoutPort {
+  return {
+    platform: port.platform,
+    transfer: (req) => circuit.call(() => port.transfer(req), { check: (a) => v.is(TransferShape, a) }),
+  };
 }
 
 export function describeDestination(d: PayoutDestination): string {

@@ -19,6 +19,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import * as v from 'valibot';
+import { type Dependencies, DependencyUnavailableError } from '../../circuit.ts';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/index.ts';
 import { type Shaped, ShapedStatements } from '../../db/shaped.ts';
@@ -45,8 +46,6 @@ export const WEBHOOK_EMAIL_QUEUE = 'merchant-event-emails';
 export const GIVE_UP_MS = 3 * 24 * 60 * 60 * 1000;
 /** Retry n waits min(6 h, 1 min × 2^(n−1)): about 20 attempts in the 3 days. */
 export const WEBHOOK_BACKOFF = { baseMs: 60_000, maxMs: 6 * 60 * 60 * 1000 };
-/** How long an endpoint has to answer. */
-export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** The events merchant users can subscribe to by e-mail (spec 6). */
 const EMAIL_EVENTS: readonly WebhookEvent[] = ['ORDER_CREATED', 'ORDER_CANCELED', 'SETTLEMENT_CREATED'];
 
@@ -86,6 +85,11 @@ export interface WebhookServiceDeps {
   resolve?: Resolver;
   /** The real time, for the signature's timestamp; the system's by default. */
   wallClock?: Clock;
+  /**
+   * The endpoints' circuits and time-out (circuit.ts): one circuit per endpoint, so that one merchant's dead
+   * receiver is not called while it is down, and does not hold up anyone else's deliveries.
+   */
+  dependencies: Dependencies;
 }
 
 /** The Standard Webhooks body: `{ type, timestamp, data }`. */
@@ -415,18 +419,23 @@ export class WebhookService {
     let error: string | null = null;
     try {
       // A redirect is not followed (outboundFetch): the signature, the https rule and the address check are for
-      // the registered URL.
-      const response = await this.send(endpoint.url, {
-        method: 'POST',
-        headers,
-        body,
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      });
-      responseCode = response.status;
-      if (responseCode < 200 || responseCode > 299) error = `HTTP ${responseCode}`;
+      // the registered URL. A non-2xx answer counts against the endpoint's circuit like a refused connection.
+      await this.d.dependencies.circuit('webhooks', `webhooks:${endpoint.id}`).call(
+        async (signal) => {
+          const response = await this.send(endpoint.url, { method: 'POST', headers, body, signal });
+          responseCode = response.status;
+          if (responseCode < 200 || responseCode > 299) throw new Error(`HTTP ${responseCode}`);
+          return response;
+        },
+        { check: (a) => typeof (a as { status?: unknown } | null)?.status === 'number' },
+      );
     } catch (err) {
       // 'fetch failed' alone says nothing: the cause (a refused address, a DNS or TLS error) is logged with it.
-      error = errorChain(err).slice(0, 300);
+      error = (
+        err instanceof DependencyUnavailableError && err.reason !== 'error'
+          ? err.detail
+          : errorChain(causeOf(err))
+      ).slice(0, 300);
     }
     const durationMs = Math.round(performance.now() - started);
     const ok = error === null;
@@ -578,4 +587,9 @@ function emailOf(task: EmailTask): { subject: string; body: string } {
     lines.push(`Valor: ${task.data.amount.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })}`);
   lines.push('Você recebe este e-mail porque assinou esta notificação no portal da parceira.');
   return { subject, body: lines.join('\n') };
+}
+
+/** The error under the circuit's wrapper: what the endpoint did (HTTP 500, a refused connection). */
+function causeOf(err: unknown): unknown {
+  return err instanceof DependencyUnavailableError ? err.cause : err;
 }
