@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { CATALOGUE_API, CATALOGUE_KEY_HEADER } from '@drip/core';
 import { serve } from '@hono/node-server';
@@ -9,6 +10,7 @@ import { serverJobs } from './jobs/registry.ts';
 import { createLogger, type Logger } from './log.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { nuvemshopDemo } from './modules/plugins/emulator.ts';
+import { writeOpsFile } from './ops/backup.ts';
 import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_MERCHANTS, DEMO_PASSWORD, demoWorld, seed } from './seed.ts';
 import { seedHistory } from './seed-history.ts';
 
@@ -61,7 +63,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // In the sandbox the clock can be moved forward (POST /sandbox/clock) to exercise expiry, due dates and fees.
   const clock = options.clock ?? (config.sandbox ? offsetClock() : systemClock);
   const lifecycle = { draining: false };
-  const { app, services } = buildApp({ config, database, log, clock, lifecycle });
+  // The backup endpoint's token (PGlite only: PostgreSQL is backed up with pg_dump); handed to `npm run backup`
+  // through the data folder's ops.json once the server listens.
+  const opsToken = database.dumpDataDir ? randomBytes(32).toString('base64url') : undefined;
+  const { app, services } = buildApp({
+    config,
+    database,
+    log,
+    clock,
+    lifecycle,
+    ...(opsToken ? { opsToken } : {}),
+  });
   if (seeded && options.demoHistory !== false) {
     // After the services exist: the history's refunds go through the refund engine. Before the jobs start, so
     // that the settlements job's start-up run books the history's rows and transfers.
@@ -88,6 +100,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     typeof address === 'object' && address !== null ? (address satisfies AddressInfo).port : config.port;
   const hostForUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${hostForUrl}:${port}`;
+  // The backup command reaches the server on loopback whatever HOST it listens on.
+  const loopbackHost = config.host === '::' || config.host === '::1' ? '[::1]' : '127.0.0.1';
+  const removeOpsFile = opsToken
+    ? await writeOpsFile(config.dataDir, {
+        pid: process.pid,
+        url: `http://${loopbackHost}:${port}`,
+        token: opsToken,
+      })
+    : async () => {};
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -102,6 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       });
       await jobsStopped;
       await services.instalmentEvents.close();
+      await removeOpsFile();
       await database.close();
       log.info('server stopped');
     })();

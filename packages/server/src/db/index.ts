@@ -41,6 +41,11 @@ export interface DatabaseHandle {
    * reconnection), the in-process API on PGlite. NOTIFY is plain SQL (`pg_notify`), sent at commit.
    */
   listen(channel: string, onPayload: NotificationHandler, onReconnect?: () => void): Promise<Unlisten>;
+  /**
+   * PGlite only (undefined on PostgreSQL, whose backups are pg_dump's or a base backup's, docs/backups.md): the
+   * data folder as an uncompressed tarball, taken between two transactions (see pgliteDump).
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export type OpenDatabaseOptions = (
@@ -176,7 +181,42 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       };
     },
     migrate: () => migratePglite(db, { migrationsFolder }),
+    dumpDataDir: () => pgliteDump(client),
   };
+}
+
+/**
+ * A consistent copy of a running PGlite's data folder. PGlite serialises every statement behind its query lock and
+ * every transaction (and every query outside one) behind its transaction lock; `dumpDataDir` takes only the first,
+ * so alone it could copy the folder between the BEGIN and the COMMIT of a transaction. Holding the transaction lock
+ * too, the copy is taken when no transaction is open: every commit acknowledged before it is in the copy, nothing
+ * half-done is, and the copy is read in one synchronous pass during which PostgreSQL (single-threaded WebAssembly)
+ * writes nothing. The CHECKPOINT first writes the dirty pages to the data files, so that opening the copy replays
+ * little WAL.
+ */
+async function pgliteDump(client: PGlite): Promise<Blob> {
+  await client.exec('CHECKPOINT');
+  return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+}
+
+/**
+ * Fills an empty data folder from a tarball of `dumpDataDir` and opens it once (PostgreSQL starts on it, replaying
+ * its WAL), then closes it. Refuses a folder that already holds a database.
+ */
+export async function restorePgliteDataDir(dataDir: string, tarball: Blob): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    fs: new NodeFS(dataDir),
+    relaxedDurability: false,
+    startParams: durablePgliteStartParams(),
+    extensions: PGLITE_EXTENSIONS,
+    loadDataDir: tarball,
+  });
+  try {
+    await client.query('SELECT 1');
+  } finally {
+    await client.close();
+  }
 }
 
 /**
