@@ -19,6 +19,8 @@ export interface RunningServer {
   url: string;
   port: number;
   database: DatabaseHandle;
+  /** The app and its services, for tools and tests running in the same process. */
+  built: ReturnType<typeof buildApp>;
   /** Stops accepting connections, waits for open requests, closes the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -66,7 +68,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // The backup endpoint's token (PGlite only: PostgreSQL is backed up with pg_dump); handed to `npm run backup`
   // through the data folder's ops.json once the server listens.
   const opsToken = database.dumpDataDir ? randomBytes(32).toString('base64url') : undefined;
-  const { app, services } = buildApp({
+  const built = buildApp({
     config,
     database,
     log,
@@ -74,6 +76,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     lifecycle,
     ...(opsToken ? { opsToken } : {}),
   });
+  const { app, services } = built;
   if (seeded && options.demoHistory !== false) {
     // After the services exist: the history's refunds go through the refund engine. Before the jobs start, so
     // that the settlements job's start-up run books the history's rows and transfers.
@@ -171,5 +174,5 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       );
     }
   }
-  return { url, port, database, close };
+  return { url, port, database, built, close };
 }

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -195,8 +195,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * little WAL.
  */
 async function pgliteDump(client: PGlite): Promise<Blob> {
-  await client.exec('CHECKPOINT');
-  return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+  return client._runExclusiveTransaction(async () => {
+    // exec() would wait for the transaction lock held here: the protocol call under the query lock instead.
+    await client.runExclusive(() => client.execProtocol(protocol.serialize.query('CHECKPOINT')));
+    return client.dumpDataDir('none');
+  });
 }
 
 /**

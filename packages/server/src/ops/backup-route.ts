@@ -1,13 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Context } from 'hono';
 import type { DatabaseHandle } from '../db/index.ts';
 import { type AppEnv, peerAddress } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
-import { backupPglite } from './backup.ts';
+import { pgliteArchive } from './backup.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -37,23 +34,21 @@ export function backupHandler(deps: { database: DatabaseHandle; token: string; l
       return error(401, 'UNAUTHORIZED', 'Token de operação inválido');
     if (running) return error(409, 'BACKUP_RUNNING', 'Já há um backup em andamento');
     running = true;
-    const dir = await mkdtemp(join(tmpdir(), 'drip-ops-backup-'));
+    const started = Date.now();
     try {
-      const result = await backupPglite(deps.database, join(dir, 'backup.tar.gz'));
+      const { archive, manifest, pauseMs } = await pgliteArchive(deps.database);
       deps.log.info('backup taken', {
-        bytes: result.bytes,
-        ms: result.ms,
-        migrations: result.manifest.migrations.applied,
+        bytes: archive.byteLength,
+        ms: Date.now() - started,
+        pauseMs,
+        migrations: manifest.migrations.applied,
       });
-      const bytes = await readFile(result.file);
-      return c.body(bytes, 200, {
+      return c.body(new Uint8Array(archive), 200, {
         'Content-Type': 'application/gzip',
         'Cache-Control': 'no-store',
-        'X-Backup-Sha256': result.sha256,
       });
     } finally {
       running = false;
-      await rm(dir, { recursive: true, force: true });
     }
   };
 }

@@ -2,10 +2,20 @@
 // PGlite's data folder (a tarball of it) or a pg_dump archive of PostgreSQL (custom format).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import * as v from 'valibot';
@@ -83,7 +93,8 @@ export async function migrationLevel(db: Db): Promise<BackupManifest['migrations
 
 async function engineOf(db: Db): Promise<string> {
   const result = (await db.execute(sql`SELECT version() AS version`)) as { rows: { version: string }[] };
-  return result.rows[0]?.version ?? 'unknown';
+  // "PostgreSQL 18.6 (PGlite 0.5.16) on wasm32-unknown-emscripten, compiled by …": the part before the platform.
+  return (result.rows[0]?.version ?? 'unknown').split(' on ')[0] ?? 'unknown';
 }
 
 function sha256(bytes: Uint8Array): string {
@@ -134,42 +145,180 @@ async function described(file: string, manifest: BackupManifest, started: number
   return { file, manifest, sha256: await fileSha256(file), bytes: info.size, ms: Date.now() - started };
 }
 
+/** One ustar header block (POSIX.1-1988) for a regular file of the archive's root. */
+function ustarHeader(name: string, size: number, mtime: Date): Buffer {
+  const header = Buffer.alloc(512);
+  const put = (text: string, offset: number, length: number) => header.write(text, offset, length, 'ascii');
+  const octal = (n: number, length: number) => `${n.toString(8).padStart(length - 1, '0')}\0`;
+  put(name, 0, 100);
+  put(octal(0o600, 8), 100, 8);
+  put(octal(0, 8), 108, 8);
+  put(octal(0, 8), 116, 8);
+  put(octal(size, 12), 124, 12);
+  put(octal(Math.floor(mtime.getTime() / 1000), 12), 136, 12);
+  put('        ', 148, 8);
+  put('0', 156, 1);
+  put('ustar\0', 257, 6);
+  put('00', 263, 2);
+  let sum = 0;
+  for (const byte of header) sum += byte;
+  put(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 8);
+  return header;
+}
+
 /**
- * A backup of a PGlite database, open in this process, written to `file`. The copy is taken between two
- * transactions (db/index.ts, pgliteDump), so it holds exactly the transactions committed before it.
+ * A tar.gz of a few in-memory files, built in one pass: the tar blocks are concatenated, then gzip runs on libuv's
+ * thread pool. Taken by a server under load, the archive costs its event loop no turn per chunk (a streaming tar
+ * writer needs one per 64 KiB written, each behind the requests the loop serves in between).
  */
+async function packInMemory(files: { name: string; data: Uint8Array }[], mtime: Date): Promise<Buffer> {
+  const blocks: Buffer[] = [];
+  for (const file of files) {
+    blocks.push(ustarHeader(file.name, file.data.byteLength, mtime), Buffer.from(file.data));
+    const pad = (512 - (file.data.byteLength % 512)) % 512;
+    if (pad > 0) blocks.push(Buffer.alloc(pad));
+  }
+  blocks.push(Buffer.alloc(1024));
+  // One output chunk of up to 16 MiB: node's zlib calls back once per output chunk (16 KiB by default), each a turn of
+  // the event loop.
+  return promisify(gzip)(Buffer.concat(blocks), { level: 6, chunkSize: 16 * 1024 * 1024 });
+}
+
+/**
+ * A backup of a PGlite database open in this process, as the bytes of its tar.gz. The copy is taken between two
+ * transactions (db/index.ts, pgliteDump), so it holds exactly the transactions committed before it; the database
+ * waits only while the folder is copied into memory (`pauseMs`). Nothing touches the disk: a server under load
+ * answers it straight from memory.
+ */
+export async function pgliteArchive(
+  database: { db: Db; dumpDataDir?: () => Promise<Blob> },
+  now: () => Date = () => new Date(),
+): Promise<{ archive: Buffer; manifest: BackupManifest; pauseMs: number }> {
+  if (!database.dumpDataDir)
+    throw new BackupError('This database is not PGlite: use pg_dump (docs/backups.md)');
+  const createdAt = now();
+  // Before the copy: no migration runs while the server is up, so the level read here is the copy's.
+  const migrations = await migrationLevel(database.db);
+  const engine = await engineOf(database.db);
+  const paused = Date.now();
+  const dump = new Uint8Array(await (await database.dumpDataDir()).arrayBuffer());
+  const pauseMs = Date.now() - paused;
+  const manifest: BackupManifest = {
+    format: 'drip-backup',
+    formatVersion: 1,
+    createdAt: createdAt.toISOString(),
+    drip: dripVersion(),
+    database: 'pglite',
+    engine,
+    migrations,
+    payload: { file: PGDATA_FILE, bytes: dump.byteLength, sha256: sha256(dump) },
+  };
+  const archive = await packInMemory(
+    [
+      { name: 'manifest.json', data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
+      { name: PGDATA_FILE, data: dump },
+    ],
+    createdAt,
+  );
+  return { archive, manifest, pauseMs };
+}
+
+/** Writes a backup's bytes under a temporary name, readable by its owner only, then renames it: all or nothing. */
+function writeAtomically(file: string, bytes: Uint8Array): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.partial-${randomBytes(4).toString('hex')}`;
+  // One synchronous write: the asynchronous one goes by 512 KiB chunks, a turn of the event loop each.
+  writeFileSync(partial, bytes, { mode: 0o600 });
+  renameSync(partial, file);
+}
+
+/** pgliteArchive written to `file` (the backup command when no server runs on the data folder). */
 export async function backupPglite(
   database: { db: Db; dumpDataDir?: () => Promise<Blob> },
   file: string,
-  now: () => Date = () => new Date(),
-): Promise<BackupResult> {
+): Promise<BackupResult & { pauseMs: number }> {
   const started = Date.now();
-  if (!database.dumpDataDir)
-    throw new BackupError('This database is not PGlite: use pg_dump (docs/backups.md)');
-  const createdAt = now().toISOString();
-  // Before the copy: a migration cannot run while the server is up, so the level read here is the copy's.
-  const migrations = await migrationLevel(database.db);
-  const engine = await engineOf(database.db);
-  const dump = new Uint8Array(await (await database.dumpDataDir()).arrayBuffer());
-  const staging = await mkdtemp(join(tmpdir(), 'drip-pgdata-'));
-  try {
-    const payloadPath = join(staging, PGDATA_FILE);
-    await writeFile(payloadPath, dump);
-    const manifest: BackupManifest = {
-      format: 'drip-backup',
-      formatVersion: 1,
-      createdAt,
-      drip: dripVersion(),
-      database: 'pglite',
-      engine: `PGlite (${engine})`,
-      migrations,
-      payload: { file: PGDATA_FILE, bytes: dump.byteLength, sha256: sha256(dump) },
-    };
-    await writeArchive(file, manifest, payloadPath);
-    return await described(file, manifest, started);
-  } finally {
-    await rm(staging, { recursive: true, force: true });
+  const { archive, manifest, pauseMs } = await pgliteArchive(database);
+  writeAtomically(file, archive);
+  return {
+    file,
+    manifest,
+    sha256: sha256(archive),
+    bytes: archive.byteLength,
+    ms: Date.now() - started,
+    pauseMs,
+  };
+}
+
+/** The files of a tar.gz held in memory (regular files of ustar archives, as packInMemory writes them). */
+async function unpackInMemory(archive: Uint8Array): Promise<Map<string, Buffer>> {
+  const tarball = await promisify(gunzip)(archive, { chunkSize: 64 * 1024 * 1024 });
+  const files = new Map<string, Buffer>();
+  let offset = 0;
+  while (offset + 512 <= tarball.byteLength) {
+    const header = tarball.subarray(offset, offset + 512);
+    if (header.every((b) => b === 0)) break;
+    const field = (start: number, length: number) =>
+      header
+        .subarray(start, start + length)
+        .toString('ascii')
+        .replace(/\0.*$/s, '')
+        .trim();
+    const size = Number.parseInt(field(124, 12), 8);
+    const prefix = field(345, 155);
+    const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
+    if (!Number.isFinite(size) || size < 0) throw new BackupError('Damaged archive: bad entry size');
+    const type = field(156, 1);
+    if (type === '0' || type === '') files.set(name, tarball.subarray(offset + 512, offset + 512 + size));
+    offset += 512 + Math.ceil(size / 512) * 512;
   }
+  return files;
+}
+
+/** The manifest of a backup held in memory, after checking its payload against it. */
+async function verifiedInMemory(archive: Uint8Array): Promise<BackupManifest> {
+  let files: Map<string, Buffer>;
+  try {
+    files = await unpackInMemory(archive);
+  } catch (err) {
+    throw new BackupError(`Not a readable Drip backup: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const raw = files.get('manifest.json');
+  const parsed = raw ? v.safeParse(manifestSchema, JSON.parse(raw.toString('utf8'))) : null;
+  if (!parsed?.success) throw new BackupError('Not a Drip backup: no valid manifest.json');
+  const payload = files.get(parsed.output.payload.file);
+  if (
+    !payload ||
+    payload.byteLength !== parsed.output.payload.bytes ||
+    sha256(payload) !== parsed.output.payload.sha256
+  )
+    throw new BackupError('The backup received is damaged: its payload does not match its manifest');
+  return parsed.output;
+}
+
+/**
+ * Asks the running server of a data folder for a backup (PGlite belongs to its process), checks it against its
+ * manifest and writes it to `file`.
+ */
+export async function backupFromServer(url: string, token: string, file: string): Promise<BackupResult> {
+  const started = Date.now();
+  let res: Response;
+  try {
+    res = await fetch(`${url}${OPS_BACKUP_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  } catch (err) {
+    throw new BackupError(
+      `The server of this data folder (${url}) did not answer: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+  if (res.status !== 200)
+    throw new BackupError(`The server refused the backup: ${res.status} ${await res.text()}`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const manifest = await verifiedInMemory(bytes);
+  writeAtomically(file, bytes);
+  return { file, manifest, sha256: sha256(bytes), bytes: bytes.byteLength, ms: Date.now() - started };
 }
 
 /** pg_dump / pg_restore: on PATH, else the newest of Debian's /usr/lib/postgresql/<version>/bin. */

@@ -1,7 +1,6 @@
 // `npm run backup` and `npm run restore` (docs/backups.md). Same environment as the server (DATABASE_URL,
 // DRIP_DATA_DIR, and for the start check after a restore the rest of its configuration).
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDirOf, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
@@ -10,12 +9,10 @@ import { startServer } from '../server.ts';
 import {
   BackupError,
   type BackupResult,
+  backupFromServer,
   backupPglite,
   backupPostgres,
-  fileSha256,
   isEmptyDir,
-  OPS_BACKUP_PATH,
-  openBackup,
   restorePglite,
   restorePostgres,
   runningServer,
@@ -28,33 +25,6 @@ function stamp(date: Date): string {
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-
-/** Asks the running server for the backup (PGlite belongs to its process) and writes it to `file`. */
-async function backupFromServer(url: string, token: string, file: string): Promise<BackupResult> {
-  const started = Date.now();
-  let res: Response;
-  try {
-    res = await fetch(`${url}${OPS_BACKUP_PATH}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    });
-  } catch (err) {
-    throw new BackupError(
-      `The server of this data folder (${url}) did not answer: ${err instanceof Error ? err.message : String(err)}`,
-    );
-  }
-  if (res.status !== 200)
-    throw new BackupError(`The server refused the backup: ${res.status} ${await res.text()}`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  await mkdir(dirname(file), { recursive: true });
-  const partial = `${file}.partial`;
-  await writeFile(partial, bytes, { mode: 0o600 });
-  await rename(partial, file);
-  const opened = await openBackup(file);
-  await opened.dispose();
-  const sha256 = await fileSha256(file);
-  return { file, manifest: opened.manifest, sha256, bytes: bytes.byteLength, ms: Date.now() - started };
-}
 
 async function backup(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } }, allowPositionals: false });
