@@ -46,6 +46,8 @@ export function backupHandler(deps: { database: DatabaseHandle; token: string; l
       return c.body(new Uint8Array(archive), 200, {
         'Content-Type': 'application/gzip',
         'Cache-Control': 'no-store',
+        // How long the database waited for the copy (the write pause an operator weighs against load).
+        'X-Backup-Pause-Ms': String(pauseMs),
       });
     } finally {
       running = false;

@@ -138,6 +138,8 @@ export interface BackupResult {
   sha256: string;
   bytes: number;
   ms: number;
+  /** PGlite: how long the database waited while its folder was copied. */
+  pauseMs?: number;
 }
 
 async function described(file: string, manifest: BackupManifest, started: number): Promise<BackupResult> {
@@ -236,7 +238,7 @@ function writeAtomically(file: string, bytes: Uint8Array): void {
 export async function backupPglite(
   database: { db: Db; dumpDataDir?: () => Promise<Blob> },
   file: string,
-): Promise<BackupResult & { pauseMs: number }> {
+): Promise<BackupResult> {
   const started = Date.now();
   const { archive, manifest, pauseMs } = await pgliteArchive(database);
   writeAtomically(file, archive);
@@ -318,7 +320,15 @@ export async function backupFromServer(url: string, token: string, file: string)
   const bytes = new Uint8Array(await res.arrayBuffer());
   const manifest = await verifiedInMemory(bytes);
   writeAtomically(file, bytes);
-  return { file, manifest, sha256: sha256(bytes), bytes: bytes.byteLength, ms: Date.now() - started };
+  const pause = Number(res.headers.get('x-backup-pause-ms'));
+  return {
+    file,
+    manifest,
+    sha256: sha256(bytes),
+    bytes: bytes.byteLength,
+    ms: Date.now() - started,
+    ...(Number.isFinite(pause) ? { pauseMs: pause } : {}),
+  };
 }
 
 /** pg_dump / pg_restore: on PATH, else the newest of Debian's /usr/lib/postgresql/<version>/bin. */

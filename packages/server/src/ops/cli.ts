@@ -61,9 +61,14 @@ async function backup(args: string[]): Promise<void> {
     }
   }
   const m = result.manifest;
-  say(`  ${mib(result.bytes)} in ${(result.ms / 1000).toFixed(1)} s, sha256 ${result.sha256}`);
+  const pause = result.pauseMs === undefined ? '' : ` (writes paused ${result.pauseMs} ms)`;
+  say(`  ${mib(result.bytes)} in ${(result.ms / 1000).toFixed(1)} s${pause}, sha256 ${result.sha256}`);
   say(`  Drip ${m.drip}, ${m.migrations.applied} migrations (newest ${m.migrations.newest}), ${m.engine}`);
-  say(`Restore: npm run restore -- ${file} --data-dir <empty folder>`);
+  say(
+    databaseUrl
+      ? `Restore: DATABASE_URL=<new database> npm run restore -- ${file}`
+      : `Restore: npm run restore -- ${file} --data-dir <empty folder>`,
+  );
 }
 
 /** Starts the server on the restored database, asks /readyz, stops it: the restore is usable. */

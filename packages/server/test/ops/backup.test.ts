@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
+import * as tar from 'tar';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { manualClock } from '../../src/clock.ts';
 import { type Db, openDatabase, restorePgliteDataDir } from '../../src/db/index.ts';
@@ -251,6 +252,17 @@ describe.skipIf(PG_ADMIN_URL)('backup of the embedded database (PGlite) while it
     const damaged = join(scratch, 'damaged.tar.gz');
     writeFileSync(damaged, 'not a backup');
     await expect(openBackup(damaged)).rejects.toBeInstanceOf(BackupError);
+    // One byte of the database changed: the manifest's checksum catches it before anything is restored.
+    const unpacked = join(scratch, 'unpacked');
+    mkdirSync(unpacked, { recursive: true });
+    await tar.extract({ file, cwd: unpacked });
+    const pgdata = readFileSync(join(unpacked, 'pgdata.tar'));
+    pgdata[pgdata.length - 2048] = (pgdata[pgdata.length - 2048] ?? 0) ^ 0xff;
+    writeFileSync(join(unpacked, 'pgdata.tar'), pgdata);
+    const tampered = join(scratch, 'tampered.tar.gz');
+    await tar.create({ gzip: true, file: tampered, cwd: unpacked }, ['manifest.json', 'pgdata.tar']);
+    await expect(restorePglite(tampered, join(scratch, 'never'))).rejects.toThrow(/checksum mismatch/);
+    expect(existsSync(join(scratch, 'never'))).toBe(false);
 
     const clock = manualClock(new Date('2026-03-10T15:00:00Z'));
     const server = await startServer(testConfig({ dataDir: target, port: 0 }), {
