@@ -244,10 +244,11 @@ describe.skipIf(PG_ADMIN_URL)('backup of the embedded database (PGlite) while it
   it('refuses a non-empty folder without --force, a damaged file, and a backup asked from elsewhere or without the token', async () => {
     const file = join(scratch, 'live.tar.gz');
     const target = join(scratch, 'occupied');
-    rmSync(target, { recursive: true, force: true });
-    await restorePglite(file, target);
+    mkdirSync(target, { recursive: true });
+    writeFileSync(join(target, 'something.txt'), 'not a database');
     await expect(restorePglite(file, target)).rejects.toThrow(/not empty.*--force/);
     await restorePglite(file, target, { force: true });
+    expect(existsSync(join(target, 'something.txt'))).toBe(false);
 
     const damaged = join(scratch, 'damaged.tar.gz');
     writeFileSync(damaged, 'not a backup');
@@ -297,9 +298,9 @@ describe.skipIf(PG_ADMIN_URL)('backup of the embedded database (PGlite) while it
 
   it('copies the data folder between two transactions, never inside one', async () => {
     const { database, dispose } = await openTestDatabase();
+    let release = () => {};
     try {
       await database.db.execute(sql`CREATE TABLE counter (n int NOT NULL)`);
-      let release = () => {};
       const gate = new Promise<void>((r) => {
         release = r;
       });
@@ -335,6 +336,8 @@ describe.skipIf(PG_ADMIN_URL)('backup of the embedded database (PGlite) while it
         await restored.close();
       }
     } finally {
+      // A failed expectation must not leave the transaction waiting (close() would wait for it).
+      release();
       await dispose();
     }
   });
