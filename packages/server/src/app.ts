@@ -52,6 +52,8 @@ import type { PayoutPort } from './modules/settlements/payout-port.ts';
 import { VtexGateway } from './modules/vtex/emulator.ts';
 import { VtexConnector } from './modules/vtex/service.ts';
 import { WebhookService } from './modules/webhooks/service.ts';
+import { OPS_BACKUP_PATH } from './ops/backup.ts';
+import { backupHandler } from './ops/backup-route.ts';
 import { outboundFetch, type Resolver } from './outbound.ts';
 import { routeTable } from './routes.ts';
 import { registerServerMetrics } from './server-metrics.ts';
@@ -88,6 +90,11 @@ export interface AppDeps {
   faults?: FaultInjector;
   /** The SMS gateway the outbox's PENDING SMS are sent through; default: the sandbox gateway. */
   smsGateway?: SmsGateway;
+  /**
+   * The token of `POST /ops/backup` (ops/backup-route.ts), set by the server on PGlite and written to the data
+   * folder's ops.json for `npm run backup`; absent, the route answers 404.
+   */
+  opsToken?: string;
 }
 
 /** Path prefixes that always answer JSON (never the single-page apps). */
@@ -101,6 +108,7 @@ export const API_PREFIXES = [
   '/sandbox/',
   '/catalogue/',
   '/images/',
+  '/ops/',
 ];
 
 const isApiPath = (path: string) =>
@@ -397,6 +405,9 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
     const problem = deps.lifecycle?.draining ? 'draining' : await databaseUnreadiness(deps.database.db);
     return problem ? c.json({ status: 'unavailable', reason: problem }, 503) : c.json({ status: 'ok' }, 200);
   });
+
+  if (deps.opsToken)
+    app.post(OPS_BACKUP_PATH, backupHandler({ database: deps.database, token: deps.opsToken, log }));
 
   // After the sandbox clock moves, the late-fee and settlement jobs run at once, so that due dates, fees and the
   // day's settlements and payouts show immediately.

@@ -243,12 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:port/database)');
   }
 
-  const dataDirRaw = env.DRIP_DATA_DIR?.trim();
-  const dataDir = dataDirRaw
-    ? isAbsolute(dataDirRaw)
-      ? dataDirRaw
-      : resolve(pkg, '../..', dataDirRaw)
-    : resolve(pkg, '../../.data');
+  const dataDir = dataDirOf(env);
 
   const trustedProxies = (env.TRUSTED_PROXIES ?? '')
     .split(',')
@@ -469,6 +464,17 @@ function metricsConfig(
     problems.push('DRIP_METRICS_PORT must differ from PORT (it is a second listener)');
   if (token === undefined && port === undefined) return undefined;
   return { ...(token ? { token } : {}), ...(port ? { port } : {}) };
+}
+
+/**
+ * The data folder (`DRIP_DATA_DIR`, relative to the repository root; `.data` when unset), without the side effects of
+ * loadConfig (which creates the sandbox's `jwt-secret` in it): the restore command must find it empty.
+ */
+export function dataDirOf(env: Env = process.env): string {
+  const pkg = packageDir();
+  const raw = env.DRIP_DATA_DIR?.trim();
+  if (!raw) return resolve(pkg, '../../.data');
+  return isAbsolute(raw) ? raw : resolve(pkg, '../..', raw);
 }
 
 /** The Nuvemshop app's credentials and hosts; all or nothing (docs/nuvemshop.md "Configuration"). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { CATALOGUE_API, CATALOGUE_KEY_HEADER, paths } from '@drip/core';
 import { serve } from '@hono/node-server';
@@ -15,6 +16,7 @@ import type { Metrics } from './metrics.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { nuvemshopDemo } from './modules/plugins/emulator.ts';
 import { EmulatorStateStore } from './modules/sandbox/emulator-state.ts';
+import { writeOpsFile } from './ops/backup.ts';
 import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_MERCHANTS, DEMO_PASSWORD, demoWorld, seed } from './seed.ts';
 import { seedHistory } from './seed-history.ts';
 
@@ -25,6 +27,8 @@ export interface RunningServer {
   /** http://host:port of the metrics listener, when `DRIP_METRICS_PORT` asks for one (docs/metrics.md). */
   metricsUrl?: string;
   database: DatabaseHandle;
+  /** The app and its services, for tools and tests running in the same process. */
+  built: ReturnType<typeof buildApp>;
   /** Stops accepting connections, waits for open requests, closes the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -69,7 +73,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // In the sandbox the clock can be moved forward (POST /sandbox/clock) to exercise expiry, due dates and fees.
   const clock = options.clock ?? (config.sandbox ? offsetClock() : systemClock);
   const lifecycle = { draining: false };
-  const { app, services } = buildApp({ config, database, log, clock, lifecycle });
+  // The backup endpoint's token (PGlite only: PostgreSQL is backed up with pg_dump); handed to `npm run backup`
+  // through the data folder's ops.json once the server listens.
+  const opsToken = database.dumpDataDir ? randomBytes(32).toString('base64url') : undefined;
+  const built = buildApp({
+    config,
+    database,
+    log,
+    clock,
+    lifecycle,
+    ...(opsToken ? { opsToken } : {}),
+  });
+  const { app, services } = built;
   // The sandbox's platform emulators take back what they held before a restart (docs/sandbox-emulators.md).
   const emulatorState = new EmulatorStateStore(database.db, log);
   await services.nuvemshopEmulator?.persistWith(emulatorState);
@@ -105,6 +120,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ? null
       : await listen(metricsApp(services.metrics, config), config.metrics.port, config.host);
   const metricsUrl = metricsServer ? `http://${hostForUrl}:${listeningPort(metricsServer)}` : undefined;
+  // The backup command reaches the server on loopback whatever HOST it listens on.
+  const loopbackHost = config.host === '::' || config.host === '::1' ? '[::1]' : '127.0.0.1';
+  const removeOpsFile = opsToken
+    ? await writeOpsFile(config.dataDir, {
+        pid: process.pid,
+        url: `http://${loopbackHost}:${port}`,
+        token: opsToken,
+      })
+    : async () => {};
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -121,6 +145,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await jobsStopped;
       await services.instalmentEvents.close();
       await emulatorState.flush();
+      await removeOpsFile();
       await database.close();
       log.info('server stopped');
     })();
@@ -175,7 +200,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       );
     }
   }
-  return { url, port, database, close, ...(metricsUrl ? { metricsUrl } : {}) };
+  return { url, port, database, built, close, ...(metricsUrl ? { metricsUrl } : {}) };
 }
 
 type NodeServer = ReturnType<typeof serve>;

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -56,6 +56,11 @@ export interface DatabaseHandle {
    * reconnection), the in-process API on PGlite. NOTIFY is plain SQL (`pg_notify`), sent at commit.
    */
   listen(channel: string, onPayload: NotificationHandler, onReconnect?: () => void): Promise<Unlisten>;
+  /**
+   * PGlite only (undefined on PostgreSQL, whose backups are pg_dump's or a base backup's, docs/backups.md): the
+   * data folder as an uncompressed tarball, taken between two transactions (see pgliteDump).
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export type OpenDatabaseOptions = (
@@ -198,7 +203,45 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       };
     },
     migrate: () => migratePglite(db, { migrationsFolder }),
+    dumpDataDir: () => pgliteDump(client),
   };
+}
+
+/**
+ * A consistent copy of a running PGlite's data folder. PGlite serialises every statement behind its query lock and
+ * every transaction (and every query outside one) behind its transaction lock; `dumpDataDir` takes only the first,
+ * so alone it could copy the folder between the BEGIN and the COMMIT of a transaction. Holding the transaction lock
+ * too, the copy is taken when no transaction is open: every commit acknowledged before it is in the copy, nothing
+ * half-done is, and the copy is read in one synchronous pass during which PostgreSQL (single-threaded WebAssembly)
+ * writes nothing. The CHECKPOINT first writes the dirty pages to the data files, so that opening the copy replays
+ * little WAL.
+ */
+async function pgliteDump(client: PGlite): Promise<Blob> {
+  return client._runExclusiveTransaction(async () => {
+    // exec() would wait for the transaction lock held here: the protocol call under the query lock instead.
+    await client.runExclusive(() => client.execProtocol(protocol.serialize.query('CHECKPOINT')));
+    return client.dumpDataDir('none');
+  });
+}
+
+/**
+ * Fills an empty data folder from a tarball of `dumpDataDir` and opens it once (PostgreSQL starts on it, replaying
+ * its WAL), then closes it. Refuses a folder that already holds a database.
+ */
+export async function restorePgliteDataDir(dataDir: string, tarball: Blob): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    fs: new NodeFS(dataDir),
+    relaxedDurability: false,
+    startParams: durablePgliteStartParams(),
+    extensions: PGLITE_EXTENSIONS,
+    loadDataDir: tarball,
+  });
+  try {
+    await client.query('SELECT 1');
+  } finally {
+    await client.close();
+  }
 }
 
 /**
