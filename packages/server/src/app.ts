@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { paths } from '@drip/core';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { matchedRoutes } from 'hono/route';
 import { type Clock, systemClock, wallClockOf } from './clock.ts';
 import type { Config } from './config.ts';
+import { withCorrelation } from './correlation.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { databaseUnreadiness } from './db/readiness.ts';
 import { checkRequestText } from './http/body.ts';
@@ -13,6 +15,7 @@ import { ApiError, toApiError } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { mountRoutes, type RouteDef } from './http/route-table.ts';
 import { TaskQueues } from './jobs/queue.ts';
+import { Lifecycle } from './lifecycle.ts';
 import { createLogger, errorFields, type Logger } from './log.ts';
 import { AdminService } from './modules/admins/service.ts';
 import { AuditHistory } from './modules/audit/history.ts';
@@ -48,6 +51,7 @@ import { VtexGateway } from './modules/vtex/emulator.ts';
 import { VtexConnector } from './modules/vtex/service.ts';
 import { WebhookService } from './modules/webhooks/service.ts';
 import { outboundFetch, type Resolver } from './outbound.ts';
+import { scrubText } from './redact.ts';
 import { routeTable } from './routes.ts';
 import { cachedEmbedOrigins, staticApps } from './static.ts';
 
@@ -57,9 +61,9 @@ export interface AppDeps {
   database: DatabaseHandle;
   /**
    * Set by the server when it starts shutting down: `/readyz` answers 503 from then on, so that a proxy stops
-   * sending new requests while the open ones finish.
+   * sending new requests while the open ones finish; then the open streams end.
    */
-  lifecycle?: { draining: boolean };
+  lifecycle?: Lifecycle;
   /** The business clock (due dates, fees, settlements, checkout expiry); the sandbox can move it. */
   clock?: Clock;
   /** Real time, for sessions, tokens, login codes and rate limits; default: the business clock's wall clock. */
@@ -95,6 +99,29 @@ const isApiPath = (path: string) =>
   path === paths.healthz ||
   path === paths.livez ||
   path === paths.readyz;
+
+/** Path parameters that are secrets (a recovery link's id sets a password): logged as their name. */
+const SECRET_PARAMS = new Set(['recoveryId']);
+
+/** The request's path as the logs show it: no query string, and a secret path parameter replaced by its name. */
+function loggedPath(c: Context<AppEnv>): string {
+  const path = c.req.path;
+  for (const route of matchedRoutes(c)) {
+    if (!route.path.includes('/:')) continue;
+    const pattern = route.path.split('/');
+    const segments = path.split('/');
+    if (pattern.length !== segments.length) continue;
+    let hidden = false;
+    const shown = segments.map((segment, i) => {
+      const name = pattern[i]?.startsWith(':') ? pattern[i].slice(1) : '';
+      if (!SECRET_PARAMS.has(name)) return segment;
+      hidden = true;
+      return `:${name}`;
+    });
+    if (hidden) return shown.join('/');
+  }
+  return path;
+}
 
 /** Paths whose answers carry session tokens (login, refresh, logout): never stored by a browser or a proxy. */
 const SESSION_PATHS = new Set<string>([
@@ -209,6 +236,7 @@ export function buildServices(deps: AppDeps): Services {
     // A callbackUrl comes with each payment: checked like any URL a user typed (the sandbox's emulator is local).
     fetch: outboundFetch({
       allowInternal: config.sandbox,
+      log,
       ...(deps.resolve ? { resolve: deps.resolve } : {}),
     }),
   });
@@ -268,6 +296,7 @@ export function buildServices(deps: AppDeps): Services {
     ),
     customers,
     ...instalments,
+    lifecycle: deps.lifecycle ?? new Lifecycle(),
     ...settlementsModule,
     merchantAdmin: new MerchantAdminService({
       db,
@@ -306,7 +335,11 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   app.use('*', async (c, next) => {
     c.set('clientIp', clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), trustedProxies));
     const incoming = c.req.header('x-request-id');
-    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    // A client's id is kept when it is plain and carries nothing the logs would have to hide (a CPF as an id).
+    const requestId =
+      incoming && /^[\w.-]{1,64}$/.test(incoming) && scrubText(incoming) === incoming
+        ? incoming
+        : randomUUID();
     c.set('requestId', requestId);
     // Set before the handler runs, so that they are part of the response it builds (setting headers on a
     // finished response makes the Node adapter copy it: a measurable cost on every request).
@@ -321,10 +354,11 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
       if (SESSION_PATHS.has(path)) c.header('Cache-Control', 'no-store');
     }
     const started = performance.now();
-    await next();
+    // Everything the request does (its log lines, the tasks it queues, its calls out) carries its id.
+    await withCorrelation({ requestId }, next);
     log.info('request', {
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId,
@@ -341,7 +375,7 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   app.get(paths.healthz, (c) => c.json({ status: 'ok' }, 200));
   app.get(paths.livez, (c) => c.json({ status: 'ok' }, 200));
   app.get(paths.readyz, async (c) => {
-    const problem = deps.lifecycle?.draining ? 'draining' : await databaseUnreadiness(deps.database.db);
+    const problem = services.lifecycle.draining ? 'draining' : await databaseUnreadiness(deps.database.db);
     return problem ? c.json({ status: 'unavailable', reason: problem }, 503) : c.json({ status: 'ok' }, 200);
   });
 

@@ -66,6 +66,24 @@ export interface PixConfig {
   expirySeconds: number;
 }
 
+export interface ShutdownConfig {
+  /**
+   * `DRIP_SHUTDOWN_GRACE_MS`: how long the instance keeps serving after SIGTERM with `/readyz` failing, so that the
+   * proxy's health check notices and sends new requests elsewhere before it stops listening.
+   */
+  graceMs: number;
+  /** `DRIP_SHUTDOWN_TIMEOUT_MS`: how long the requests still open then have to finish before they are cut. */
+  drainTimeoutMs: number;
+}
+
+/**
+ * The grace in production: longer than a proxy takes to mark a failing backend down (HAProxy's defaults, `inter 2s`
+ * and `fall 3`, take up to 6 s), and with the drain timeout well inside Kubernetes' 30 s before SIGKILL. Elsewhere
+ * (one instance on a developer's machine, tests) there is nobody to warn: 0.
+ */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+export const DEFAULT_SHUTDOWN_DRAIN_TIMEOUT_MS = 10_000;
+
 export interface NuvemshopConfig {
   appId: string;
   clientSecret: string;
@@ -136,6 +154,8 @@ export interface Config {
   nuvemshop?: NuvemshopConfig;
   /** `PLUGIN_TOKEN_KEY`: the key the platforms' access tokens are encrypted with; derived from JWT_SECRET if unset. */
   pluginTokenKey?: string;
+  /** How the server stops on SIGTERM (docs/reliability-shutdown.md); no grace and 10 s to drain when absent. */
+  shutdown?: ShutdownConfig;
   imageStore?: {
     provider: 's3';
     bucket: string;
@@ -357,6 +377,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (pluginTokenKey !== undefined && pluginTokenKey.length < 32)
     problems.push('PLUGIN_TOKEN_KEY must be at least 32 characters');
 
+  const shutdown: ShutdownConfig = {
+    graceMs: int('DRIP_SHUTDOWN_GRACE_MS', production ? DEFAULT_SHUTDOWN_GRACE_MS : 0, 0, 600_000),
+    drainTimeoutMs: int('DRIP_SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_DRAIN_TIMEOUT_MS, 0, 600_000),
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   if (jwtSecret === '') jwtSecret = sandboxJwtSecret(dataDir);
@@ -391,6 +416,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...(imageStore ? { imageStore } : {}),
     ...(nuvemshop ? { nuvemshop } : {}),
     ...(pluginTokenKey ? { pluginTokenKey } : {}),
+    shutdown,
   };
 }
 

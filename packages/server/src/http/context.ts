@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { TaskQueues } from '../jobs/queue.ts';
+import type { Lifecycle } from '../lifecycle.ts';
 import type { Logger } from '../log.ts';
 import type { AdminService } from '../modules/admins/service.ts';
 import type { AuditHistory } from '../modules/audit/history.ts';
@@ -104,6 +105,8 @@ export interface Services {
   instalmentPayments: InstalmentPayments;
   /** Instalment status fan-out through LISTEN/NOTIFY (SSE). */
   instalmentEvents: InstalmentEvents;
+  /** The server's shutdown as the app sees it: draining, then the open streams ended. */
+  lifecycle: Lifecycle;
   /** Merchant refunds of orders, carried out by the queue `order-refunds` (docs/refunds.md). */
   orderRefunds: OrderRefunds;
   /** Debts settled outside Drip's Pix ('Baixa Parcela/Pedido (PGF)'), audited (docs/pgf.md). */
