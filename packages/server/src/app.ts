@@ -354,6 +354,8 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
       if (SESSION_PATHS.has(path)) c.header('Cache-Control', 'no-store');
     }
     const started = performance.now();
+    // The filters a list was asked with, for debugging; the logger hides what is personal or secret in them.
+    if (c.req.url.includes('?')) log.debug('request query', { requestId, query: c.req.queries() });
     // Everything the request does (its log lines, the tasks it queues, its calls out) carries its id.
     await withCorrelation({ requestId }, next);
     log.info('request', {
