@@ -305,6 +305,10 @@ describe('a full run of the server logged at debug level', () => {
       .filter((value) => value.length >= 6)
       .flatMap((value) => lines.filter((l) => l.includes(value)).map((l) => `${value} in ${l}`));
     expect(leaks).toEqual([]);
+    const searched = [...personal, ...secrets].filter((value) => value.length >= 6).length;
+    console.info(
+      `logs of a full run: ${lines.length} lines searched for ${searched} personal values and secrets, 0 found`,
+    );
   }, 240_000);
 });
 

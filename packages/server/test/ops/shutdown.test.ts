@@ -317,7 +317,11 @@ describe('the server process', () => {
       expect(await Promise.race([streamEnded, sleep(5_000).then(() => false)])).toBe(true);
       const code = await Promise.race([exited, sleep(15_000).then(() => 'still running')]);
       expect(code, out.text()).toBe(0);
-      expect(Date.now() - killedAt).toBeLessThan(15_000);
+      const tookMs = Date.now() - killedAt;
+      expect(tookMs).toBeLessThan(15_000);
+      console.info(
+        `SIGTERM with a stream open and a request in progress: exit 0 in ${tookMs} ms (grace 300 ms)`,
+      );
       const logged = out
         .lines()
         .filter((l) => l.startsWith('{'))
