@@ -4,6 +4,8 @@
  * while it is handled, on the tasks it queues when they run (beside the run's own id) and on the calls they make.
  */
 import {
+  customerOrders,
+  customerPayInstalment,
   fillPath,
   merchantCreateWebhook,
   merchantReplayWebhookDelivery,
@@ -15,7 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JobRunner } from '../../src/jobs/runner.ts';
 import { createLogger } from '../../src/log.ts';
 import { merchants } from '../../src/modules/merchants/tables.ts';
-import { bearer, loginMerchant, seededApp } from '../helpers.ts';
+import { bearer, loginCustomer, loginMerchant, seededApp } from '../helpers.ts';
 import { receiver } from '../webhooks-helpers.ts';
 
 type Line = Record<string, unknown>;
@@ -86,6 +88,33 @@ describe('the request id carried', () => {
       requestId: 'req-inside-1',
       step: 2,
     });
+  });
+
+  it('goes with the sandbox PSP’s notice of a payment made through the sandbox bank', async () => {
+    const { token } = await loginCustomer(t);
+    const orders = await t.request('GET', `${customerOrders.path}?page=0&size=50`, undefined, bearer(token));
+    let qr: string | undefined;
+    for (const order of orders.body.content) {
+      const pay = await t.request(
+        'PUT',
+        fillPath(customerPayInstalment.path, { id: order.id }),
+        undefined,
+        bearer(token),
+      );
+      qr = pay.body?.payment?.qrCodeText;
+      if (qr) break;
+    }
+    if (!qr) throw new Error(`no instalment to pay: ${orders.text}`);
+    lines.length = 0;
+    const paid = await t.request(
+      'POST',
+      '/sandbox/pix/pay',
+      { brcode: qr, payerCpf: '52998224725', payerBankCode: '260' },
+      { 'x-request-id': 'bank-pay-1' },
+    );
+    expect(paid.status, paid.text).toBe(200);
+    const notice = requestLines().find((l) => l.path === '/api/v1/webhooks/pix');
+    expect(notice).toMatchObject({ method: 'POST', status: 200, requestId: 'bank-pay-1' });
   });
 
   it('goes with a task the request queued: its run logs it beside the job and run ids, and its call out sends it', async () => {
