@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { paths } from '@drip/core';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { matchedRoutes } from 'hono/route';
 import { Dependencies } from './circuit.ts';
 import { type Clock, systemClock, wallClockOf } from './clock.ts';
 import type { Config } from './config.ts';
+import { withCorrelation } from './correlation.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { databaseUnreadiness } from './db/readiness.ts';
 import { FaultInjector } from './faults.ts';
@@ -16,6 +18,7 @@ import { httpMetrics, metricsAccess, metricsHandler, STATIC, tagEndpoint } from 
 import { RateLimiter } from './http/rate-limit.ts';
 import { mountRoutes, type RouteDef } from './http/route-table.ts';
 import { TaskQueues } from './jobs/queue.ts';
+import { Lifecycle } from './lifecycle.ts';
 import { createLogger, errorFields, type Logger } from './log.ts';
 import { Metrics } from './metrics.ts';
 import { AdminService } from './modules/admins/service.ts';
@@ -55,6 +58,7 @@ import { WebhookService } from './modules/webhooks/service.ts';
 import { OPS_BACKUP_PATH } from './ops/backup.ts';
 import { backupHandler } from './ops/backup-route.ts';
 import { outboundFetch, type Resolver } from './outbound.ts';
+import { scrubText } from './redact.ts';
 import { routeTable } from './routes.ts';
 import { registerServerMetrics } from './server-metrics.ts';
 import { cachedEmbedOrigins, staticApps } from './static.ts';
@@ -65,9 +69,9 @@ export interface AppDeps {
   database: DatabaseHandle;
   /**
    * Set by the server when it starts shutting down: `/readyz` answers 503 from then on, so that a proxy stops
-   * sending new requests while the open ones finish.
+   * sending new requests while the open ones finish; then the open streams end.
    */
-  lifecycle?: { draining: boolean };
+  lifecycle?: Lifecycle;
   /** The business clock (due dates, fees, settlements, checkout expiry); the sandbox can move it. */
   clock?: Clock;
   /** Real time, for sessions, tokens, login codes and rate limits; default: the business clock's wall clock. */
@@ -117,6 +121,29 @@ const isApiPath = (path: string) =>
   path === paths.livez ||
   path === paths.readyz ||
   path === paths.metrics;
+
+/** Path parameters that are secrets (a recovery link's id sets a password): logged as their name. */
+const SECRET_PARAMS = new Set(['recoveryId']);
+
+/** The request's path as the logs show it: no query string, and a secret path parameter replaced by its name. */
+function loggedPath(c: Context<AppEnv>): string {
+  const path = c.req.path;
+  for (const route of matchedRoutes(c)) {
+    if (!route.path.includes('/:')) continue;
+    const pattern = route.path.split('/');
+    const segments = path.split('/');
+    if (pattern.length !== segments.length) continue;
+    let hidden = false;
+    const shown = segments.map((segment, i) => {
+      const name = pattern[i]?.startsWith(':') ? pattern[i].slice(1) : '';
+      if (!SECRET_PARAMS.has(name)) return segment;
+      hidden = true;
+      return `:${name}`;
+    });
+    if (hidden) return shown.join('/');
+  }
+  return path;
+}
 
 /** Paths whose answers carry session tokens (login, refresh, logout): never stored by a browser or a proxy. */
 const SESSION_PATHS = new Set<string>([
@@ -241,6 +268,7 @@ export function buildServices(deps: AppDeps): Services {
     // A callbackUrl comes with each payment: checked like any URL a user typed (the sandbox's emulator is local).
     fetch: outboundFetch({
       allowInternal: config.sandbox,
+      log,
       ...(deps.resolve ? { resolve: deps.resolve } : {}),
     }),
   });
@@ -309,6 +337,7 @@ export function buildServices(deps: AppDeps): Services {
     ),
     customers,
     ...instalments,
+    lifecycle: deps.lifecycle ?? new Lifecycle(),
     ...settlementsModule,
     merchantAdmin: new MerchantAdminService({
       db,
@@ -352,7 +381,11 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
   app.use('*', async (c, next) => {
     c.set('clientIp', clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), trustedProxies));
     const incoming = c.req.header('x-request-id');
-    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    // A client's id is kept when it is plain and carries nothing the logs would have to hide (a CPF as an id).
+    const requestId =
+      incoming && /^[\w.-]{1,64}$/.test(incoming) && scrubText(incoming) === incoming
+        ? incoming
+        : randomUUID();
     c.set('requestId', requestId);
     // Set before the handler runs, so that they are part of the response it builds (setting headers on a
     // finished response makes the Node adapter copy it: a measurable cost on every request).
@@ -367,10 +400,13 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
       if (SESSION_PATHS.has(path)) c.header('Cache-Control', 'no-store');
     }
     const started = performance.now();
-    await next();
+    // The filters a list was asked with, for debugging; the logger hides what is personal or secret in them.
+    if (c.req.url.includes('?')) log.debug('request query', { requestId, query: c.req.queries() });
+    // Everything the request does (its log lines, the tasks it queues, its calls out) carries its id.
+    await withCorrelation({ requestId }, next);
     log.info('request', {
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId,
@@ -402,7 +438,7 @@ export function buildApp(deps: AppDeps): { app: Hono<AppEnv>; routes: RouteDef[]
     metricsHandler(services.metrics, metricsAccess(services.config, 'main'), services.config.metrics?.token),
   );
   app.get(paths.readyz, async (c) => {
-    const problem = deps.lifecycle?.draining ? 'draining' : await databaseUnreadiness(deps.database.db);
+    const problem = services.lifecycle.draining ? 'draining' : await databaseUnreadiness(deps.database.db);
     return problem ? c.json({ status: 'unavailable', reason: problem }, 503) : c.json({ status: 'ok' }, 200);
   });
 

@@ -73,6 +73,24 @@ export interface PixConfig {
   expirySeconds: number;
 }
 
+export interface ShutdownConfig {
+  /**
+   * `DRIP_SHUTDOWN_GRACE_MS`: how long the instance keeps serving after SIGTERM with `/readyz` failing, so that the
+   * proxy's health check notices and sends new requests elsewhere before it stops listening.
+   */
+  graceMs: number;
+  /** `DRIP_SHUTDOWN_TIMEOUT_MS`: how long the requests still open then have to finish before they are cut. */
+  drainTimeoutMs: number;
+}
+
+/**
+ * The grace in production: longer than a proxy takes to mark a failing backend down (HAProxy's defaults, `inter 2s`
+ * and `fall 3`, take up to 6 s), and with the drain timeout well inside Kubernetes' 30 s before SIGKILL. Elsewhere
+ * (one instance on a developer's machine, tests) there is nobody to warn: 0.
+ */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+export const DEFAULT_SHUTDOWN_DRAIN_TIMEOUT_MS = 10_000;
+
 export interface NuvemshopConfig {
   appId: string;
   clientSecret: string;
@@ -157,6 +175,8 @@ export interface Config {
    * the sandbox and answers 404 elsewhere.
    */
   metrics?: { token?: string; port?: number };
+  /** How the server stops on SIGTERM (docs/reliability-shutdown.md); no grace and 10 s to drain when absent. */
+  shutdown?: ShutdownConfig;
   imageStore?: {
     provider: 's3';
     bucket: string;
@@ -379,6 +399,10 @@ export function loadConfig(env: Env = process.env): Config {
   const faults = parseFaults(faultsRaw);
   problems.push(...faults.problems);
   if (faultsRaw !== '' && !sandbox) problems.push('DRIP_FAULTS works only in the sandbox (DRIP_SANDBOX=1)');
+  const shutdown: ShutdownConfig = {
+    graceMs: int('DRIP_SHUTDOWN_GRACE_MS', production ? DEFAULT_SHUTDOWN_GRACE_MS : 0, 0, 600_000),
+    drainTimeoutMs: int('DRIP_SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_DRAIN_TIMEOUT_MS, 0, 600_000),
+  };
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -417,6 +441,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...(metrics ? { metrics } : {}),
     dependencies,
     ...(faultsRaw !== '' ? { faults: faults.faults } : {}),
+    shutdown,
   };
 }
 

@@ -8,6 +8,8 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, type Dispatcher, fetch as undiciFetch } from 'undici';
+import { withRequestIdHeader } from './correlation.ts';
+import type { Logger } from './log.ts';
 
 /** Resolves a host name to every address it has (the system's `dns.lookup` by default; tests inject one). */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -107,6 +109,8 @@ export interface OutboundOptions {
   allowInternal: boolean;
   /** DNS; the system's by default. */
   resolve?: Resolver;
+  /** Where each call is logged (debug: method, origin and path, status, ms). */
+  log?: Logger;
 }
 
 /**
@@ -152,8 +156,19 @@ export type OutboundFetch = (url: string, request: OutboundRequest) => Promise<O
 export function outboundFetch(options: OutboundOptions): OutboundFetch {
   const dispatcher = outboundDispatcher(options);
   return async (url, request) => {
-    const response = await undiciFetch(url, { ...request, redirect: 'manual', dispatcher });
+    const started = performance.now();
+    // The receiver can tie the call to the request or job run that made it (and quote it to Drip's support).
+    const headers = withRequestIdHeader(request.headers);
+    const response = await undiciFetch(url, { ...request, headers, redirect: 'manual', dispatcher });
     await response.body?.cancel().catch(() => {});
+    // Origin and path only: a query string the user typed may carry the receiver's own secret.
+    const { origin, pathname } = new URL(url);
+    options.log?.debug('outbound call', {
+      method: request.method,
+      url: `${origin}${pathname}`,
+      status: response.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
     return { status: response.status };
   };
 }

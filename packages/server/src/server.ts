@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CATALOGUE_API, CATALOGUE_KEY_HEADER, paths } from '@drip/core';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { buildApp } from './app.ts';
 import { type Clock, clockTravel, offsetClock, systemClock } from './clock.ts';
-import { type Config, ConfigError, catalogueKeyOf } from './config.ts';
+import { type Config, ConfigError, catalogueKeyOf, DEFAULT_SHUTDOWN_DRAIN_TIMEOUT_MS } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import type { AppEnv } from './http/context.ts';
 import { ApiError } from './http/errors.ts';
 import { metricsAccess, metricsHandler } from './http/metrics.ts';
 import { serverJobs } from './jobs/registry.ts';
+import { Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './log.ts';
 import type { Metrics } from './metrics.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
@@ -29,8 +31,14 @@ export interface RunningServer {
   database: DatabaseHandle;
   /** The app and its services, for tools and tests running in the same process. */
   built: ReturnType<typeof buildApp>;
-  /** Stops accepting connections, waits for open requests, closes the database. Idempotent. */
-  close(): Promise<void>;
+  /**
+   * The graceful shutdown (docs/reliability-shutdown.md): drains (readiness 503, keeps serving for the configured
+   * grace, every answer closing its connection), then stops accepting, ends the open streams, lets the requests in
+   * progress finish (cut after the drain timeout), lets the job runs in progress finish and hands back the queued
+   * tasks they claimed, and closes the database. Idempotent: a second call returns the same promise, with `now`
+   * it cuts the grace short (a second SIGTERM).
+   */
+  close(options?: { now?: boolean }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -72,7 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   // In the sandbox the clock can be moved forward (POST /sandbox/clock) to exercise expiry, due dates and fees.
   const clock = options.clock ?? (config.sandbox ? offsetClock() : systemClock);
-  const lifecycle = { draining: false };
+  const lifecycle = new Lifecycle();
   // The backup endpoint's token (PGlite only: PostgreSQL is backed up with pg_dump); handed to `npm run backup`
   // through the data folder's ops.json once the server listens.
   const opsToken = database.dumpDataDir ? randomBytes(32).toString('base64url') : undefined;
@@ -110,6 +118,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
   });
+  if (!(server instanceof HttpServer)) throw new Error('the server is expected to be a node:http server');
+  // The answers in progress, so that a drain can make them close their connection and wait for them.
+  const open = new Set<ServerResponse>();
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    // While draining, a request that came on a kept-alive connection is answered with `Connection: close`: the
+    // client's next request opens a new connection, which the proxy sends to an instance that is ready.
+    if (lifecycle.draining) res.shouldKeepAlive = false;
+    open.add(res);
+    res.once('close', () => {
+      open.delete(res);
+      // Its connection may now be idle: once the server stopped accepting, nothing more will come on it.
+      if (lifecycle.draining && !server.listening) setImmediate(() => server.closeIdleConnections());
+    });
+  });
   const address = server.address();
   const port =
     typeof address === 'object' && address !== null ? (address satisfies AddressInfo).port : config.port;
@@ -130,17 +152,48 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       })
     : async () => {};
 
+  const shutdown = config.shutdown ?? { graceMs: 0, drainTimeoutMs: DEFAULT_SHUTDOWN_DRAIN_TIMEOUT_MS };
   let closing: Promise<void> | undefined;
-  const close = () => {
+  let endGrace = () => {};
+  const close = (options: { now?: boolean } = {}) => {
+    if (options.now) endGrace();
     closing ??= (async () => {
       lifecycle.draining = true;
-      // Before the database closes: a run in progress finishes first.
+      for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
+      if (shutdown.graceMs > 0 && !options.now) {
+        // Still serving, readiness failing: the proxy's health check takes this instance out meanwhile.
+        log.info('draining', { graceMs: shutdown.graceMs });
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, shutdown.graceMs);
+          endGrace = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      // No new connections; the idle kept-alive ones close now, the busy ones after their answer.
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // The streams end with a `retry:` hint: their browsers reconnect, through the proxy, elsewhere.
+      lifecycle.endStreams();
+      // No task claimed from now on; a run in progress finishes its task in hand and hands the others back.
+      services.queues.stop();
       const jobsStopped = jobs.stop();
       services.sandboxPsp?.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
-      });
+      let cutTimer: ReturnType<typeof setTimeout> | undefined;
+      const drained = await Promise.race([
+        stopped.then(() => true),
+        new Promise<boolean>((resolve) => {
+          cutTimer = setTimeout(() => resolve(false), shutdown.drainTimeoutMs);
+        }),
+      ]);
+      clearTimeout(cutTimer);
+      if (!drained) {
+        log.warn('requests cut at shutdown', { open: open.size, drainTimeoutMs: shutdown.drainTimeoutMs });
+        server.closeAllConnections();
+        await stopped;
+      }
+      // Before the database closes: a job run in progress finishes first.
       if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
       await jobsStopped;
       await services.instalmentEvents.close();
@@ -177,7 +230,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ),
       customers: DEMO_CUSTOMERS.map((c) => `${c.cpf} (${c.name})`),
     };
-    log.info('demo credentials', credentials);
+    // Where to read them, not the credentials themselves: logs never carry a password, an e-mail or a CPF.
+    log.info('demo credentials', { at: `${publicUrl}/sandbox/demo` });
     const emulator = services.nuvemshopEmulator;
     const nuvemshopLines = emulator
       ? nuvemshopDemo(emulator, (await demoWorld(database.db)).merchants, publicUrl).map(

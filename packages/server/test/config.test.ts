@@ -84,6 +84,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('shutdown: a grace in production only (a proxy to warn), both times configurable and checked', () => {
+    expect(loadConfig({ DRIP_DATA_DIR: tmp() }).shutdown).toEqual({ graceMs: 0, drainTimeoutMs: 10_000 });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: STRONG,
+      ...PRODUCTION_PIX,
+      ...PRODUCTION_PAYOUT,
+    });
+    expect(production.shutdown).toEqual({ graceMs: 10_000, drainTimeoutMs: 10_000 });
+    const set = loadConfig({
+      DRIP_DATA_DIR: tmp(),
+      DRIP_SHUTDOWN_GRACE_MS: '4000',
+      DRIP_SHUTDOWN_TIMEOUT_MS: '0',
+    });
+    expect(set.shutdown).toEqual({ graceMs: 4000, drainTimeoutMs: 0 });
+    expect(() => loadConfig({ DRIP_DATA_DIR: tmp(), DRIP_SHUTDOWN_GRACE_MS: '-1' })).toThrow(
+      /DRIP_SHUTDOWN_GRACE_MS must be an integer between 0 and 600000/,
+    );
+  });
+
   it('resolves a relative DRIP_DATA_DIR from the repository root', () => {
     const c = loadConfig({ DRIP_DATA_DIR: 'x-data', JWT_SECRET: 'a'.repeat(32) });
     expect(c.dataDir).toBe(resolve(import.meta.dirname, '../../../x-data'));

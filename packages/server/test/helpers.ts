@@ -13,7 +13,7 @@ import {
   SANDBOX_CATALOGUE_API_KEY,
 } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/index.ts';
-import { createLogger } from '../src/log.ts';
+import { createLogger, type Logger } from '../src/log.ts';
 import { PasswordHasher } from '../src/modules/auth/passwords.ts';
 import type { Notifications } from '../src/modules/notifications/ports.ts';
 import type { Resolver } from '../src/outbound.ts';
@@ -129,6 +129,8 @@ export function appOn(
     resolve?: Resolver;
     /** Faults injected in front of the dependencies, the payout port, the SMS gateway (test/faults). */
     deps?: Pick<AppDeps, 'faults' | 'payouts' | 'smsGateway'>;
+    /** Where the app logs (silent by default). */
+    log?: Logger;
   } = {},
 ): TestApp {
   const clock = options.clock ?? manualClock(new Date('2026-03-10T12:00:00Z'));
@@ -136,7 +138,7 @@ export function appOn(
     config: testConfig({ ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}), ...options.config }),
     database,
     clock,
-    log: createLogger('silent'),
+    log: options.log ?? createLogger('silent'),
     ...(options.notifications ? { notifications: options.notifications } : {}),
     ...(options.resolve ? { resolve: options.resolve } : {}),
     ...options.deps,

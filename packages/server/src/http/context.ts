@@ -6,6 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { TaskQueues } from '../jobs/queue.ts';
+import type { Lifecycle } from '../lifecycle.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import type { AdminService } from '../modules/admins/service.ts';
@@ -115,6 +116,8 @@ export interface Services {
   instalmentPayments: InstalmentPayments;
   /** Instalment status fan-out through LISTEN/NOTIFY (SSE). */
   instalmentEvents: InstalmentEvents;
+  /** The server's shutdown as the app sees it: draining, then the open streams ended. */
+  lifecycle: Lifecycle;
   /** Merchant refunds of orders, carried out by the queue `order-refunds` (docs/refunds.md). */
   orderRefunds: OrderRefunds;
   /** Debts settled outside Drip's Pix ('Baixa Parcela/Pedido (PGF)'), audited (docs/pgf.md). */

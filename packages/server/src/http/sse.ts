@@ -11,7 +11,15 @@ import { ApiError } from './errors.ts';
 export interface StatusStreamOptions {
   heartbeatMs: number;
   maxStreamsPerIp: number;
+  /**
+   * Aborted when the server shuts down: every open stream sends a `retry:` hint and ends, and the browser's
+   * EventSource reconnects after that delay (through the proxy, to an instance still running).
+   */
+  end?: AbortSignal;
 }
+
+/** The reconnection delay a stream ended by a shutdown asks for. */
+export const SSE_RETRY_AFTER_SHUTDOWN_MS = 1_000;
 
 export interface StatusSource<S> {
   /** The current status, or null when the resource is gone (the stream ends). */
@@ -68,7 +76,24 @@ export class StatusStreams {
       if (source.isFinal(status)) finish();
     };
     stream.onAbort(() => finish());
-    const unsubscribe = await source.subscribe((status) => enqueue(() => send(status)));
+    const end = this.options.end;
+    const endForShutdown = () =>
+      enqueue(async () => {
+        await stream.write(`retry: ${SSE_RETRY_AFTER_SHUTDOWN_MS}\n\n`);
+        finish();
+      });
+    if (end?.aborted) {
+      endForShutdown();
+      await chain;
+      return;
+    }
+    end?.addEventListener('abort', endForShutdown, { once: true });
+    const unsubscribe = await source
+      .subscribe((status) => enqueue(() => send(status)))
+      .catch((err) => {
+        end?.removeEventListener('abort', endForShutdown);
+        throw err;
+      });
     const timer = setInterval(() => {
       enqueue(async () => {
         await stream.write(': heartbeat\n\n');
@@ -85,6 +110,7 @@ export class StatusStreams {
       await chain;
     } finally {
       clearInterval(timer);
+      end?.removeEventListener('abort', endForShutdown);
       unsubscribe();
     }
   }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { DependencyUnavailableError } from '../circuit.ts';
 import type { Clock } from '../clock.ts';
+import { correlation, withCorrelation } from '../correlation.ts';
 import type { Db } from '../db/index.ts';
 import type { DbOrTx, Tx } from '../db/types.ts';
 import { DomainError } from '../errors.ts';
@@ -111,6 +112,8 @@ export class TaskQueues {
   private readonly deaths = new Map<string, number>();
   /** Every defined queue, so that a queue with no task still shows (as zeros) in the metrics. */
   private readonly names = new Set<string>();
+  /** Set at shutdown: no new claims, and a run hands back the tasks it claimed and has not started. */
+  private stopping = false;
 
   constructor(private readonly o: { db: Db; clock: Clock; log: Logger }) {}
 
@@ -150,11 +153,17 @@ export class TaskQueues {
     o: EnqueueOptions,
   ): Promise<boolean> {
     const now = this.o.clock.now();
+    // The request that asked for the work, kept with the task so that its run logs and calls out with that id.
+    const { requestId } = correlation();
+    const stored =
+      requestId && payload !== null && typeof payload === 'object' && !Array.isArray(payload)
+        ? { ...payload, [ORIGIN_KEY]: requestId }
+        : payload;
     const rows = await exec
       .insert(jobQueue)
       .values({
         queue,
-        payload,
+        payload: stored,
         dedupeKey: o.key ?? null,
         maxAttempts,
         runAt: o.runAt ?? now,
@@ -166,7 +175,17 @@ export class TaskQueues {
     return rows.length > 0;
   }
 
+  /**
+   * Shutdown: runs stop claiming tasks, and a run in progress finishes the task in hand and hands back the others it
+   * claimed (PENDING again, the try not counted), so that another instance takes them at once instead of after
+   * their lease.
+   */
+  stop(): void {
+    this.stopping = true;
+  }
+
   private async drain<P>(def: QueueDefinition<P>, maxAttempts: number): Promise<JobResult> {
+    if (this.stopping) return { ran: false, rows: 0 };
     const now = this.o.clock.now();
     const at = sql`${now.toISOString()}::timestamptz`;
     const leaseEnd = new Date(now.getTime() + (def.leaseMs ?? 300_000)).toISOString();
@@ -184,40 +203,70 @@ export class TaskQueues {
           for update skip locked)
         returning id, payload, attempts, max_attempts`),
     ).rows;
-    for (const row of claimed) {
-      // A task whose worker died mid-run (lease over) more times than it may be tried is not run again.
-      if (row.attempts > row.max_attempts) {
-        const error = 'lease ended without an answer';
-        this.o.log.error('queued task dead', { queue: def.name, id: row.id, attempt: row.attempts, error });
-        await this.die(def, row, new Error(error));
-        continue;
+    for (const [i, row] of claimed.entries()) {
+      if (this.stopping) {
+        await this.release(def.name, claimed.slice(i));
+        return { ran: true, rows: i };
       }
-      try {
-        const payload = v.parse(def.payload, row.payload);
-        await def.handle({ id: row.id, payload, attempt: row.attempts });
-        await this.settle(row.id, row.attempts, null, def);
-      } catch (err) {
-        // A dependency's outage is recorded with its technical reason (which circuit, time-out or open), not the
-        // sentence its user reads.
-        const message =
-          err instanceof DependencyUnavailableError
-            ? err.detail
-            : err instanceof Error
-              ? err.message
-              : String(err);
-        const dead =
-          row.attempts >= Math.min(row.max_attempts, maxAttempts) || (def.permanent?.(err) ?? false);
-        this.o.log[dead ? 'error' : 'warn'](dead ? 'queued task dead' : 'queued task failed', {
-          queue: def.name,
-          id: row.id,
-          attempt: row.attempts,
-          ...errorFields(err),
-        });
-        if (dead) await this.die(def, row, err);
-        else await this.settle(row.id, row.attempts, { dead: false, error: message }, def);
-      }
+      await withCorrelation({ taskId: row.id, requestId: originOf(row.payload) }, () =>
+        this.runTask(def, maxAttempts, row),
+      );
     }
     return { ran: true, rows: claimed.length };
+  }
+
+  private async runTask<P>(
+    def: QueueDefinition<P>,
+    maxAttempts: number,
+    row: { id: string; payload: unknown; attempts: number; max_attempts: number },
+  ): Promise<void> {
+    // A task whose worker died mid-run (lease over) more times than it may be tried is not run again.
+    if (row.attempts > row.max_attempts) {
+      const error = 'lease ended without an answer';
+      this.o.log.error('queued task dead', { queue: def.name, id: row.id, attempt: row.attempts, error });
+      await this.die(def, row, new Error(error));
+      return;
+    }
+    try {
+      const payload = v.parse(def.payload, row.payload);
+      await def.handle({ id: row.id, payload, attempt: row.attempts });
+      await this.settle(row.id, row.attempts, null, def);
+    } catch (err) {
+      // A dependency's outage is recorded with its technical reason (which circuit, time-out or open), not the
+      // sentence its user reads.
+      const message =
+        err instanceof DependencyUnavailableError
+          ? err.detail
+          : err instanceof Error
+            ? err.message
+            : String(err);
+      const dead = row.attempts >= Math.min(row.max_attempts, maxAttempts) || (def.permanent?.(err) ?? false);
+      this.o.log[dead ? 'error' : 'warn'](dead ? 'queued task dead' : 'queued task failed', {
+        queue: def.name,
+        id: row.id,
+        attempt: row.attempts,
+        ...errorFields(err),
+      });
+      if (dead) await this.die(def, row, err);
+      else await this.settle(row.id, row.attempts, { dead: false, error: message }, def);
+    }
+  }
+
+  /** Hands claimed, unstarted tasks back (while this worker's claim stands): due again, the try not counted. */
+  private async release(queue: string, rows: readonly { id: string; attempts: number }[]): Promise<void> {
+    let released = 0;
+    for (const attempts of new Set(rows.map((r) => r.attempts))) {
+      const ids = rows.filter((r) => r.attempts === attempts).map((r) => r.id);
+      const done = await this.o.db
+        .update(jobQueue)
+        .set({ status: 'PENDING', attempts: attempts - 1, lockedUntil: null })
+        .where(
+          and(inArray(jobQueue.id, ids), eq(jobQueue.status, 'RUNNING'), eq(jobQueue.attempts, attempts)),
+        )
+        .returning({ id: jobQueue.id });
+      released += done.length;
+    }
+    if (released > 0) this.o.log.info('queued tasks handed back at shutdown', { queue, tasks: released });
   }
 
   /** Done, retried later or dead; only while this worker's claim stands (same attempt, still RUNNING). */
@@ -407,6 +456,16 @@ const Census = v.object({
     }),
   ),
 });
+
+/** The payload key under which a task keeps the id of the request that queued it (handlers never see it). */
+const ORIGIN_KEY = '_requestId';
+
+/** The id of the request that queued a task (undefined when none did, e.g. a job's own work). */
+const Origin = v.object({ [ORIGIN_KEY]: v.string() });
+function originOf(payload: unknown): string | undefined {
+  const parsed = v.safeParse(Origin, payload);
+  return parsed.success ? parsed.output[ORIGIN_KEY] : undefined;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const deadNotFound = () => new DomainError('not_found', 'TASK_NOT_FOUND', 'Tarefa parada não encontrada');

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { withCorrelation } from '../correlation.ts';
 import { errorFields, type Logger } from '../log.ts';
 import { jobLockKey } from './lock.ts';
 
@@ -102,7 +104,10 @@ export class JobRunner {
     const running = this.inFlight.get(name);
     if (running) return running;
     if (this.stopped) return Promise.resolve(null);
-    const run = this.execute(job).finally(() => this.inFlight.delete(name));
+    // Each run has its own id, on its log lines and its calls out (beside the request's id when a request asked).
+    const run = withCorrelation({ job: job.name, runId: randomUUID() }, () => this.execute(job)).finally(() =>
+      this.inFlight.delete(name),
+    );
     this.inFlight.set(name, run);
     return run;
   }

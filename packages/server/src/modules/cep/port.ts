@@ -6,6 +6,7 @@ import { CepLookupResponse } from '@drip/core';
 import * as v from 'valibot';
 import type { Circuit } from '../../circuit.ts';
 import type { Config } from '../../config.ts';
+import { withRequestIdHeader } from '../../correlation.ts';
 import { SANDBOX_CEPS } from './fixture.ts';
 import { ufOfCep } from './ranges.ts';
 
@@ -55,7 +56,7 @@ export function sandboxCep(): CepPort {
 
 export type CepFetch = (
   url: string,
-  init: { signal: AbortSignal },
+  init: { signal: AbortSignal; headers: Record<string, string> },
 ) => Promise<{ status: number; json(): Promise<unknown> }>;
 
 export function viaCep(options: { fetch?: CepFetch; timeoutMs?: number; baseUrl?: string } = {}): CepPort {
@@ -67,7 +68,10 @@ export function viaCep(options: { fetch?: CepFetch; timeoutMs?: number; baseUrl?
     async lookup(cep) {
       let res: Awaited<ReturnType<CepFetch>>;
       try {
-        res = await doFetch(`${base}/${cep}/json/`, { signal: AbortSignal.timeout(timeoutMs) });
+        res = await doFetch(`${base}/${cep}/json/`, {
+          signal: AbortSignal.timeout(timeoutMs),
+          headers: withRequestIdHeader(),
+        });
       } catch {
         throw new CepUnavailableError('ViaCEP did not answer');
       }

@@ -86,7 +86,7 @@ export class DebtService {
         });
       } catch (err) {
         // The request is stored; the e-mail is best effort (the collections team also sees the request).
-        this.o.log.error('negotiation e-mail failed', { requestId: created.id, ...errorFields(err) });
+        this.o.log.error('negotiation e-mail failed', { negotiationId: created.id, ...errorFields(err) });
       }
     }
     return { id: created.id, createdAt: created.createdAt };

@@ -39,6 +39,7 @@ export function orderRoutes(
   const streams = new StatusStreams({
     heartbeatMs: options.heartbeatMs ?? SSE_HEARTBEAT_MS,
     maxStreamsPerIp: options.maxStreamsPerIp ?? SSE_MAX_STREAMS_PER_IP,
+    end: s.lifecycle.streamsEnd,
   });
   return [
     // ---------------------------------------------------------------- customer portal

@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import type { Dependencies } from '../../circuit.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config, PixConfig } from '../../config.ts';
+import { withRequestIdHeader } from '../../correlation.ts';
 import type { Db } from '../../db/index.ts';
 import type { TaskQueues } from '../../jobs/queue.ts';
 import type { Logger } from '../../log.ts';
@@ -138,7 +139,8 @@ export function connectSandboxWebhook(
   psp.setWebhook(`${url.pathname}${url.search}`, async (path, body) => {
     const res = await request(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // The notice of a payment made through the sandbox bank carries that request's id, as a PSP's would its own.
+      headers: withRequestIdHeader({ 'content-type': 'application/json' }),
       body,
     });
     // Only the status matters to the PSP. The in-process answer's body is left unread: reading it would turn the

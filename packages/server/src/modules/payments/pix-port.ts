@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { type Cents, centsToReais } from '@drip/core';
 import { Agent, fetch as undiciFetch } from 'undici';
 import * as v from 'valibot';
+import { withRequestIdHeader } from '../../correlation.ts';
 import type { DbOrTx } from '../../db/types.ts';
 import {
   type CobResponse,
@@ -237,11 +238,11 @@ export function apiPixHttpAdapter(options: ApiPixHttpOptions): PixPort {
       const access = await bearer();
       const res = await doFetch(`${base}/v2${path}`, {
         method,
-        headers: {
+        headers: withRequestIdHeader({
           authorization: `Bearer ${access}`,
           accept: 'application/json',
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
+        }),
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
       const parsed = parseJson(await res.text());

@@ -5,6 +5,7 @@
 import { DRIP_SUPPORT_EMAIL, fillPath, nuvemshopLgpdWebhook } from '@drip/core';
 import type { Clock } from '../../clock.ts';
 import type { Config, NuvemshopConfig } from '../../config.ts';
+import { outboundRequestId, REQUEST_ID_HEADER } from '../../correlation.ts';
 import type { Db } from '../../db/index.ts';
 import type { TaskQueues } from '../../jobs/queue.ts';
 import type { Logger } from '../../log.ts';
@@ -71,7 +72,11 @@ export function buildPlugins(d: {
     (async (url, init) => {
       if (emulated && inProcess && url.startsWith(prefix))
         return inProcess(url.slice(d.config.publicUrl.length), init);
-      return fetch(url, init);
+      // The platform's API can tie the call to Drip's request or job run.
+      const headers = new Headers(init.headers);
+      const id = outboundRequestId();
+      if (id && !headers.has(REQUEST_ID_HEADER)) headers.set(REQUEST_ID_HEADER, id);
+      return fetch(url, { ...init, headers });
     });
   const tokens = new TokenBox(d.config.pluginTokenKey ?? d.config.jwtSecret);
   const nuvemshop = new NuvemshopService({

@@ -114,7 +114,12 @@ export class WebhookService {
 
   constructor(private readonly d: WebhookServiceDeps) {
     this.send =
-      d.fetch ?? outboundFetch({ allowInternal: d.sandbox, ...(d.resolve ? { resolve: d.resolve } : {}) });
+      d.fetch ??
+      outboundFetch({
+        allowInternal: d.sandbox,
+        log: d.log,
+        ...(d.resolve ? { resolve: d.resolve } : {}),
+      });
     this.deliveryQueue = d.queues.define({
       name: WEBHOOK_QUEUE,
       payload: DeliveryTask,
