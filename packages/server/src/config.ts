@@ -111,6 +111,11 @@ export interface Config {
    * when absent (the TCP peer is the client).
    */
   trustedProxies?: readonly string[];
+  /**
+   * `SHUTDOWN_GRACE_SECONDS` (in ms here): how long a stopping instance keeps serving, with /readyz answering 503,
+   * before it closes its listener, so that the load balancer's health check takes it out first; 0 when absent.
+   */
+  shutdownGraceMs?: number;
   /** Growing delays on failed sign-ins; DEFAULT_THROTTLE when absent. */
   throttle?: ThrottleConfig;
   /**
@@ -245,6 +250,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (isLogLevel(logLevelRaw)) logLevel = logLevelRaw;
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
 
+  const shutdownGraceSeconds = Number(env.SHUTDOWN_GRACE_SECONDS?.trim() || 0);
+  if (!(shutdownGraceSeconds >= 0 && shutdownGraceSeconds <= 60))
+    problems.push(
+      `SHUTDOWN_GRACE_SECONDS must be a number of seconds between 0 and 60 (got "${env.SHUTDOWN_GRACE_SECONDS}")`,
+    );
   const accessTokenTtlSeconds = int('ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86400);
   const refreshTokenTtlDays = int('REFRESH_TOKEN_TTL_DAYS', 30, 1, 365);
 
@@ -384,6 +394,7 @@ export function loadConfig(env: Env = process.env): Config {
     payout,
     sendCaps,
     trustedProxies,
+    ...(shutdownGraceSeconds > 0 ? { shutdownGraceMs: Math.round(shutdownGraceSeconds * 1000) } : {}),
     ...(catalogueApiKey ? { catalogueApiKey } : {}),
     ...(vtexCallbackAppKey && vtexCallbackAppToken
       ? { vtex: { callbackAppKey: vtexCallbackAppKey, callbackAppToken: vtexCallbackAppToken } }

@@ -13,10 +13,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info('shutting down', { signal });
-    const force = setTimeout(() => {
-      log.error('shutdown timed out, exiting');
-      process.exit(1);
-    }, 10_000);
+    const force = setTimeout(
+      () => {
+        log.error('shutdown timed out, exiting');
+        process.exit(1);
+      },
+      (config.shutdownGraceMs ?? 0) + 10_000,
+    );
     force.unref();
     server.close().then(
       () => process.exit(0),

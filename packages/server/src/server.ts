@@ -95,6 +95,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       lifecycle.draining = true;
       // Before the database closes: a run in progress finishes first.
       const jobsStopped = jobs.stop();
+      // Behind a load balancer: go on serving while /readyz answers 503, until its health check has taken this
+      // instance out; closing the listener at once would refuse the requests it still sends here (docs/scaling.md).
+      const grace = config.shutdownGraceMs ?? 0;
+      if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace));
       services.sandboxPsp?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
