@@ -14,6 +14,7 @@ for (const bench of [
   'recovery-timing.mjs',
   'merchant-volume.mjs',
   'admin-lists.mjs',
+  'scale-out.mjs',
 ]) {
   console.log(`\n=== bench/${bench} ===`);
   if ((await run(process.execPath, [join(root, 'bench', bench), ...process.argv.slice(2)])) !== 0) failed++;

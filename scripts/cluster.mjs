@@ -124,7 +124,10 @@ backend instances
   balance roundrobin
   option httpchk GET /readyz
   http-check expect status 200
-  default-server check inter ${checkIntervalMs}ms fastinter ${Math.round(checkIntervalMs / 2)}ms downinter 1s fall 1 rise 2
+  # A check waits up to 3 s (a busy instance answers /readyz late, not wrongly); three failures in a row take an
+  # instance out, about 1 s after it starts draining (fastinter), within its SHUTDOWN_GRACE_SECONDS.
+  timeout check 3s
+  default-server check inter ${checkIntervalMs}ms fastinter ${Math.round(checkIntervalMs / 2)}ms downinter 1s fall 3 rise 2
 ${instancePorts.map((port, i) => `  server drip${i + 1} 127.0.0.1:${port}`).join('\n')}
 
 frontend stats
@@ -169,7 +172,7 @@ export async function startCluster({
   databaseUrl,
   entry = 'dist',
   env = {},
-  graceSeconds = 2,
+  graceSeconds = 3,
   checkIntervalMs = 500,
   quiet = false,
 } = {}) {

@@ -2,7 +2,7 @@
  * `npm run cluster` as production runs it: PostgreSQL, three Drip instances started as processes (the server's
  * main.ts), HAProxy in front health-checking /readyz. Under steady load through the proxy (merchants creating
  * checkouts, shoppers opening them), one instance gets SIGTERM: it answers 503 on /readyz while it goes on serving
- * (SHUTDOWN_GRACE_SECONDS), HAProxy takes it out of the rotation, then it closes its listener, finishes its open
+ * (SHUTDOWN_GRACE_SECONDS, 3 s here), HAProxy takes it out of the rotation, then it closes its listener, finishes its open
  * requests and exits 0. Not one client request fails.
  */
 import { createServer } from 'node:net';
@@ -40,7 +40,7 @@ describe.skipIf(!PG_ADMIN_URL)('an instance stopped under load behind HAProxy', 
       port: await freePortBlock(INSTANCES + 2),
       databaseUrl: fresh.url,
       entry: 'source',
-      graceSeconds: 2,
+      graceSeconds: 3,
       env: { LOG_LEVEL: 'warn' },
       quiet: true,
     });
