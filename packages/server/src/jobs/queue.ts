@@ -133,6 +133,8 @@ export class TaskQueues {
         name: `queue-${def.name}`,
         intervalMs,
         runAtStart: true,
+        // Workers: every instance drains the queue, the claims share the tasks out.
+        everyInstance: true,
         run: () => this.drain(def, maxAttempts),
       }),
     };

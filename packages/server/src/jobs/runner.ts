@@ -16,6 +16,11 @@ export interface JobDefinition {
   /** Also run as the runner starts (work left while the server was down), not only after the first interval. */
   runAtStart?: boolean;
   /**
+   * Run by every instance's timer (a queue's workers, which share the tasks out). Otherwise a timer's run first
+   * claims the job's current period for this instance (`claimPeriod`), so that N instances run it once per period.
+   */
+  everyInstance?: boolean;
+  /**
    * One run: set-based and idempotent, guarded by the job's own lock (`tryJobLock(tx, name)`) where two instances
    * running it at once would do the work twice. A number is the rows touched by a run that ran.
    */
@@ -33,7 +38,14 @@ export class JobRunner {
   private readonly inFlight = new Map<string, Promise<JobResult | null>>();
   private stopped = false;
 
-  constructor(private readonly log: Logger) {}
+  /**
+   * `claimPeriod(name, intervalMs)`: true when this instance may run the job in its current period (lock.ts
+   * `claimJobPeriod`). Without it, every timer runs its job (one process alone, tests).
+   */
+  constructor(
+    private readonly log: Logger,
+    private readonly claimPeriod?: (name: string, intervalMs: number) => Promise<boolean>,
+  ) {}
 
   register(job: JobDefinition): this {
     if (!/^[a-z][a-z0-9-]*$/.test(job.name)) throw new Error(`job name must be kebab-case: "${job.name}"`);
@@ -56,8 +68,9 @@ export class JobRunner {
   /** Starts every job's timer (and the start-up runs). */
   start(): void {
     for (const job of this.jobs.values()) {
+      // The start-up run is this instance's catch-up (a Pix paid while it was down): it does not wait for a period.
       if (job.runAtStart) void this.runNow(job.name);
-      const timer = setInterval(() => void this.runNow(job.name), job.intervalMs);
+      const timer = setInterval(() => void this.tick(job), job.intervalMs);
       timer.unref();
       this.timers.push(timer);
     }
@@ -76,6 +89,31 @@ export class JobRunner {
     const run = this.execute(job).finally(() => this.inFlight.delete(name));
     this.inFlight.set(name, run);
     return run;
+  }
+
+  /** A timer's run: after claiming the job's period, unless every instance runs it. */
+  private async tick(job: JobDefinition): Promise<void> {
+    if (this.stopped || this.inFlight.has(job.name)) return;
+    if (!job.everyInstance && this.claimPeriod) {
+      let claimed: boolean;
+      try {
+        claimed = await this.claimPeriod(job.name, job.intervalMs);
+      } catch (err) {
+        this.log.error('job failed', { job: job.name, ms: 0, ...errorFields(err) });
+        return;
+      }
+      if (!claimed) {
+        this.log.debug('job run', {
+          job: job.name,
+          ms: 0,
+          rows: 0,
+          skipped: true,
+          period: 'claimed elsewhere',
+        });
+        return;
+      }
+    }
+    await this.runNow(job.name);
   }
 
   /** Clears the timers and waits for the runs in progress (so that the database is not closed under them). */
