@@ -108,7 +108,9 @@ async function load(url, auth, seconds) {
   const errors = [];
   const timed = async (route, fn) => {
     const t0 = performance.now();
-    const res = await fn();
+    const res = await fn().catch((err) => {
+      throw new Error(`${route}: ${err instanceof Error ? err.message : String(err)}`);
+    });
     latencies[route] ??= [];
     latencies[route].push(performance.now() - t0);
     return res;
