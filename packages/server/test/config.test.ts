@@ -278,6 +278,18 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; st
   );
 }
 
+describe('SHUTDOWN_GRACE_SECONDS', () => {
+  it('is off by default, read in seconds, and refused outside 0–60', () => {
+    const dir = tmp();
+    expect(loadConfig({ DRIP_DATA_DIR: dir }).shutdownGraceMs).toBeUndefined();
+    expect(loadConfig({ DRIP_DATA_DIR: dir, SHUTDOWN_GRACE_SECONDS: '2.5' }).shutdownGraceMs).toBe(2500);
+    for (const bad of ['-1', '61', 'soon'])
+      expect(() => loadConfig({ DRIP_DATA_DIR: dir, SHUTDOWN_GRACE_SECONDS: bad })).toThrow(
+        /SHUTDOWN_GRACE_SECONDS must be a number of seconds between 0 and 60/,
+      );
+  });
+});
+
 describe('the server start in production', () => {
   it('exits with a message naming each unsafe setting, and listens on nothing', async () => {
     const [weak, sandbox] = await Promise.all([
