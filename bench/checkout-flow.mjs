@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { isValidCPF } from '@brazilian-utils/brazilian-utils';
 import { run, staleBuilds } from '../scripts/lib.mjs';
 import { arg, freshPostgres, processCpuMs, startDrip, stop } from './lib.mjs';
@@ -21,7 +22,7 @@ const ANALYSIS_WAIT_STEP = 'poll after payment';
 // ------------------------------------------------------------------ shoppers
 
 /** A valid CPF from a number (the two check digits of the Receita's algorithm), never one of the magic ones. */
-function cpfFrom(n) {
+export function cpfFrom(n) {
   // 9 base digits starting with 1–8: the sandbox's magic CPFs all start with 90/91.
   const base = String(100_000_000 + (n % 800_000_000))
     .split('')
@@ -42,7 +43,7 @@ function cpfFrom(n) {
 const salt = randomBytes(4).readUInt32BE(0);
 let shopperSeq = 0;
 /** A first-time shopper: fresh valid CPF and a fresh São Paulo mobile number. */
-function newShopper() {
+export function newShopper() {
   const n = salt + ++shopperSeq * 7919;
   return {
     cpf: cpfFrom(n),
@@ -66,7 +67,7 @@ async function startCountingDrip(env) {
  * rate limits then apply per shopper). The merchant's `create` comes from the merchant's server: 127.0.0.1, over the
  * merchant's keep-alive connections (`merchantAgent`), as a merchant's HTTP client calls an API it calls all day.
  */
-function call(url, method, path, body, headers = {}, agent = undefined) {
+export function call(url, method, path, body, headers = {}, agent = undefined) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -98,11 +99,11 @@ function call(url, method, path, body, headers = {}, agent = undefined) {
   });
 }
 
-const expectStatus = (res, status, what) => {
+export const expectStatus = (res, status, what) => {
   if (res.status !== status) throw new Error(`${what}: HTTP ${res.status} ${res.text.slice(0, 300)}`);
   return res.json;
 };
-const field = (res, name) => res.fields?.find((f) => f.fieldName === name);
+export const field = (res, name) => res.fields?.find((f) => f.fieldName === name);
 const describe = (res) =>
   `${res.result} [${(res.fields ?? []).map((f) => `${f.fieldName}${f.fieldData ? '*' : ''}`).join(', ')}]`;
 
@@ -126,7 +127,7 @@ async function checkout(url, apiKey, step) {
   }
 }
 
-async function checkoutAs(shopper, req, merchantReq, apiKey, step) {
+export async function checkoutAs(shopper, req, merchantReq, apiKey, step) {
   const code = `BENCH-${salt}-${shopperSeq}`;
   const created = await step('create', () =>
     merchantReq(
@@ -279,7 +280,7 @@ async function concurrentPhase(url, apiKey, serverPid, seconds) {
   return { latencies, waits, completed, perSecond: completed / elapsed, cpu };
 }
 
-function percentile(values, p) {
+export function percentile(values, p) {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -318,79 +319,81 @@ async function benchDatabase(kind, dbEnv) {
 }
 
 // ------------------------------------------------------------------ main
+// Run as a script (`npm run bench`); bench/scale-out.mjs imports the checkout above.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const b of staleBuilds().filter((b) => b.name === 'server')) {
+    console.log('[bench] building the server…');
+    if ((await run(b.command[0], b.command[1])) !== 0) process.exit(1);
+  }
 
-for (const b of staleBuilds().filter((b) => b.name === 'server')) {
-  console.log('[bench] building the server…');
-  if ((await run(b.command[0], b.command[1])) !== 0) process.exit(1);
-}
+  const results = [];
+  // --postgres-only: skip the PGlite run (with DRIP_BENCH_DATABASE_URL set), e.g. to repeat the latency figures.
+  if (!(process.argv.includes('--postgres-only') && process.env.DRIP_BENCH_DATABASE_URL)) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'drip-bench-'));
+    try {
+      results.push(await benchDatabase('PGlite', { DRIP_DATA_DIR: dataDir }));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (process.env.DRIP_BENCH_DATABASE_URL) {
+    const db = await freshPostgres(process.env.DRIP_BENCH_DATABASE_URL);
+    try {
+      results.push(await benchDatabase('PostgreSQL', { DATABASE_URL: db.url }));
+    } finally {
+      await db.drop();
+    }
+  } else {
+    console.log('(PostgreSQL skipped: set DRIP_BENCH_DATABASE_URL to a server URL to include it)');
+  }
 
-const results = [];
-// --postgres-only: skip the PGlite run (with DRIP_BENCH_DATABASE_URL set), e.g. to repeat the latency figures.
-if (!(process.argv.includes('--postgres-only') && process.env.DRIP_BENCH_DATABASE_URL)) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'drip-bench-'));
-  try {
-    results.push(await benchDatabase('PGlite', { DRIP_DATA_DIR: dataDir }));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  let ok = true;
+  const ms = (v) => `${v.toFixed(1).padStart(6)} ms`;
+  for (const r of results) {
+    console.log(
+      `\n${r.kind}: first-purchase checkout on Casa Pitanga — SQL from ${SERIAL} serial checkouts; latency from ${r.completed} checkouts at ${CONCURRENCY} concurrent for ${SECONDS} s, after ${WARMUP_SECONDS} s of the same load`,
+    );
+    console.log(
+      `${'step'.padEnd(20)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}   SQL statements avg (min–max)`,
+    );
+    const worstP99 = worstStepP99(r.latencies);
+    for (const name of STEPS) {
+      const lat = r.latencies[name];
+      const sql = r.statements[name];
+      const p99 = percentile(lat, 99);
+      const perCheckout = avg(sql);
+      console.log(
+        `${name.padEnd(20)} ${ms(percentile(lat, 50))} ${ms(p99)}   ${perCheckout.toFixed(1).padStart(5)} (${Math.min(...sql)}–${Math.max(...sql)})${name === 'pix pay' ? '  incl. the background analysis' : ''}${name === ANALYSIS_WAIT_STEP ? '  = the analysis wait (not in the latency target)' : ''}`,
+      );
+    }
+    const totalSql = STEPS.reduce((acc, name) => acc + avg(r.statements[name]), 0);
+    const perStep = totalSql / STEPS.length;
+    console.log(
+      `checkouts completed: ${r.perSecond.toFixed(1)}/s; analysis wait (payment → poll that sees it) p50 ${ms(percentile(r.waits, 50))}, p99 ${ms(percentile(r.waits, 99))}; polls per checkout ${(r.latencies['poll after payment'].length / r.completed).toFixed(2)}`,
+    );
+    if (r.warmup) {
+      console.log(
+        `warm-up (the first ${WARMUP_SECONDS} s of load, while V8 compiles the server's hot code; not judged): ${r.warmup.perSecond.toFixed(1)} checkouts/s, worst step p99 ${ms(worstStepP99(r.warmup.latencies))}`,
+      );
+    }
+    if (r.cpu.server) {
+      const { user, system } = r.cpu.server;
+      console.log(
+        `server CPU: ${((user + system) / r.completed).toFixed(2)} ms per checkout (user ${(user / r.completed).toFixed(2)}, system ${(system / r.completed).toFixed(2)}), ${((100 * (user + system)) / 1000 / r.cpu.elapsed).toFixed(0)} % of one core; load generator ${((100 * r.cpu.bench) / 1000 / r.cpu.elapsed).toFixed(0)} %`,
+      );
+    }
+    const sqlOk = perStep <= MAX_STATEMENTS_PER_STEP;
+    ok &&= sqlOk;
+    console.log(
+      `SQL statements: ${totalSql.toFixed(1)} per checkout, ${perStep.toFixed(2)} per step on average — target ≤ ${MAX_STATEMENTS_PER_STEP}: ${sqlOk ? 'met' : 'NOT met'}`,
+    );
+    if (r.kind === 'PostgreSQL') {
+      const latOk = worstP99 < MAX_P99_MS;
+      ok &&= latOk;
+      console.log(
+        `worst step p99 ${ms(worstP99)} at ${CONCURRENCY} concurrent, the analysis wait excluded — target < ${MAX_P99_MS} ms on PostgreSQL: ${latOk ? 'met' : 'NOT met'}`,
+      );
+    }
   }
+  process.exitCode = ok ? 0 : 1;
 }
-if (process.env.DRIP_BENCH_DATABASE_URL) {
-  const db = await freshPostgres(process.env.DRIP_BENCH_DATABASE_URL);
-  try {
-    results.push(await benchDatabase('PostgreSQL', { DATABASE_URL: db.url }));
-  } finally {
-    await db.drop();
-  }
-} else {
-  console.log('(PostgreSQL skipped: set DRIP_BENCH_DATABASE_URL to a server URL to include it)');
-}
-
-let ok = true;
-const ms = (v) => `${v.toFixed(1).padStart(6)} ms`;
-for (const r of results) {
-  console.log(
-    `\n${r.kind}: first-purchase checkout on Casa Pitanga — SQL from ${SERIAL} serial checkouts; latency from ${r.completed} checkouts at ${CONCURRENCY} concurrent for ${SECONDS} s, after ${WARMUP_SECONDS} s of the same load`,
-  );
-  console.log(
-    `${'step'.padEnd(20)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}   SQL statements avg (min–max)`,
-  );
-  const worstP99 = worstStepP99(r.latencies);
-  for (const name of STEPS) {
-    const lat = r.latencies[name];
-    const sql = r.statements[name];
-    const p99 = percentile(lat, 99);
-    const perCheckout = avg(sql);
-    console.log(
-      `${name.padEnd(20)} ${ms(percentile(lat, 50))} ${ms(p99)}   ${perCheckout.toFixed(1).padStart(5)} (${Math.min(...sql)}–${Math.max(...sql)})${name === 'pix pay' ? '  incl. the background analysis' : ''}${name === ANALYSIS_WAIT_STEP ? '  = the analysis wait (not in the latency target)' : ''}`,
-    );
-  }
-  const totalSql = STEPS.reduce((acc, name) => acc + avg(r.statements[name]), 0);
-  const perStep = totalSql / STEPS.length;
-  console.log(
-    `checkouts completed: ${r.perSecond.toFixed(1)}/s; analysis wait (payment → poll that sees it) p50 ${ms(percentile(r.waits, 50))}, p99 ${ms(percentile(r.waits, 99))}; polls per checkout ${(r.latencies['poll after payment'].length / r.completed).toFixed(2)}`,
-  );
-  if (r.warmup) {
-    console.log(
-      `warm-up (the first ${WARMUP_SECONDS} s of load, while V8 compiles the server's hot code; not judged): ${r.warmup.perSecond.toFixed(1)} checkouts/s, worst step p99 ${ms(worstStepP99(r.warmup.latencies))}`,
-    );
-  }
-  if (r.cpu.server) {
-    const { user, system } = r.cpu.server;
-    console.log(
-      `server CPU: ${((user + system) / r.completed).toFixed(2)} ms per checkout (user ${(user / r.completed).toFixed(2)}, system ${(system / r.completed).toFixed(2)}), ${((100 * (user + system)) / 1000 / r.cpu.elapsed).toFixed(0)} % of one core; load generator ${((100 * r.cpu.bench) / 1000 / r.cpu.elapsed).toFixed(0)} %`,
-    );
-  }
-  const sqlOk = perStep <= MAX_STATEMENTS_PER_STEP;
-  ok &&= sqlOk;
-  console.log(
-    `SQL statements: ${totalSql.toFixed(1)} per checkout, ${perStep.toFixed(2)} per step on average — target ≤ ${MAX_STATEMENTS_PER_STEP}: ${sqlOk ? 'met' : 'NOT met'}`,
-  );
-  if (r.kind === 'PostgreSQL') {
-    const latOk = worstP99 < MAX_P99_MS;
-    ok &&= latOk;
-    console.log(
-      `worst step p99 ${ms(worstP99)} at ${CONCURRENCY} concurrent, the analysis wait excluded — target < ${MAX_P99_MS} ms on PostgreSQL: ${latOk ? 'met' : 'NOT met'}`,
-    );
-  }
-}
-process.exitCode = ok ? 0 : 1;

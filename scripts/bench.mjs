@@ -15,6 +15,7 @@ for (const bench of [
   'merchant-volume.mjs',
   'admin-lists.mjs',
   'metrics-scrape.mjs',
+  'scale-out.mjs',
 ]) {
   console.log(`\n=== bench/${bench} ===`);
   if ((await run(process.execPath, [join(root, 'bench', bench), ...process.argv.slice(2)])) !== 0) failed++;

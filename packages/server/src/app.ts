@@ -316,7 +316,7 @@ export function buildServices(deps: AppDeps): Services {
     log,
     metrics,
     notifications,
-    limiter: new RateLimiter(config.rateLimit, wallClock, counters),
+    limiter: new RateLimiter(config.rateLimit, counters),
     throttle: new LoginThrottle(db, wallClock, config.throttle),
     sendCaps: new SendCaps(counters, config.sendCaps),
     queues,

@@ -1,5 +1,5 @@
 import type { MerchantPermission } from '@drip/core';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
 import { admins } from './modules/admins/tables.ts';
 import { randomToken } from './modules/auth/crypto.ts';
@@ -140,13 +140,23 @@ export const DEMO_CUSTOMERS = [
 export const DEMO_MERCHANT_USER_EMAILS: string[] = DEMO_MERCHANTS.flatMap((m) => m.users.map((u) => u.email));
 export const DEMO_CUSTOMER_CPFS: string[] = DEMO_CUSTOMERS.map((c) => c.cpf);
 
+/**
+ * Key of the seed's transaction-scoped advisory lock (the two-int form, namespace apart from the jobs' 720450 and the
+ * webhooks' 720451): instances started at once against one empty PostgreSQL (`npm run cluster`) seed it once.
+ */
+const SEED_LOCK = sql`select pg_advisory_xact_lock(720452, 0)`;
+
 /** Seeds the demo world when the database has no admin. Returns true when it seeded. */
 export async function seed(db: Db, passwords: PasswordHasher, sandbox = true): Promise<boolean> {
   const [anyAdmin] = await db.select({ id: admins.id }).from(admins).limit(1);
   if (anyAdmin) return false;
   const passwordHash = await passwords.hash(DEMO_PASSWORD);
   const apiKeyPrefix = sandbox ? 'sk_sandbox_' : 'sk_live_';
-  await db.transaction(async (tx) => {
+  return await db.transaction(async (tx) => {
+    // Another instance may have seeded while this one hashed the password: look again under the lock.
+    await tx.execute(SEED_LOCK);
+    const [seededMeanwhile] = await tx.select({ id: admins.id }).from(admins).limit(1);
+    if (seededMeanwhile) return false;
     await tx.insert(admins).values({ email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, passwordHash });
     for (const m of DEMO_MERCHANTS) {
       const [merchant] = await tx
@@ -191,8 +201,8 @@ export async function seed(db: Db, passwords: PasswordHasher, sandbox = true): P
     await seedCheckoutWorld(tx, now);
     await seedInstalmentWorld(tx, now);
     await seedCatalogueWorld(tx, now);
+    return true;
   });
-  return true;
 }
 
 /** The demo world as /sandbox/demo shows it (accounts whose password was changed still show the demo password). */

@@ -1,5 +1,5 @@
 /** Every table of the server, gathered for Drizzle and drizzle-kit. Each module owns its own tables file. */
-export { jobQueue } from '../jobs/tables.ts';
+export { jobPeriods, jobQueue } from '../jobs/tables.ts';
 export { admins } from '../modules/admins/tables.ts';
 export { auditLog } from '../modules/audit/tables.ts';
 export { loginThrottle, refreshTokens, verificationCodes } from '../modules/auth/tables.ts';

@@ -36,7 +36,7 @@ export interface RouteOptions {
    */
   readBody?: ((c: AppContext) => Promise<unknown>) | false;
   /** Runs before any parsing, so that what it sets (a header, a rate limit's 429) is on error answers too. */
-  before?: (c: AppContext) => void;
+  before?: (c: AppContext) => void | Promise<void>;
   /**
    * A public endpoint that pages of other sites call from the browser, without credentials: every answer, errors
    * included, lets any origin read it, and a CORS preflight on its path is answered with the endpoint's method and
@@ -69,7 +69,7 @@ export function route<E extends AnyEndpoint>(
     ...(options.anyOrigin ? { preflightHeaders: options.anyOrigin } : {}),
     handler: async (c, services) => {
       if (options.anyOrigin) allowAnyOrigin(c);
-      options.before?.(c);
+      await options.before?.(c);
       const params = endpoint.params ? parseWith(endpoint.params, c.req.param()) : {};
       const query = endpoint.query ? parseWith(endpoint.query, c.req.query()) : {};
       let body: unknown;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { DbOrTx } from '../db/types.ts';
+import { jobPeriods } from './tables.ts';
 
 /**
  * First key of every job's advisory lock (the two-int form of pg_try_advisory_xact_lock, whose key space does not
@@ -37,4 +38,32 @@ export async function tryJobLock(tx: DbOrTx, name: string): Promise<boolean> {
     ),
   );
   return rows.rows[0]?.locked === true;
+}
+
+const ClaimRows = v.object({ rows: v.array(v.object({ job: v.string() })) });
+
+/**
+ * Claims the job's current period for the caller, in one statement: periods are `intervalMs` long and aligned to the
+ * epoch (wall time), and the row of `job_periods` moves forward only. True for the first instance to claim the period,
+ * false for every other (another instance ran, or is running, the job in it). Unlike the advisory lock, which only
+ * keeps two runs from overlapping, this keeps N instances' timers from running a job N times a period.
+ */
+export async function claimJobPeriod(
+  db: DbOrTx,
+  name: string,
+  intervalMs: number,
+  now: Date,
+  claimedBy: string,
+): Promise<boolean> {
+  const periodStart = new Date(Math.floor(now.getTime() / intervalMs) * intervalMs).toISOString();
+  const rows = v.parse(
+    ClaimRows,
+    await db.execute(sql`
+      insert into ${jobPeriods} (job, period_start, claimed_by)
+      values (${name}, ${periodStart}::timestamptz, ${claimedBy})
+      on conflict (job) do update set period_start = excluded.period_start, claimed_by = excluded.claimed_by
+        where ${jobPeriods.periodStart} < excluded.period_start
+      returning job`),
+  );
+  return rows.rows.length === 1;
 }

@@ -91,6 +91,9 @@ export interface Queue<P> {
   job(intervalMs: number): JobDefinition;
 }
 
+/** How long a queue job's run goes on claiming batches of a backlog (a shutdown waits for the run in progress). */
+const DRAIN_BUDGET_MS = 5_000;
+
 const Claimed = v.object({
   rows: v.array(
     v.object({ id: v.string(), payload: v.unknown(), attempts: v.number(), max_attempts: v.number() }),
@@ -140,7 +143,9 @@ export class TaskQueues {
         name: `queue-${def.name}`,
         intervalMs,
         runAtStart: true,
-        run: () => this.drain(def, maxAttempts),
+        // Workers: every instance drains the queue, the claims share the tasks out.
+        everyInstance: true,
+        run: () => this.drainBacklog(def, maxAttempts, Math.min(intervalMs, DRAIN_BUDGET_MS)),
       }),
     };
   }
@@ -182,6 +187,26 @@ export class TaskQueues {
    */
   stop(): void {
     this.stopping = true;
+  }
+
+  /**
+   * The job's run: batch after batch while batches come back full, for up to `budgetMs`. One batch a run capped a
+   * queue at batch/interval per instance (20 webhook deliveries every 10 s: 2 a second, while the bench created 45
+   * orders a second).
+   */
+  private async drainBacklog<P>(
+    def: QueueDefinition<P>,
+    maxAttempts: number,
+    budgetMs: number,
+  ): Promise<JobResult> {
+    const started = performance.now();
+    let rows = 0;
+    for (;;) {
+      const batch = await this.drain(def, maxAttempts);
+      rows += batch.rows;
+      if (batch.rows < (def.batch ?? 20) || performance.now() - started >= budgetMs)
+        return { ran: true, rows };
+    }
   }
 
   private async drain<P>(def: QueueDefinition<P>, maxAttempts: number): Promise<JobResult> {

@@ -1,6 +1,8 @@
+import { hostname } from 'node:os';
 import type { Services } from '../http/context.ts';
 import type { Logger } from '../log.ts';
 import { DEFAULT_LATE_FEE_CONFIG } from '../modules/orders/late-fees.ts';
+import { claimJobPeriod } from './lock.ts';
 import { JOB } from './names.ts';
 import { JobRunner } from './runner.ts';
 
@@ -94,5 +96,9 @@ export function registerServerJobs(runner: JobRunner, s: Services): JobRunner {
 
 /** The server's runner with every job registered (not started); each run is reported to the metrics. */
 export function serverJobs(s: Services, log: Logger): JobRunner {
-  return registerServerJobs(new JobRunner(log, s.metrics.jobObserver), s);
+  // Periods on wall time: the sandbox clock's travel runs its jobs directly (app.ts), not through the timers.
+  const instance = `${hostname()}:${process.pid}`;
+  const claim = (name: string, intervalMs: number) =>
+    claimJobPeriod(s.database.db, name, intervalMs, new Date(), instance);
+  return registerServerJobs(new JobRunner(log, s.metrics.jobObserver, claim), s);
 }

@@ -18,6 +18,11 @@ export interface JobDefinition {
   /** Also run as the runner starts (work left while the server was down), not only after the first interval. */
   runAtStart?: boolean;
   /**
+   * Run by every instance's timer (a queue's workers, which share the tasks out). Otherwise a timer's run first
+   * claims the job's current period for this instance (`claimPeriod`), so that N instances run it once per period.
+   */
+  everyInstance?: boolean;
+  /**
    * One run: set-based and idempotent, guarded by the job's own lock (`tryJobLock(tx, name)`) where two instances
    * running it at once would do the work twice. A number is the rows touched by a run that ran.
    */
@@ -51,9 +56,15 @@ export class JobRunner {
   private readonly schedules = new Map<string, { lastTick: number; due: number | null }>();
   private stopped = false;
 
+  /**
+   * `observe`: each run's outcome, duration and lag, for the metrics. `claimPeriod(name, intervalMs)`: true when this
+   * instance may run the job in its current period (lock.ts `claimJobPeriod`). Without it, every timer runs its job
+   * (one process alone, tests).
+   */
   constructor(
     private readonly log: Logger,
     private readonly observe: (o: JobObservation) => void = () => {},
+    private readonly claimPeriod?: (name: string, intervalMs: number) => Promise<boolean>,
   ) {}
 
   register(job: JobDefinition): this {
@@ -80,6 +91,7 @@ export class JobRunner {
       const now = performance.now();
       const schedule = { lastTick: now, due: job.runAtStart ? now : null };
       this.schedules.set(job.name, schedule);
+      // The start-up run is this instance's catch-up (a Pix paid while it was down): it does not wait for a period.
       if (job.runAtStart) void this.runNow(job.name);
       const timer = setInterval(() => {
         // Due one period after the previous tick (as Node schedules an interval), not when this one fired: a blocked
@@ -87,7 +99,7 @@ export class JobRunner {
         const due = schedule.lastTick + job.intervalMs;
         schedule.lastTick = performance.now();
         schedule.due ??= due;
-        void this.runNow(job.name);
+        void this.tick(job);
       }, job.intervalMs);
       timer.unref();
       this.timers.push(timer);
@@ -110,6 +122,34 @@ export class JobRunner {
     );
     this.inFlight.set(name, run);
     return run;
+  }
+
+  /** A timer's run: after claiming the job's period, unless every instance runs it. */
+  private async tick(job: JobDefinition): Promise<void> {
+    if (this.stopped || this.inFlight.has(job.name)) return;
+    if (!job.everyInstance && this.claimPeriod) {
+      let claimed: boolean;
+      try {
+        claimed = await this.claimPeriod(job.name, job.intervalMs);
+      } catch (err) {
+        this.log.error('job failed', { job: job.name, ms: 0, ...errorFields(err) });
+        return;
+      }
+      if (!claimed) {
+        // Another instance serves this period: no lag of this instance's to report for it.
+        const schedule = this.schedules.get(job.name);
+        if (schedule) schedule.due = null;
+        this.log.debug('job run', {
+          job: job.name,
+          ms: 0,
+          rows: 0,
+          skipped: true,
+          period: 'claimed elsewhere',
+        });
+        return;
+      }
+    }
+    await this.runNow(job.name);
   }
 
   /** Clears the timers and waits for the runs in progress (so that the database is not closed under them). */

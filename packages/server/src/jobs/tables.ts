@@ -34,3 +34,15 @@ export const jobQueue = pgTable(
     index('job_queue_dead_idx').on(t.updatedAt).where(sql`status = 'DEAD'`),
   ],
 );
+
+/**
+ * The last period each periodic job was run in, by any instance (runner.ts): an instance's timer claims the job's
+ * current period (epoch-aligned, one interval long) in one statement before it runs, so that N instances run a job
+ * once per period between them rather than N times.
+ */
+export const jobPeriods = pgTable('job_periods', {
+  job: text('job').primaryKey(),
+  periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+  /** Which instance claimed it (host and process id), for an operator reading the table. */
+  claimedBy: text('claimed_by').notNull(),
+});

@@ -142,14 +142,15 @@ describe.each(kinds)('DRIP_COUNT_QUERIES on $name', (kind) => {
     // SMS (the outbox adapter stores it in the same statement)
     expect(await step(customerData(cpf, phone))).toBe(3);
     const code = await latestCode(t, phone);
-    // read, the PSP's cob (sandbox PSP, same database), then the customer upsert, the conditional write and its
-    // charge as one statement
+    // the attempt's rate-limit counter, shared by every instance (one upsert; docs/scaling.md "Shared limits"),
+    // then the read, the PSP's cob (sandbox PSP, same database), then the customer upsert, the conditional write and
+    // its charge as one statement
     const before = database.queryCount();
     const verified = await t.request('PUT', `/api/v1/checkouts/${created.body.id}`, {
       phoneVerificationCode: code,
     });
     expect(verified.status, verified.text).toBe(200);
-    expect(database.queryCount() - before).toBe(3);
+    expect(database.queryCount() - before).toBe(4);
 
     // The R$ 1,00 paid (the analysis held back): the sandbox PSP's payment, then the booking as ONE statement (the
     // charge paid and refunded, the payment, the devolução and the checkout moved to ANALYSIS), no transaction.

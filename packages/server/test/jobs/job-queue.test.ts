@@ -248,3 +248,19 @@ describe('the durable queue', () => {
     expect(second.id).not.toBe(first.id);
   });
 });
+
+describe('a backlog', () => {
+  it("one run of the queue's job drains batch after batch while they come back full", async () => {
+    const seen: number[] = [];
+    const q = queues.define({
+      name: 'backlog-test',
+      payload: Payload,
+      batch: 20,
+      handle: async (t) => void seen.push(t.payload.n),
+    });
+    for (let n = 0; n < 45; n++) await q.enqueue(database.db, { n });
+    expect(await q.job(10_000).run()).toEqual({ ran: true, rows: 45 });
+    expect(seen).toHaveLength(45);
+    expect((await tasksOf('backlog-test')).every((r) => r.status === 'DONE')).toBe(true);
+  });
+});

@@ -11,7 +11,7 @@ export function refreshHandler(
   load: (userId: string) => Promise<SessionSubject | null>,
 ) {
   return async ({ c }: { c: AppContext }): Promise<Response> => {
-    services.limiter.hit(`${audience}-refresh`, clientIp(c));
+    await services.limiter.take(`${audience}-refresh`, clientIp(c));
     const presented = c.req.header(REFRESH_TOKEN_HEADER)?.trim();
     return c.json(await services.auth.refresh(audience, presented, load, c.get('requestId')), 201);
   };
@@ -24,7 +24,7 @@ export function refreshHandler(
  */
 export function logoutHandler(services: Services, audience: Audience) {
   return async ({ c }: { c: AppContext }): Promise<{ loggedOut: true }> => {
-    services.limiter.hit(`${audience}-logout`, clientIp(c));
+    await services.limiter.take(`${audience}-logout`, clientIp(c));
     return services.auth.logout(audience, c.req.header(REFRESH_TOKEN_HEADER)?.trim());
   };
 }

@@ -10,7 +10,7 @@ import { lookupAddress } from './service.ts';
 export function cepRoutes(s: Services): RouteDef[] {
   return [
     route(cepLookup, async ({ c, params }) => {
-      s.limiter.hit('cep', clientIp(c));
+      await s.limiter.take('cep', clientIp(c));
       const address = await lookupAddress(s.cep, s.log, params.cep);
       c.header('Cache-Control', 'public, max-age=86400');
       // An unknown CEP is an answer, not a refusal: ViaCEP's `erro` plus Drip's error body, with a 404.

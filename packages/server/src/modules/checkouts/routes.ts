@@ -95,9 +95,8 @@ export function checkoutRoutes(s: Services): RouteDef[] {
       async ({ c, params, body }) => {
         const id = params.id;
         const kind = checkoutUpdateKind(body);
-        if (kind === 'token') s.limiter.hit('checkout-token', clientIp(c), id);
+        if (kind === 'token') await s.limiter.take('checkout-token', clientIp(c), id);
         if (kind === 'resendToken' || kind === 'customerData' || kind === 'phone') {
-          s.limiter.hit('checkout-token-send', clientIp(c), id);
           // Every step that sends a Drip Token counts against the send caps (per checkout, recipient and IP) before
           // it runs; the recipient is the phone typed, or for a resend the stored phone or e-mail.
           const recipient =
@@ -107,12 +106,11 @@ export function checkoutRoutes(s: Services): RouteDef[] {
                   id,
                   'phoneVerificationMethod' in body ? body.phoneVerificationMethod : 'SMS',
                 );
-          await s.sendCaps.take({
-            purpose: 'checkout',
-            ip: clientIp(c),
-            checkoutId: id,
-            recipient: recipient ?? undefined,
-          });
+          // The step's rate limit is counted in the send caps' statement.
+          await s.sendCaps.take(
+            { purpose: 'checkout', ip: clientIp(c), checkoutId: id, recipient: recipient ?? undefined },
+            s.limiter.count('checkout-token-send', clientIp(c), id),
+          );
         }
         return await checkouts.handleUpdate(id, kind, body);
       },
@@ -123,14 +121,11 @@ export function checkoutRoutes(s: Services): RouteDef[] {
     }),
     route(checkoutNotifyPix, async ({ c, params }) => {
       const id = params.id;
-      s.limiter.hit('checkout-notify-pix', clientIp(c), id);
       const recipient = await checkouts.messageRecipient(id, 'SMS');
-      await s.sendCaps.take({
-        purpose: 'checkout',
-        ip: clientIp(c),
-        checkoutId: id,
-        recipient: recipient ?? undefined,
-      });
+      await s.sendCaps.take(
+        { purpose: 'checkout', ip: clientIp(c), checkoutId: id, recipient: recipient ?? undefined },
+        s.limiter.count('checkout-notify-pix', clientIp(c), id),
+      );
       return await checkouts.notifyPix(id);
     }),
     route(checkoutUpdateWaitlist, async ({ params, body }) => {
@@ -149,7 +144,7 @@ export function checkoutRoutes(s: Services): RouteDef[] {
       },
     ),
     route(checkoutFeedback, async ({ c, body }) => {
-      s.limiter.hit('checkout-feedback', clientIp(c), body.checkoutID);
+      await s.limiter.take('checkout-feedback', clientIp(c), body.checkoutID);
       await checkouts.feedback(body);
       return { received: true as const };
     }),

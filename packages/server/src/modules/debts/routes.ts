@@ -8,7 +8,7 @@ export function debtRoutes(s: Services): RouteDef[] {
     route(
       startNegotiation,
       async ({ c, body }) => {
-        s.limiter.hit('debts-negotiation-cpf', clientIp(c), body.cpf);
+        await s.limiter.take('debts-negotiation-cpf', clientIp(c), body.cpf);
         const created = await s.debts.startNegotiation(body.cpf, body.phone);
         if (!created) return c.body(null, 204);
         const wire: v.InferInput<typeof StartNegotiationResponse> = {
@@ -18,7 +18,7 @@ export function debtRoutes(s: Services): RouteDef[] {
         return wire;
       },
       // Per address before the body is read: malformed bodies count too.
-      { before: (c) => s.limiter.hit('debts-negotiation', clientIp(c)) },
+      { before: (c) => s.limiter.take('debts-negotiation', clientIp(c)) },
     ),
   ];
 }

@@ -20,6 +20,15 @@ export interface CounterValue {
   retryAfter: number;
 }
 
+/**
+ * Counters of another budget to move in the same statement as a call's own (a request's rate limit beside its send
+ * caps), and what to do once they are counted (throw when over).
+ */
+export interface CounterCheck {
+  hits: CounterHit[];
+  check(counted: readonly CounterValue[]): void;
+}
+
 const CountRows = v.object({
   rows: v.array(v.object({ key: v.string(), count: v.number(), retry: v.number() })),
 });

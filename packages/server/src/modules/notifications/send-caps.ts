@@ -1,7 +1,7 @@
 import { normalizeRecipient } from '../../br.ts';
 import { DEFAULT_SEND_CAPS, type SendCap, type SendCapsConfig } from '../../config.ts';
 import { DomainError } from '../../errors.ts';
-import type { WindowCounters } from './counters.ts';
+import type { CounterCheck, WindowCounters } from './counters.ts';
 
 /**
  * What a message is for. Each purpose has its own per-recipient budget, so that spending one (a stranger asking for
@@ -40,8 +40,11 @@ export class SendCaps {
     private readonly config: SendCapsConfig = DEFAULT_SEND_CAPS,
   ) {}
 
-  /** Counts one send for each key of the scope; 429 TOO_MANY_SENDS with Retry-After when any is over its cap. */
-  async take(scope: SendScope): Promise<void> {
+  /**
+   * Counts one send for each key of the scope; 429 TOO_MANY_SENDS with Retry-After when any is over its cap.
+   * `alongside`: the request's rate limit (RateLimiter.count), moved in the same statement and checked first.
+   */
+  async take(scope: SendScope, alongside?: CounterCheck): Promise<void> {
     // A checkout's counter is one window for its whole life (no window boundary to double the cap at), forgotten
     // `windowSeconds` after its last send; the others are fixed windows aligned to the epoch.
     const entries: { key: string; cap: SendCap; lifetime?: true }[] = [
@@ -55,13 +58,15 @@ export class SendCaps {
       const key = /^[a-z]+:/.test(recipient) ? recipient.toLowerCase() : normalizeRecipient(recipient);
       entries.push({ key: `to:${scope.purpose}:${key}`, cap: this.config.perRecipient });
     }
-    const counted = await this.counters.hit(
-      entries.map(({ key, cap, lifetime }) => ({
+    const counted = await this.counters.hit([
+      ...(alongside?.hits ?? []),
+      ...entries.map(({ key, cap, lifetime }) => ({
         key,
         windowSeconds: cap.windowSeconds,
         ...(lifetime ? { lifetime } : {}),
       })),
-    );
+    ]);
+    alongside?.check(counted);
     let retryAfter = 0;
     for (const row of counted) {
       const entry = entries.find((e) => e.key === row.key);

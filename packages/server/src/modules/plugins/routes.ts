@@ -79,7 +79,7 @@ export function pluginRoutes(s: Services): RouteDef[] {
       // the platform's own order. Anonymous and public, so a client IP gets the shared per-IP allowance, counted
       // before the body is read so that malformed bursts count too (each call reads the platform's API).
       anyOrigin: ['Content-Type'],
-      before: (c) => s.limiter.hit('nuvemshop-redirect', clientIp(c)),
+      before: (c) => s.limiter.take('nuvemshop-redirect', clientIp(c)),
     }),
     route(
       nuvemshopWebhook,
