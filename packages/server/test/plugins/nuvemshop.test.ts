@@ -6,8 +6,9 @@
 import { fillPath, merchantPluginSignUp, nuvemshopRedirect } from '@drip/core';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkouts } from '../../src/modules/checkouts/tables.ts';
 import { merchants } from '../../src/modules/merchants/tables.ts';
-import { NUVEMSHOP_QUEUE } from '../../src/modules/plugins/nuvemshop.ts';
+import { NUVEMSHOP_QUEUE, type NuvemshopDeps } from '../../src/modules/plugins/nuvemshop.ts';
 import { nuvemshopStores, pluginSignupCodes } from '../../src/modules/plugins/tables.ts';
 import { vtexAuthorizations } from '../../src/modules/vtex/tables.ts';
 import { field, payPix, toAnalysis } from '../checkout-helpers.ts';
@@ -158,6 +159,43 @@ describe('redirect checkout', () => {
       callbackUrls: { success: `${emu().storeUrl(storeId)}?order=${orderId}` },
     });
     expect(again.body.redirect_url).toContain(checkoutId);
+  });
+});
+
+describe('redirect checkout after a crash', () => {
+  it('a crash between opening the checkout and linking it: the retry gets the same checkout, and no second one', async () => {
+    // The app's dependencies, reached past `private` to put a crash exactly between the two steps: the checkout is
+    // committed, then the process "dies" before the order's link records it.
+    const deps = (s().nuvemshop as unknown as { d: { checkouts: NuvemshopDeps['checkouts'] } }).d;
+    const real = deps.checkouts;
+    const crashing: NuvemshopDeps['checkouts'] = Object.create(real);
+    let made = null as { id: string; url: string } | null;
+    crashing.create = async (...args) => {
+      made = await real.create(...args);
+      throw new Error('connection terminated unexpectedly');
+    };
+    const orderId = emu().buy(storeId, 0, 1);
+    const body = {
+      storeId: Number(storeId),
+      orderId: Number(orderId),
+      callbackUrls: { success: `${emu().storeUrl(storeId)}?order=${orderId}` },
+    };
+    deps.checkouts = crashing;
+    try {
+      expect((await t.request('POST', nuvemshopRedirect.path, body)).status).toBe(500);
+    } finally {
+      deps.checkouts = real;
+    }
+    expect(made).not.toBeNull();
+    const retry = await t.request('POST', nuvemshopRedirect.path, body);
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body.redirect_url).toContain(made?.id);
+    expect((await link(orderId)).checkoutId).toBe(made?.id);
+    const rows = await t.database.db
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(eq(checkouts.merchantOrderCode, `NS-${orderId}`));
+    expect(rows).toHaveLength(1);
   });
 });
 

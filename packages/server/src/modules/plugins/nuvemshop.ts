@@ -63,7 +63,7 @@ export interface NuvemshopDeps {
   http: PlatformHttp;
   tokens: TokenBox;
   merchants: Pick<MerchantService, 'setPluginPlatform' | 'clearPluginPlatform'>;
-  checkouts: Pick<CheckoutService, 'create' | 'merchantView' | 'cancel'>;
+  checkouts: Pick<CheckoutService, 'create' | 'byOrderCode' | 'merchantView' | 'cancel'>;
   refunds: Pick<OrderRefunds, 'merchantOrder' | 'request'>;
 }
 
@@ -297,7 +297,20 @@ LoadCheckoutPaymentContext(function (Checkout, PaymentOptions) {
       resolveUrl: input.callbackUrls.success,
       cancelUrl: input.callbackUrls.cancel ?? input.callbackUrls.failure ?? input.callbackUrls.success,
     });
-    const created = await this.d.checkouts.create(store.merchantId, request);
+    let created: { id: string; url: string };
+    try {
+      created = await this.d.checkouts.create(store.merchantId, request);
+    } catch (err) {
+      // The order code comes from the platform's order id, so a conflict means this order's checkout exists: opened
+      // by a concurrent redirect, or by an earlier one that stopped (crash, lost connection) before the link below
+      // was written. It is adopted: the shopper's retry reaches the same checkout, and no second one is opened.
+      const earlier =
+        err instanceof DomainError && err.kind === 'conflict'
+          ? await this.d.checkouts.byOrderCode(store.merchantId, request.merchantOrderCode)
+          : null;
+      if (!earlier) throw err;
+      created = earlier;
+    }
     const now = this.d.clock.now();
     await this.d.db
       .insert(nuvemshopOrders)
