@@ -97,6 +97,10 @@ export const NUVEMSHOP_LGPD_REQUESTS = [
   'customers_data_request',
 ] as const;
 export type NuvemshopLgpdRequest = (typeof NUVEMSHOP_LGPD_REQUESTS)[number];
+/** The LGPD webhook's path parameter, parsed by its handler after the body. */
+export const NuvemshopLgpdRequestParam = v.object({
+  request: v.picklist(NUVEMSHOP_LGPD_REQUESTS, 'Pedido LGPD desconhecido'),
+});
 /** Their payload: the store, and for the customers' requests the customer (read by no one at Drip, see the docs). */
 export const NuvemshopLgpdWebhook = v.looseObject({ store_id: PlatformId });
 

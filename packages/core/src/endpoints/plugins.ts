@@ -5,7 +5,6 @@
 import * as v from 'valibot';
 import { MERCHANT_API } from '../contract/paths.ts';
 import {
-  NUVEMSHOP_LGPD_REQUESTS,
   NuvemshopLgpdWebhook,
   NuvemshopRedirectRequest,
   NuvemshopRedirectResponse,
@@ -95,7 +94,8 @@ export const nuvemshopWebhook = endpoint('plugins.nuvemshopWebhook', {
 
 export const nuvemshopLgpdWebhook = endpoint('plugins.nuvemshopLgpdWebhook', {
   method: 'POST',
-  // `request`: store_redact, customers_redact or customers_data_request (the Partners Portal's three URLs).
+  // `request`: store_redact, customers_redact or customers_data_request (the Partners Portal's three URLs;
+  // NuvemshopLgpdRequestParam, checked after the body, so that a body of the wrong type is a 415 whatever the path).
   path: '/api/v1/plugins/nuvemshop/lgpd/:request',
   audience: 'anonymous',
   tag,
@@ -103,7 +103,7 @@ export const nuvemshopLgpdWebhook = endpoint('plugins.nuvemshopLgpdWebhook', {
   description:
     'Autenticado pela assinatura X-Linkedstore-HMAC-SHA256. store/redact apaga a instalação da loja; os pedidos de clientes são registrados (o app não guarda dados de clientes da loja).',
   errors: { 401: 'Assinatura ausente ou inválida', 404: 'Pedido LGPD desconhecido' },
-  params: v.object({ request: v.picklist(NUVEMSHOP_LGPD_REQUESTS, 'Pedido LGPD desconhecido') }),
+  params: v.object({ request: v.string() }),
   body: NuvemshopLgpdWebhook,
   response: NuvemshopWebhookAnswer,
   headers: WEBHOOK_SIGNATURE,

@@ -99,10 +99,7 @@ export function parseWith<TSchema extends v.GenericSchema>(
  * contract schema.
  */
 export async function readJson(c: Context, maxBytes: number = MAX_BODY_BYTES): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Envie o corpo da requisição como application/json');
-  }
+  requireJsonType(c);
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const buf = await c.req.arrayBuffer();
@@ -118,6 +115,14 @@ export async function readJson(c: Context, maxBytes: number = MAX_BODY_BYTES): P
   }
   checkJsonValue(value);
   return value;
+}
+
+/** 415 unless the body is declared `application/json` (or a `+json` type): the first check of any body. */
+export function requireJsonType(c: Context): void {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Envie o corpo da requisição como application/json');
+  }
 }
 
 export function tooLarge(maxBytes: number = MAX_BODY_BYTES): ApiError {

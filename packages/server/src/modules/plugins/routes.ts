@@ -15,6 +15,7 @@ import {
   emulatorStorePage,
   emulatorToken,
   merchantPluginSignUp,
+  NuvemshopLgpdRequestParam,
   nuvemshopCheckoutScript,
   nuvemshopLgpdWebhook,
   nuvemshopRedirect,
@@ -23,7 +24,14 @@ import {
 } from '@drip/core';
 import * as v from 'valibot';
 import { DomainError } from '../../errors.ts';
-import { checkJsonValue, MAX_BODY_BYTES, parseWith, readJson, tooLarge } from '../../http/body.ts';
+import {
+  checkJsonValue,
+  MAX_BODY_BYTES,
+  parseWith,
+  readJson,
+  requireJsonType,
+  tooLarge,
+} from '../../http/body.ts';
 import { type AppContext, clientIp, merchantIdOf, type Services } from '../../http/context.ts';
 import { type RouteDef, route } from '../../http/route-table.ts';
 import type { NuvemshopEmulator } from './emulator.ts';
@@ -35,6 +43,8 @@ import type { NuvemshopService } from './nuvemshop.ts';
  */
 function signedWebhookBody(nuvemshop: NuvemshopService) {
   return async (c: AppContext): Promise<unknown> => {
+    // A body of another type is refused first, as on every endpoint (it says nothing of the signature).
+    requireJsonType(c);
     const declared = Number(c.req.header('content-length') ?? '0');
     if (declared > MAX_BODY_BYTES) throw tooLarge();
     const buf = await c.req.arrayBuffer();
@@ -91,15 +101,21 @@ export function pluginRoutes(s: Services): RouteDef[] {
     ),
     route(
       nuvemshopLgpdWebhook,
-      async ({ params, body }) => ({
-        received: true as const,
-        // store_redact → store/redact, the event's name in webhook.md; a customer's request is keyed by its id.
-        outcome: await s.nuvemshop.webhook(
-          body.store_id,
-          params.request.replace('_', '/'),
-          lgpdResource(body),
-        ),
-      }),
+      async ({ params, body }) => {
+        // After the body (its type, size and signature), as the sign-up's platform: an unknown request is a 404.
+        const parsed = v.safeParse(NuvemshopLgpdRequestParam, params);
+        if (!parsed.success)
+          throw new DomainError('not_found', 'LGPD_REQUEST_UNKNOWN', 'Pedido LGPD desconhecido');
+        return {
+          received: true as const,
+          // store_redact → store/redact, the event's name in webhook.md; a customer's request is keyed by its id.
+          outcome: await s.nuvemshop.webhook(
+            body.store_id,
+            parsed.output.request.replace('_', '/'),
+            lgpdResource(body),
+          ),
+        };
+      },
       { readBody: signedWebhookBody(s.nuvemshop) },
     ),
     ...(emu ? emulatorRoutes(emu) : []),
