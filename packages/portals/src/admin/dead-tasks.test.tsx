@@ -118,7 +118,7 @@ describe('admin dead tasks', () => {
     const api = deadServer([REFUND], {
       [retryKey(REFUND.id)]: () => ({
         status: 404,
-        body: { error: { code: 'NOT_FOUND', message: 'Nenhuma tarefa parada com este id' } },
+        body: { error: { code: 'TASK_NOT_FOUND', message: 'Tarefa parada não encontrada' } },
       }),
     });
     renderApp('/admin/dead-tasks', api.fetch);
@@ -128,7 +128,7 @@ describe('admin dead tasks', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Você tem certeza?' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     expect(
-      await screen.findByText('Não foi possível recolocar a tarefa (404): Nenhuma tarefa parada com este id'),
+      await screen.findByText('Não foi possível recolocar a tarefa (404): Tarefa parada não encontrada'),
     ).toBeTruthy();
   });
 
@@ -154,6 +154,9 @@ describe('payloadSummary', () => {
   it('reads an object of ids as key: value, cut when long', () => {
     expect(payloadSummary({ refundId: 'r-1', attempt: 2 })).toBe('refundId: r-1, attempt: 2');
     expect(payloadSummary({ ids: ['a'] })).toBe('ids: ["a"]');
+    expect(payloadSummary({ data: { n: 1 }, event: 'E', messageId: 'm-1' })).toBe(
+      'event: E, messageId: m-1, data: {"n":1}',
+    );
     expect(payloadSummary('x'.repeat(200)).length).toBe(80);
     expect(payloadSummary(null)).toBe('null');
   });

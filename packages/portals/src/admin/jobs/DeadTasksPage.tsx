@@ -22,7 +22,7 @@ export const DEAD_TASKS_TEXTS = {
   allQueues: 'Todas as filas',
   retry: 'Tentar novamente',
   retryDetails: (task: DeadTask) =>
-    `A tarefa da fila ${task.queue} volta para a fila e será executada em alguns segundos, com ${task.attempts} tentativa(s) já feitas.`,
+    `A tarefa volta para a fila ${task.queue} e será executada em alguns segundos (já foi tentada ${task.attempts} ${task.attempts === 1 ? 'vez' : 'vezes'}).`,
   retried: 'Tarefa recolocada na fila',
   retryFailed: (status: number, message: string | null) =>
     `Não foi possível recolocar a tarefa (${status > 0 ? status : 'sem resposta'})${message ? `: ${message}` : ''}`,
@@ -49,7 +49,9 @@ export function payloadSummary(payload: unknown): string {
   const plain = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value) || value === null;
   const line =
     payload !== null && typeof payload === 'object' && !Array.isArray(payload)
-      ? Object.entries(payload)
+      ? // The plain values (the ids) first: the database keeps a payload's keys in its own order.
+        Object.entries(payload)
+          .sort(([, a], [, b]) => Number(!plain(a)) - Number(!plain(b)))
           .map(([key, value]) => `${key}: ${plain(value) ? String(value) : JSON.stringify(value)}`)
           .join(', ')
       : (JSON.stringify(payload) ?? '');
@@ -66,7 +68,8 @@ function TaskPayload({ task }: { task: DeadTask }) {
         <Text component="summary" size="xs" c="dimmed" style={{ cursor: 'pointer' }}>
           Ver dados da tarefa
         </Text>
-        <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {/* Left-aligned even in a phone's card, whose values sit at the right. */}
+        <Code block fz="xs" ta="left" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {JSON.stringify(task.payload, null, 2)}
         </Code>
       </details>
@@ -124,7 +127,13 @@ export function DeadTasksPage() {
   const queue = isQueue(list.filters.queue) ? list.filters.queue : undefined;
   const tasks = useAdminDeadTasks(list.page, list.size, queue);
   const columns: DataListColumn<DeadTask>[] = [
-    { id: 'queue', header: 'Fila', phone: 'title', cell: (t) => t.queue },
+    {
+      id: 'queue',
+      header: 'Fila',
+      phone: 'title',
+      // A queue name reads as one word: never broken at its hyphens.
+      cell: (t) => <span style={{ whiteSpace: 'nowrap' }}>{t.queue}</span>,
+    },
     { id: 'payload', header: 'Tarefa', cell: (t) => <TaskPayload task={t} /> },
     { id: 'attempts', header: 'Tentativas', cell: (t) => t.attempts },
     {
