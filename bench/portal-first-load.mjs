@@ -409,6 +409,13 @@ const PAGES = [
   },
   { name: 'admin profile', path: '/admin/profile', area: 'admin', ready: FORM_READY, target: PAGE_TARGET },
   {
+    name: 'dead tasks',
+    path: '/admin/dead-tasks',
+    area: 'admin',
+    ready: CONTENT_READY,
+    target: PAGE_TARGET,
+  },
+  {
     name: 'merchant orders',
     path: '/parceira/pedidos',
     area: 'merchant',

@@ -243,7 +243,14 @@ export {
 export { CHECKOUT_STATUS_LABELS, UPFRONT_PAYMENT_STATUS_LABELS } from './contract/checkout-statuses.ts';
 export type { HighlightStore } from './contract/highlight-stores.ts';
 export { issueMessage, issuePath, isValibotDefaultMessage } from './contract/issue-messages.ts';
-export { DeadTask, DeadTasks, DeadTasksQuery, RetriedTask } from './contract/jobs.ts';
+export {
+  DeadTask,
+  DeadTasks,
+  DeadTasksQuery,
+  QUEUE_NAMES,
+  type QueueName,
+  RetriedTask,
+} from './contract/jobs.ts';
 export * from './contract/merchant-sales.ts';
 export type { MerchantRiskFlags, MerchantRiskIssue } from './contract/merchants.ts';
 export {

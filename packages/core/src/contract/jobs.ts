@@ -5,6 +5,22 @@
 import * as v from 'valibot';
 import { IsoInstant, PageNumber, PageSize } from './primitives.ts';
 
+/**
+ * Every queue the server defines (`queues.define({ name })` in packages/server/src/modules), in one place for the
+ * operator's filter; packages/server/test/jobs/queue-names.test.ts keeps it equal to the server's.
+ */
+export const QUEUE_NAMES = [
+  'order-refunds',
+  'pix-refunds',
+  'merchant-webhooks',
+  'merchant-event-emails',
+  'settlement-payouts',
+  'vtex-callbacks',
+  'nuvemshop-transactions',
+  'sms-outbox',
+] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
 /** GET …/jobs/dead query: one queue or all, paged. */
 export const DeadTasksQuery = v.object({
   queue: v.optional(
@@ -29,6 +45,7 @@ export const DeadTask = v.object({
   createdAt: IsoInstant,
   diedAt: IsoInstant,
 });
+export type DeadTask = v.InferOutput<typeof DeadTask>;
 
 export const DeadTasks = v.object({
   total: v.number(),

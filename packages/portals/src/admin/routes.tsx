@@ -186,6 +186,14 @@ export function adminRoutes(deps: AdminDeps, queries: AppQueries): RouteObject[]
       ),
     },
     {
+      // Not in the top navigation (the spec fixes it): linked from the profile's 'Operações' (docs/jobs.md).
+      path: 'dead-tasks',
+      ...lazyPage(
+        () => import('./jobs/DeadTasksPage.tsx'),
+        (m) => m.DeadTasksPage,
+      ),
+    },
+    {
       path: 'profile',
       loader: async () => {
         // Child loaders run beside the area guard: prefetch only with a session, or the 401 of an
