@@ -112,7 +112,7 @@ export const adminRetryDeadTask = endpoint('admin.retryDeadTask', {
   params: IdParam,
   response: RetriedTask,
   errors: {
-    404: 'Nenhuma tarefa parada com este id',
+    404: 'Tarefa parada não encontrada',
     409: 'A tarefa não pode voltar agora (ex.: o lojista já pediu o mesmo estorno de novo)',
   },
 });
