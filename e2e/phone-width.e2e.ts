@@ -150,7 +150,6 @@ interface Screen {
 
 const heading = (page: Page) => page.getByRole('heading').first();
 
-// The admin routes still an honest empty state; their paths are the router's.
 /** The admin screens reached without an id of the world (lists, forms, the risk lists). */
 const ADMIN_PLAIN = [
   'orders',
@@ -161,6 +160,7 @@ const ADMIN_PLAIN = [
   'whitelist',
   'debt-list',
   'add-debt-negotiation-payment',
+  'dead-tasks',
 ];
 
 const ANONYMOUS: Screen[] = [
